@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "SceneLog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SceneLogCore", targets: ["SceneLogCore"]),
+        .executable(name: "scenelog", targets: ["scenelog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .target(
+            name: "SceneLogCore",
+            dependencies: ["CPCRE2"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "scenelog",
+            dependencies: [
+                "SceneLogCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SceneLogCoreTests",
+            dependencies: ["SceneLogCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "scenelogEndToEndTests",
+            dependencies: ["scenelog"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

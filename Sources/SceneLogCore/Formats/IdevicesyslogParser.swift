@@ -1,0 +1,184 @@
+/// `idevicesyslog` output in its three eras, and the raw syslog_relay text that tidevice,
+/// `pymobiledevice3 syslog live-old` and `go-ios syslog --nojson` print:
+///
+/// ```
+/// Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: msg          ≤ 1.2, device name
+/// Jun  3 10:00:01 backboardd[68] <Notice>: msg                             1.3
+/// Oct 10 09:14:07.123456 SpringBoard(FrontBoard)[34] <Notice>: msg         1.4+ (os_trace)
+/// ```
+///
+/// Whether a device name stands before the process is decided once per input from its first lines.
+/// vis(3) escapes of the syslog_relay eras (`\M-C\M-3`, `\134`) are decoded.
+struct IdevicesyslogParser: RecordParser {
+    static let format = LogFormat.idevicesyslog
+
+    /// Whether lines carry the device's host name before the process (the ≤ 1.2 wire format).
+    let hasDeviceName: Bool
+
+    init(sample: [[UInt8]]) {
+        var parsed = 0
+        var withSpace = 0
+        for line in sample {
+            line.withUnsafeBufferPointer { bytes in
+                guard let shape = Self.shape(bytes), !shape.hasMicroseconds else { return }
+                parsed += 1
+                if bytes.index(of: ASCII.space, from: shape.senderStart, to: shape.pidOpen) != nil { withSpace += 1 }
+            }
+        }
+        hasDeviceName = parsed > 0 && withSpace * 2 > parsed
+    }
+
+    init(hasDeviceName: Bool) {
+        self.hasDeviceName = hasDeviceName
+    }
+
+    static func detectionScore(of line: Bytes) -> Int {
+        let start = line.skippingBlanks(from: 0)
+        if Self.connectionBanner(line, from: start) { return 3 }
+        return shape(line) == nil ? 0 : 1
+    }
+
+    func classify(_ line: Bytes) -> LineRole {
+        if let fields = Self.fields(line, hasDeviceName: hasDeviceName) { return .recordStart(fields) }
+        let start = line.skippingBlanks(from: 0)
+        if Self.connectionBanner(line, from: start) {
+            return .recordStart(.banner(.connectionBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))
+        }
+        if Self.toolNotice(line, from: start) {
+            return .recordStart(.banner(.toolBanner, length: line.count, from: start))
+        }
+        return .continuation
+    }
+
+    func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
+        // os_trace records (microsecond timestamps) carry raw UTF-8; only syslog_relay text is vis-encoded.
+        guard fields.kind == .message, let stamp = fields.timestamp, stamp.count <= 15,
+            record.index(of: ASCII.backslash, from: fields.message.lowerBound) != nil
+        else { return .unchanged }
+        output.append(contentsOf: record[..<fields.message.lowerBound])
+        VisDecoder.decode(UnsafeBufferPointer(rebasing: record[fields.message]), into: &output)
+        var decoded = fields
+        decoded.message = fields.message.lowerBound..<output.count
+        return .rewritten(decoded)
+    }
+
+    /// The fields of a record-start line, or `nil` when it is not one.
+    static func fields(_ line: Bytes, hasDeviceName: Bool) -> RecordFields? {
+        guard let shape = shape(line) else { return nil }
+        var fields = RecordFields(message: shape.messageStart..<line.count)
+        fields.timestamp = shape.timestamp
+        var sender = shape.senderStart..<shape.pidOpen
+        if hasDeviceName, !shape.hasMicroseconds, let space = line.index(of: ASCII.space, from: sender.lowerBound, to: sender.upperBound) {
+            fields.device = sender.lowerBound..<space
+            sender = space + 1..<sender.upperBound
+        }
+        if sender.count > 2, line[sender.upperBound - 1] == ASCII.closeParen,
+            let open = lastIndex(of: ASCII.openParen, in: line, sender), open > sender.lowerBound
+        {
+            fields.process = sender.lowerBound..<open
+            fields.senderImage = open + 1..<sender.upperBound - 1
+        } else {
+            fields.process = sender
+        }
+        fields.pid = line.decimalValue(shape.pidOpen + 1..<shape.pidClose)
+        fields.level = shape.level
+        return fields
+    }
+
+    /// Where the parts of a record-start line are.
+    struct Shape {
+        var timestamp: Range<Int>
+        var hasMicroseconds: Bool
+        var senderStart: Int
+        var pidOpen: Int
+        var pidClose: Int
+        var level: Range<Int>?
+        var messageStart: Int
+    }
+
+    /// Finds timestamp, `[pid]`, level and message start; `nil` when the line is not a record start.
+    static func shape(_ line: Bytes) -> Shape? {
+        let start = line.skippingBlanks(from: 0)
+        guard let stampEnd = endOfSyslogTimestamp(line, from: start) else { return nil }
+        let hasMicroseconds = stampEnd - start > 15
+        let senderStart = stampEnd + 1
+        // The pid is the first "[digits]" after the sender; process names hold no '['.
+        var search = senderStart
+        while let open = line.index(of: ASCII.openBracket, from: search) {
+            let close = line.endOfDigits(from: open + 1)
+            guard close > open + 1, close < line.count, line[close] == ASCII.closeBracket, open > senderStart else {
+                search = open + 1
+                continue
+            }
+            var shape = Shape(
+                timestamp: start..<stampEnd, hasMicroseconds: hasMicroseconds, senderStart: senderStart,
+                pidOpen: open, pidClose: close, level: nil, messageStart: close + 1)
+            var index = close + 1
+            guard index == line.count || line[index] == ASCII.space else { return nil }
+            if index < line.count { index += 1 }
+            shape.messageStart = index
+            if index < line.count, line[index] == ASCII.less,
+                let greater = line.index(of: ASCII.greater, from: index + 1, to: min(line.count, index + 16)),
+                greater + 1 < line.count, line[greater + 1] == ASCII.colon, greater > index + 1
+            {
+                shape.level = index + 1..<greater
+                index = greater + 2
+                if index < line.count, line[index] == ASCII.space { index += 1 }
+                shape.messageStart = index
+            } else if hasMicroseconds {
+                return nil
+            }
+            return shape
+        }
+        return nil
+    }
+
+    /// The end of `Mon DD HH:MM:SS` (day space-padded or not) with an optional `.uuuuuu`, when it is
+    /// followed by a space.
+    static func endOfSyslogTimestamp(_ line: Bytes, from start: Int) -> Int? {
+        var index = start
+        guard index + 15 <= line.count, ASCII.isUpper(line[index]), ASCII.isLower(line[index + 1]),
+            ASCII.isLower(line[index + 2]), line[index + 3] == ASCII.space
+        else { return nil }
+        index += 4
+        if line[index] == ASCII.space { index += 1 }
+        let dayEnd = line.endOfDigits(from: index, to: min(index + 2, line.count))
+        guard dayEnd > index, dayEnd + 9 <= line.count, line[dayEnd] == ASCII.space else { return nil }
+        index = dayEnd + 1
+        guard line.isDigits(index..<index + 2), line[index + 2] == ASCII.colon, line.isDigits(index + 3..<index + 5),
+            line[index + 5] == ASCII.colon, line.isDigits(index + 6..<index + 8)
+        else { return nil }
+        index += 8
+        if index < line.count, line[index] == ASCII.dot {
+            let end = line.endOfDigits(from: index + 1)
+            guard end > index + 1 else { return nil }
+            index = end
+        }
+        guard index < line.count, line[index] == ASCII.space else { return nil }
+        return index
+    }
+
+    /// `[connected]`, `[connected:UDID]`, `[disconnected]`, `[disconnected:UDID]`.
+    static func connectionBanner(_ line: Bytes, from start: Int) -> Bool {
+        guard line.matches("[connected", at: start) || line.matches("[disconnected", at: start) else { return false }
+        let end = line.trimmingTrailingBlanks(start..<line.count).upperBound
+        return line[end - 1] == ASCII.closeBracket && line.index(of: ASCII.space, from: start, to: end) == nil
+    }
+
+    /// What idevicesyslog prints on stderr about the connection, when a user merges it into the capture.
+    static func toolNotice(_ line: Bytes, from start: Int) -> Bool {
+        line.matches("*** Device is passcode protected", at: start)
+            || line.matches("Waiting for device with UDID ", at: start)
+            || line.matches("No device found", at: start)
+            || (line.matches("Exiting...", at: start) && line.count - start <= 11)
+    }
+
+    private static func lastIndex(of byte: UInt8, in line: Bytes, _ range: Range<Int>) -> Int? {
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            if line[index] == byte { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+/// `log show` / `log stream --style syslog`:
+///
+/// ```
+/// Timestamp                       (process)[PID]
+/// 2023-09-27 22:55:39.622369+0200  localhost legacyScreenSaver[41737]: (ScreenSaverExample) hello
+/// ```
+struct LogSyslogParser: RecordParser {
+    static let format = LogFormat.logSyslog
+
+    init(sample: [[UInt8]]) {}
+
+    static func detectionScore(of line: Bytes) -> Int {
+        let start = line.skippingBlanks(from: 0)
+        if isHeader(line, from: start) { return 5 }
+        return fields(line) == nil ? 0 : 2
+    }
+
+    func classify(_ line: Bytes) -> LineRole {
+        if let fields = Self.fields(line) { return .recordStart(fields) }
+        let start = line.skippingBlanks(from: 0)
+        if Self.isHeader(line, from: start) || LogToolBanner.matches(line, from: start) {
+            return .recordStart(.banner(.toolBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))
+        }
+        return .continuation
+    }
+
+    static func isHeader(_ line: Bytes, from start: Int) -> Bool {
+        line.matches("Timestamp ", at: start) && line.matches("(process)[PID]", at: line.skippingBlanks(from: start + 10))
+    }
+
+    static func fields(_ line: Bytes) -> RecordFields? {
+        let start = line.skippingBlanks(from: 0)
+        guard let stampEnd = FieldScanning.endOfISOTimestamp(line, from: start, fractionDigits: 1...9, zone: .required),
+            line.matches("  ", at: stampEnd)
+        else { return nil }
+        let hostStart = stampEnd + 2
+        guard let hostEnd = line.index(of: ASCII.space, from: hostStart), hostEnd > hostStart else { return nil }
+        // "process[pid]: " — the process may hold spaces; the pid is the first "[digits]]: ".
+        var search = hostEnd + 1
+        while let open = line.index(of: ASCII.openBracket, from: search) {
+            let close = line.endOfDigits(from: open + 1)
+            guard close > open + 1, line.matches("]:", at: close), open > hostEnd + 1 else {
+                search = open + 1
+                continue
+            }
+            var fields = RecordFields(message: line.count..<line.count)
+            fields.timestamp = start..<stampEnd
+            fields.device = hostStart..<hostEnd
+            fields.process = hostEnd + 1..<open
+            fields.pid = line.decimalValue(open + 1..<close)
+            var index = close + 2
+            if index < line.count, line[index] == ASCII.space { index += 1 }
+            fields.message = FieldScanning.messagePrefix(line, from: index, into: &fields, allowSource: true)..<line.count
+            return fields
+        }
+        return nil
+    }
+}

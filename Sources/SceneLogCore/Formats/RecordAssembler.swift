@@ -1,0 +1,116 @@
+/// Something that takes cleaned lines one at a time.
+protocol LineConsumer: AnyObject {
+    func consume(_ line: Bytes, number: Int, byteOffset: Int)
+    func finish()
+    var counts: LineCounts { get }
+}
+
+/// How an input's lines were accounted for; `lines == records + continuationLines + unparsedLines`.
+public struct LineCounts: Sendable, Equatable, Codable {
+    public var records = 0
+    public var continuationLines = 0
+    public var unparsedLines = 0
+
+    public init(records: Int = 0, continuationLines: Int = 0, unparsedLines: Int = 0) {
+        self.records = records
+        self.continuationLines = continuationLines
+        self.unparsedLines = unparsedLines
+    }
+
+    public var lines: Int { records + continuationLines + unparsedLines }
+}
+
+/// Groups lines into records with one format's parser and hands each complete record to the sink.
+///
+/// Only the open record is held: its bytes are capped at ``maximumRecordLength``; continuation
+/// lines past the cap are still counted but not kept.
+final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsumer {
+    static var maximumRecordLength: Int { 4 << 20 }
+
+    private var parser: Parser
+    private let sink: Sink
+    private var buffer: [UInt8] = []
+    private var rewritten: [UInt8] = []
+    private var fields = RecordFields(message: 0..<0)
+    private var isOpen = false
+    private var startLine = 0
+    private var startOffset = 0
+    private var continuation = 0
+    private(set) var counts = LineCounts()
+
+    init(parser: Parser, sink: Sink) {
+        self.parser = parser
+        self.sink = sink
+        buffer.reserveCapacity(4096)
+    }
+
+    func consume(_ line: Bytes, number: Int, byteOffset: Int) {
+        switch parser.classify(line) {
+        case .recordStart(let newFields):
+            open(line, fields: newFields, number: number, byteOffset: byteOffset)
+        case .deferredRecordStart:
+            open(line, fields: RecordFields(message: 0..<line.count), number: number, byteOffset: byteOffset)
+        case .continuation where isOpen:
+            continuation += 1
+            if buffer.count + line.count < Self.maximumRecordLength {
+                buffer.append(ASCII.newline)
+                buffer.append(contentsOf: line)
+                fields.message = fields.message.lowerBound..<buffer.count
+            }
+        case .continuation, .unparsed:
+            close()
+            counts.unparsedLines += 1
+            sink.unparsed(line: number, bytes: line)
+        }
+    }
+
+    func finish() {
+        close()
+    }
+
+    private func open(_ line: Bytes, fields newFields: RecordFields, number: Int, byteOffset: Int) {
+        close()
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: line)
+        fields = newFields
+        isOpen = true
+        startLine = number
+        startOffset = byteOffset
+        continuation = 0
+    }
+
+    private func close() {
+        guard isOpen else { return }
+        isOpen = false
+        buffer.withUnsafeBufferPointer { record in
+            rewritten.removeAll(keepingCapacity: true)
+            switch parser.complete(record, fields: fields, rewritingInto: &rewritten) {
+            case .unchanged:
+                deliver(record, fields)
+            case .rewritten(let decoded):
+                rewritten.withUnsafeBufferPointer { deliver($0, decoded) }
+            case .rejected:
+                reject(record)
+            }
+        }
+    }
+
+    private func deliver(_ bytes: Bytes, _ fields: RecordFields) {
+        counts.records += 1
+        counts.continuationLines += continuation
+        sink.receive(
+            RecordView(
+                bytes: bytes, fields: fields, format: Parser.format, line: startLine, byteOffset: startOffset,
+                continuationLines: continuation))
+    }
+
+    private func reject(_ record: Bytes) {
+        counts.unparsedLines += continuation + 1
+        var lineStart = 0
+        for number in startLine...(startLine + continuation) {
+            let end = record.index(of: ASCII.newline, from: lineStart) ?? record.count
+            sink.unparsed(line: number, bytes: UnsafeBufferPointer(rebasing: record[min(lineStart, end)..<end]))
+            lineStart = end + 1
+        }
+    }
+}

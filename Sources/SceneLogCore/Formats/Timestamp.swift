@@ -1,0 +1,186 @@
+/// A record's time as printed, and the instant it stands for when that can be worked out.
+public struct Timestamp: Sendable, Equatable, Codable {
+    /// The timestamp exactly as the line prints it.
+    public var text: String
+    /// Seconds since 1970-01-01 of the wall-clock time the line prints, read as if it were UTC.
+    /// Present whenever a full date is known (year-less formats take the year from context).
+    /// Differences between two records of one input are real durations.
+    public var wallClockSeconds: Double?
+    /// The UTC offset printed with the time, in seconds; `nil` when the format prints none.
+    public var utcOffsetSeconds: Int?
+
+    public init(text: String, wallClockSeconds: Double? = nil, utcOffsetSeconds: Int? = nil) {
+        self.text = text
+        self.wallClockSeconds = wallClockSeconds
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// The absolute instant (seconds since 1970 UTC), when the line carries both a date and a zone.
+    public var instant: Double? {
+        guard let wallClockSeconds, let utcOffsetSeconds else { return nil }
+        return wallClockSeconds - Double(utcOffsetSeconds)
+    }
+}
+
+/// Fills in what year-less and date-less timestamps leave out, for one input.
+///
+/// Year-less syslog times (`Jun  3 10:00:01`) take the year given with `--year`, or else the
+/// year of the file's modification time; a month going from December back to January moves to the
+/// next year. Date-less Console times (`22:50:45.709813-0500`) take the date of the file's
+/// modification time and move to the next day when the clock goes back by more than 12 hours.
+public struct TimestampContext: Sendable {
+    private var year: Int
+    private var yearIsFixed: Bool
+    private var lastMonth: Int?
+    private var anchorDay: Int
+    private var lastSecondOfDay: Double?
+    private let referenceMonth: Int
+
+    /// - Parameters:
+    ///   - year: the year given by the user, if any.
+    ///   - referenceTime: seconds since 1970 of the input's modification time (or now).
+    public init(year: Int?, referenceTime: Double) {
+        let reference = CivilDate(secondsSince1970: referenceTime)
+        self.year = year ?? reference.year
+        self.yearIsFixed = year != nil
+        self.referenceMonth = reference.month
+        self.anchorDay = CivilDate.daysSince1970(year: reference.year, month: reference.month, day: reference.day)
+    }
+
+    /// Works out the wall-clock seconds and offset of `text` (the timestamp field as printed).
+    public mutating func resolve(_ text: String) -> Timestamp {
+        var stamp = Timestamp(text: text)
+        guard let parsed = ParsedTime(text) else { return stamp }
+        stamp.utcOffsetSeconds = parsed.utcOffsetSeconds
+        let secondOfDay = Double(parsed.hour * 3600 + parsed.minute * 60 + parsed.second) + parsed.fraction
+        if let fullYear = parsed.year, let month = parsed.month, let day = parsed.day {
+            let days = CivilDate.daysSince1970(year: fullYear, month: month, day: day)
+            stamp.wallClockSeconds = Double(days) * 86_400 + secondOfDay
+        } else if let month = parsed.month, let day = parsed.day {
+            stamp.wallClockSeconds = Double(CivilDate.daysSince1970(year: yearFor(month: month), month: month, day: day))
+                * 86_400 + secondOfDay
+        } else {
+            if let last = lastSecondOfDay, secondOfDay < last - 43_200 { anchorDay += 1 }
+            lastSecondOfDay = secondOfDay
+            stamp.wallClockSeconds = Double(anchorDay) * 86_400 + secondOfDay
+        }
+        return stamp
+    }
+
+    private mutating func yearFor(month: Int) -> Int {
+        defer { lastMonth = month }
+        guard let lastMonth else {
+            // The first record: a log that ends in the reference month may have started last year.
+            if !yearIsFixed, month > referenceMonth { year -= 1 }
+            return year
+        }
+        if lastMonth == 12, month == 1 { year += 1 }
+        return year
+    }
+}
+
+/// The fields of a timestamp in any of the supported spellings.
+struct ParsedTime {
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    var hour = 0
+    var minute = 0
+    var second = 0
+    var fraction = 0.0
+    var utcOffsetSeconds: Int?
+
+    private static let months: [String] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Reads `Mon DD HH:MM:SS[.f]`, `YYYY-MM-DD[ T]HH:MM:SS[.f][zone]` or `HH:MM:SS[.f][zone]`.
+    init?(_ text: String) {
+        var utf8 = Array(text.utf8)[...]
+        func number(_ length: Int) -> Int? {
+            guard utf8.count >= length else { return nil }
+            var value = 0
+            for byte in utf8.prefix(length) {
+                guard ASCII.isDigit(byte) else { return nil }
+                value = value * 10 + Int(byte - ASCII.zero)
+            }
+            utf8 = utf8.dropFirst(length)
+            return value
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard utf8.first == byte else { return false }
+            utf8 = utf8.dropFirst()
+            return true
+        }
+        guard let first = utf8.first else { return nil }
+        if ASCII.isUpper(first) {
+            let name = String(decoding: utf8.prefix(3), as: UTF8.self)
+            guard let index = Self.months.firstIndex(of: name) else { return nil }
+            month = index + 1
+            utf8 = utf8.dropFirst(3)
+            while utf8.first == ASCII.space { utf8 = utf8.dropFirst() }
+            let digits = utf8.prefix { ASCII.isDigit($0) }.count
+            guard digits == 1 || digits == 2, let value = number(digits) else { return nil }
+            day = value
+            guard expect(ASCII.space) else { return nil }
+        } else if utf8.count >= 10, utf8[utf8.startIndex + 4] == ASCII.minus {
+            guard let y = number(4), expect(ASCII.minus), let m = number(2), expect(ASCII.minus), let d = number(2),
+                expect(ASCII.space) || expect(ASCII.upperT)
+            else { return nil }
+            year = y
+            month = m
+            day = d
+        }
+        guard let h = number(2), expect(ASCII.colon), let mi = number(2), expect(ASCII.colon), let s = number(2)
+        else { return nil }
+        hour = h
+        minute = mi
+        second = s
+        if expect(ASCII.dot) {
+            let digits = utf8.prefix { ASCII.isDigit($0) }
+            var scale = 0.1
+            for byte in digits {
+                fraction += Double(byte - ASCII.zero) * scale
+                scale /= 10
+            }
+            utf8 = utf8.dropFirst(digits.count)
+        }
+        if expect(ASCII.upperZ) {
+            utcOffsetSeconds = 0
+        } else if let sign = utf8.first, sign == ASCII.plus || sign == ASCII.minus {
+            utf8 = utf8.dropFirst()
+            guard let hours = number(2) else { return nil }
+            _ = expect(ASCII.colon)
+            let minutes = number(2) ?? 0
+            utcOffsetSeconds = (sign == ASCII.minus ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+    }
+}
+
+/// Proleptic Gregorian calendar arithmetic, without Foundation's calendars.
+struct CivilDate {
+    var year: Int
+    var month: Int
+    var day: Int
+
+    /// Days from 1970-01-01 to the given date (Howard Hinnant's `days_from_civil`).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The UTC calendar date of `secondsSince1970` (`civil_from_days`).
+    init(secondsSince1970: Double) {
+        let days = Int((secondsSince1970 / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+}

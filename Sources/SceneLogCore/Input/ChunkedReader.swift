@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An input that could not be opened or read.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path as the user named it.
+    public let path: String
+    /// What went wrong, in the words of the C library (`No such file or directory`).
+    public let reason: String
+    /// Whether the input could not be opened at all (as opposed to failing part-way).
+    public let failedToOpen: Bool
+
+    public init(path: String, reason: String, failedToOpen: Bool) {
+        self.path = path
+        self.reason = reason
+        self.failedToOpen = failedToOpen
+    }
+
+    static func fromErrno(path: String, opening: Bool) -> InputError {
+        InputError(path: path, reason: String(cString: strerror(errno)), failedToOpen: opening)
+    }
+
+    public var description: String {
+        failedToOpen ? "cannot open '\(path)': \(reason)" : "cannot read '\(path)': \(reason)"
+    }
+}
+
+/// Reads a file descriptor in large chunks (64 KiB by default) into one reused buffer.
+public final class ChunkedReader {
+    /// The default read size.
+    public static let defaultChunkSize = 64 * 1024
+
+    public let path: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+
+    /// Opens `path` for reading; `-` means standard input.
+    public init(path: String, chunkSize: Int = ChunkedReader.defaultChunkSize) throws(InputError) {
+        self.path = path
+        if path == "-" {
+            descriptor = STDIN_FILENO
+            ownsDescriptor = false
+        } else {
+            let opened = open(path, O_RDONLY)
+            guard opened >= 0 else { throw InputError.fromErrno(path: path, opening: true) }
+            var info = stat()
+            if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(opened)
+                throw InputError(path: path, reason: "Is a directory", failedToOpen: true)
+            }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+        buffer = .allocate(capacity: max(chunkSize, 1))
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+        buffer.deallocate()
+    }
+
+    /// The next chunk, or an empty buffer at the end of the input. Valid until the next call.
+    public func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[0..<count]) }
+            if errno == EINTR { continue }
+            throw InputError.fromErrno(path: path, opening: false)
+        }
+    }
+
+    /// Calls `body` with every chunk until the end of the input.
+    public func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        while true {
+            let chunk = try nextChunk()
+            if chunk.isEmpty { return }
+            try body(chunk)
+        }
+    }
+
+    /// The file's modification time in seconds since 1970, when it is a regular file.
+    public var modificationTime: Double? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        return Double(info.st_mtimespec.tv_sec)
+        #else
+        return Double(info.st_mtim.tv_sec)
+        #endif
+    }
+}
+
+@available(*, unavailable)
+extension ChunkedReader: Sendable {}

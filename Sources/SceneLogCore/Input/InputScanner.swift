@@ -1,0 +1,133 @@
+/// What one input held, by the numbers: the `inputs` entry of a report.
+public struct InputSummary: Sendable, Equatable, Codable {
+    /// The input's path as named (`-` for standard input).
+    public var path: String
+    /// The detected (or forced) format; `nil` when no line fitted any format.
+    public var format: LogFormat?
+    /// Bytes read.
+    public var bytes: Int
+    /// Physical lines read; always `records + continuationLines + unparsedLines`.
+    public var lines: Int
+    public var records: Int
+    public var continuationLines: Int
+    public var unparsedLines: Int
+    /// Lines cut at the maximum line length.
+    public var truncatedLines: Int
+
+    public init(
+        path: String, format: LogFormat?, bytes: Int, counts: LineCounts, truncatedLines: Int
+    ) {
+        self.path = path
+        self.format = format
+        self.bytes = bytes
+        self.lines = counts.lines
+        self.records = counts.records
+        self.continuationLines = counts.continuationLines
+        self.unparsedLines = counts.unparsedLines
+        self.truncatedLines = truncatedLines
+    }
+}
+
+/// Streams one input: chunks → lines → cleaned lines → format detection → records → sink.
+///
+/// Memory is bounded by the chunk size, the longest line, the open record and, until the format is
+/// known, the detection sample (at most ``FormatDetector/sampleLines`` non-blank lines).
+public final class InputScanner<Sink: RecordSink> {
+    private let path: String
+    private let sink: Sink
+    private let forcedFormat: LogFormat?
+    private var splitter: LineSplitter
+    private var cleaner = LineCleaner()
+    private var consumer: (any LineConsumer)?
+    private var format: LogFormat?
+    private var pending: [(bytes: [UInt8], number: Int, offset: Int)] = []
+    private var pendingNonBlank = 0
+    private var undecidedCounts = LineCounts()
+    private var bytesRead = 0
+    private var truncatedLines = 0
+
+    /// - Parameters:
+    ///   - path: the input's name, for the summary.
+    ///   - format: a format to use instead of detecting one.
+    ///   - maximumLineLength: where long lines are cut.
+    public init(
+        path: String, format: LogFormat? = nil, maximumLineLength: Int = LineSplitter.defaultMaximumLineLength,
+        sink: Sink
+    ) {
+        self.path = path
+        self.sink = sink
+        self.forcedFormat = format
+        self.splitter = LineSplitter(maximumLineLength: maximumLineLength)
+        if let format {
+            self.format = format
+            self.consumer = format.makeAssembler(sample: [], sink: sink)
+        }
+    }
+
+    /// Reads `reader` to its end.
+    public func scan(_ reader: ChunkedReader) throws(InputError) {
+        while true {
+            let chunk = try reader.nextChunk()
+            if chunk.isEmpty { break }
+            feed(chunk)
+        }
+    }
+
+    /// Takes the next bytes of the input.
+    public func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        bytesRead += chunk.count
+        splitter.feed(chunk) { line in take(line) }
+    }
+
+    /// Ends the input and returns its summary.
+    public func finish() -> InputSummary {
+        splitter.finish { line in take(line) }
+        if consumer == nil { decide() }
+        consumer?.finish()
+        var counts = consumer?.counts ?? LineCounts()
+        counts.unparsedLines += undecidedCounts.unparsedLines
+        return InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
+    }
+
+    private func take(_ line: RawLine) {
+        if line.wasTruncated {
+            truncatedLines += 1
+            sink.truncated(line: line.number, keptBytes: line.bytes.count)
+        }
+        cleaner.clean(line.bytes) { bytes in
+            if let consumer {
+                consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
+                return
+            }
+            pending.append((Array(bytes), line.number, line.byteOffset))
+            if !bytes.isBlankLine { pendingNonBlank += 1 }
+            if pendingNonBlank >= FormatDetector.sampleLines { decide() }
+        }
+    }
+
+    /// Chooses the format from the pending lines and replays them through its parser. When no
+    /// format fits them, they are unparsed and detection goes on with the lines after them.
+    private func decide() {
+        let sample = pending.map(\.bytes)
+        guard let detected = FormatDetector.detect(sample) else {
+            // Nothing recognisable yet: these lines are unparsed; keep looking in the next ones.
+            for line in pending {
+                undecidedCounts.unparsedLines += 1
+                line.bytes.withUnsafeBufferPointer { sink.unparsed(line: line.number, bytes: $0) }
+            }
+            pending.removeAll()
+            pendingNonBlank = 0
+            return
+        }
+        format = detected
+        let assembler = detected.makeAssembler(sample: sample, sink: sink)
+        consumer = assembler
+        for line in pending {
+            line.bytes.withUnsafeBufferPointer { assembler.consume($0, number: line.number, byteOffset: line.offset) }
+        }
+        pending.removeAll()
+    }
+}
+
+@available(*, unavailable)
+extension InputScanner: Sendable {}

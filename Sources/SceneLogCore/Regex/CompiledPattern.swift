@@ -1,0 +1,116 @@
+import CPCRE2
+
+/// A PCRE2 pattern compiled once (with JIT where the platform has it) and shared between threads.
+///
+/// PCRE2 documents a compiled pattern as safe to use from several threads at once; each thread
+/// brings its own ``MatchScratch``. Matching works on bytes and reports byte ranges.
+public final class CompiledPattern: @unchecked Sendable {
+    /// Limits that keep a pathological pattern from running away on a long line.
+    public struct Limits: Sendable, Equatable {
+        /// PCRE2's match limit: the number of times the internal match function may be called.
+        public var matchLimit: UInt32
+        /// PCRE2's depth limit: how deep backtracking may nest (heap frames for the interpreter).
+        public var depthLimit: UInt32
+
+        public init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000) {
+            self.matchLimit = matchLimit
+            self.depthLimit = depthLimit
+        }
+
+        public static let `default` = Limits()
+    }
+
+    /// The pattern text as given.
+    public let pattern: String
+    /// Whether JIT compilation succeeded.
+    public let isJITCompiled: Bool
+    /// The number of capture groups in the pattern.
+    public let captureCount: Int
+
+    let code: OpaquePointer
+    private let matchContext: OpaquePointer
+
+    /// Compiles `pattern` as UTF-8.
+    ///
+    /// - Parameters:
+    ///   - caseInsensitive: match without regard to case.
+    ///   - limits: match and depth limits applied to every match.
+    /// - Throws: ``PCRE2Error`` with PCRE2's message and the offset in the pattern.
+    public init(_ pattern: String, caseInsensitive: Bool = false, limits: Limits = .default) throws(PCRE2Error) {
+        self.pattern = pattern
+        var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
+        if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let utf8 = Array(pattern.utf8)
+        let compiled = utf8.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else { throw PCRE2Error(code: errorCode, offset: errorOffset) }
+        self.code = compiled
+        self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        var count: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        self.captureCount = Int(count)
+        guard let context = pcre2_match_context_create_8(nil) else {
+            pcre2_code_free_8(compiled)
+            throw PCRE2Error(code: PCRE2_ERROR_NOMEMORY)
+        }
+        pcre2_set_match_limit_8(context, limits.matchLimit)
+        pcre2_set_depth_limit_8(context, limits.depthLimit)
+        self.matchContext = context
+    }
+
+    deinit {
+        pcre2_match_context_free_8(matchContext)
+        pcre2_code_free_8(code)
+    }
+
+    /// Finds the first match in `bytes` at or after `start`.
+    ///
+    /// - Returns: the match with its capture groups as byte ranges, or `nil` when there is none.
+    /// - Throws: ``PCRE2Error`` when a limit is hit or PCRE2 fails; the caller decides whether to go on.
+    public func firstMatch(
+        in bytes: UnsafeRawBufferPointer, from start: Int = 0, using scratch: MatchScratch
+    ) throws(PCRE2Error) -> PatternMatch? {
+        let data = try scratch.data(for: self)
+        let result: Int32
+        if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            result = pcre2_match_8(code, base, bytes.count, start, 0, data, matchContext)
+        } else {
+            // PCRE2 wants a valid pointer even for an empty subject.
+            var empty: UInt8 = 0
+            result = pcre2_match_8(code, &empty, 0, start, 0, data, matchContext)
+        }
+        if result == PCRE2_ERROR_NOMATCH { return nil }
+        if result < 0 { throw PCRE2Error(code: result) }
+        guard let ovector = pcre2_get_ovector_pointer_8(data) else { return nil }
+        let pairs = Int(pcre2_get_ovector_count_8(data))
+        var groups: [Range<Int>?] = []
+        groups.reserveCapacity(min(Int(result), pairs))
+        for index in 0..<min(Int(result), pairs) {
+            let lower = ovector[2 * index]
+            let upper = ovector[2 * index + 1]
+            groups.append(lower == cpcre2_unset() ? nil : Int(lower)..<Int(upper))
+        }
+        return PatternMatch(groups: groups)
+    }
+
+    /// Whether the pattern matches anywhere in `bytes`.
+    public func matches(_ bytes: UnsafeRawBufferPointer, using scratch: MatchScratch) throws(PCRE2Error) -> Bool {
+        try firstMatch(in: bytes, using: scratch) != nil
+    }
+}
+
+/// One match: group 0 is the whole match, groups 1… the captures (`nil` when a group did not take part).
+public struct PatternMatch: Sendable, Equatable {
+    public let groups: [Range<Int>?]
+
+    /// The byte range of the whole match.
+    public var range: Range<Int> { groups[0] ?? 0..<0 }
+
+    /// The byte range of capture group `index`, if it took part in the match.
+    public subscript(index: Int) -> Range<Int>? {
+        index < groups.count ? groups[index] : nil
+    }
+}
