@@ -4,27 +4,40 @@ import Glibc
 import Darwin
 #endif
 
-/// An input that could not be opened or read.
+/// An input that could not be opened, read, or is not a text log.
 public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The path as the user named it.
-    public let path: String
-    /// What went wrong, in the words of the C library (`No such file or directory`).
-    public let reason: String
-    /// Whether the input could not be opened at all (as opposed to failing part-way).
-    public let failedToOpen: Bool
-
-    public init(path: String, reason: String, failedToOpen: Bool) {
-        self.path = path
-        self.reason = reason
-        self.failedToOpen = failedToOpen
+    /// What went wrong with the input.
+    public enum Kind: Sendable, Equatable {
+        /// It could not be opened at all.
+        case open
+        /// Reading failed part-way.
+        case read
+        /// It is not a text log (an archive, a crash report, binary data).
+        case notText
     }
 
-    static func fromErrno(path: String, opening: Bool) -> InputError {
-        InputError(path: path, reason: String(cString: strerror(errno)), failedToOpen: opening)
+    /// The path as the user named it.
+    public let path: String
+    /// What went wrong, in the words of the C library (`No such file or directory`) or of the sniffer.
+    public let reason: String
+    public let kind: Kind
+
+    public init(path: String, reason: String, kind: Kind) {
+        self.path = path
+        self.reason = reason
+        self.kind = kind
+    }
+
+    static func fromErrno(path: String, kind: Kind) -> InputError {
+        InputError(path: path, reason: String(cString: strerror(errno)), kind: kind)
     }
 
     public var description: String {
-        failedToOpen ? "cannot open '\(path)': \(reason)" : "cannot read '\(path)': \(reason)"
+        switch kind {
+        case .open: "cannot open '\(path)': \(reason)"
+        case .read: "cannot read '\(path)': \(reason)"
+        case .notText: "'\(path)' \(reason)"
+        }
     }
 }
 
@@ -46,11 +59,11 @@ public final class ChunkedReader {
             ownsDescriptor = false
         } else {
             let opened = open(path, O_RDONLY)
-            guard opened >= 0 else { throw InputError.fromErrno(path: path, opening: true) }
+            guard opened >= 0 else { throw InputError.fromErrno(path: path, kind: .open) }
             var info = stat()
             if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 close(opened)
-                throw InputError(path: path, reason: "Is a directory", failedToOpen: true)
+                throw InputError(path: path, reason: "Is a directory", kind: .open)
             }
             descriptor = opened
             ownsDescriptor = true
@@ -69,16 +82,7 @@ public final class ChunkedReader {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[0..<count]) }
             if errno == EINTR { continue }
-            throw InputError.fromErrno(path: path, opening: false)
-        }
-    }
-
-    /// Calls `body` with every chunk until the end of the input.
-    public func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        while true {
-            let chunk = try nextChunk()
-            if chunk.isEmpty { return }
-            try body(chunk)
+            throw InputError.fromErrno(path: path, kind: .read)
         }
     }
 

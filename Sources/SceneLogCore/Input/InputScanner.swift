@@ -64,11 +64,17 @@ public final class InputScanner<Sink: RecordSink> {
         }
     }
 
-    /// Reads `reader` to its end.
+    /// Reads `reader` to its end. The first chunk is sniffed: an archive, a crash report or binary
+    /// data is refused with an ``InputError`` of kind `.notText` before anything is scanned.
     public func scan(_ reader: ChunkedReader) throws(InputError) {
+        var first = true
         while true {
             let chunk = try reader.nextChunk()
             if chunk.isEmpty { break }
+            if first, let refusal = InputKind.sniff(chunk).refusal {
+                throw InputError(path: path, reason: refusal, kind: .notText)
+            }
+            first = false
             feed(chunk)
         }
     }

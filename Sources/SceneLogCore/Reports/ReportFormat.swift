@@ -1,0 +1,23 @@
+/// The report formats of `scenelog scan --format`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text
+    case json
+
+    /// Renders `report` in this format.
+    public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
+        switch self {
+        case .text: TextRenderer(options: options).render(report)
+        case .json: JSONRenderer().render(report)
+        }
+    }
+}
+
+/// How a renderer should draw.
+public struct RenderOptions: Sendable {
+    /// Whether to use ANSI colours.
+    public var color: Bool
+
+    public init(color: Bool = false) {
+        self.color = color
+    }
+}

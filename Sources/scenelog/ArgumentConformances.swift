@@ -1,0 +1,5 @@
+import ArgumentParser
+import SceneLogCore
+
+extension LogFormat: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}

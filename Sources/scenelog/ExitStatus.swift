@@ -1,0 +1,24 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exit codes of every scenelog command.
+enum ExitStatus: Int32 {
+    /// Nothing at or above `--fail-on` was found.
+    case clean = 0
+    /// Findings at or above `--fail-on`.
+    case findings = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// An input could not be read (reported after everything readable was scanned).
+    case inputError = 3
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    /// Ends the process with this status.
+    func terminate() -> Never { exit(rawValue) }
+}

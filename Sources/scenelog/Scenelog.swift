@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// `scenelog`: reads iPhone and iPad console output and reports on the app launches in it.
+@main
+struct Scenelog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenelog",
+        abstract: "Read iPhone/iPad console logs: UIScene readiness and why a launch went black.",
+        discussion: """
+            Formats are detected per input: idevicesyslog (all eras), Console.app exports, \
+            `log show`/`log stream` (default, syslog, compact, json, ndjson), pymobiledevice3, \
+            go-ios and the Xcode console.
+            """,
+        version: "0.1.0",
+        subcommands: [ScanCommand.self]
+    )
+
+    /// Parses and runs the command, mapping usage errors to exit code 2 (the design's contract)
+    /// rather than argument-parser's `EX_USAGE`.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Diagnostics.emit(fullMessage(for: error) + "\n")
+                ExitStatus.usage.terminate()
+            }
+            exit(withError: error)
+        }
+    }
+}
