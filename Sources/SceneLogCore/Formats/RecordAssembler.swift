@@ -6,7 +6,7 @@ protocol LineConsumer: AnyObject {
 }
 
 /// How an input's lines were accounted for; `lines == records + continuationLines + unparsedLines`.
-public struct LineCounts: Sendable, Equatable, Codable {
+public struct LineCounts: Sendable, Equatable {
     public var records = 0
     public var continuationLines = 0
     public var unparsedLines = 0

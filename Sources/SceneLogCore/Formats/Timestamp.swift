@@ -184,3 +184,27 @@ struct CivilDate {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 }
+
+extension Timestamp {
+    /// The wall-clock time as ISO 8601 (`2025-06-03T10:00:01.123456`, with `+02:00` when the
+    /// offset is known), or `nil` when no date could be worked out.
+    public var iso8601: String? {
+        guard let wallClockSeconds else { return nil }
+        let whole = wallClockSeconds.rounded(.down)
+        let date = CivilDate(secondsSince1970: whole)
+        let secondOfDay = Int(whole) - CivilDate.daysSince1970(year: date.year, month: date.month, day: date.day) * 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = "\(date.year)-\(two(date.month))-\(two(date.day))T"
+        text += "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        let micros = Int(((wallClockSeconds - whole) * 1_000_000).rounded())
+        if micros > 0 && micros < 1_000_000 {
+            let digits = String(micros)
+            text += "." + String(repeating: "0", count: 6 - digits.count) + digits
+        }
+        if let offset = utcOffsetSeconds {
+            let sign = offset < 0 ? "-" : "+"
+            text += "\(sign)\(two(abs(offset) / 3600)):\(two(abs(offset) / 60 % 60))"
+        }
+        return text
+    }
+}

@@ -1,5 +1,5 @@
 /// What one input held, by the numbers: the `inputs` entry of a report.
-public struct InputSummary: Sendable, Equatable, Codable {
+public struct InputSummary: Sendable, Equatable {
     /// The input's path as named (`-` for standard input).
     public var path: String
     /// The detected (or forced) format; `nil` when no line fitted any format.
@@ -13,6 +13,8 @@ public struct InputSummary: Sendable, Equatable, Codable {
     public var unparsedLines: Int
     /// Lines cut at the maximum line length.
     public var truncatedLines: Int
+    /// The times of the first and last records, when they print one.
+    public var timeSpan: TimeSpan?
 
     public init(
         path: String, format: LogFormat?, bytes: Int, counts: LineCounts, truncatedLines: Int

@@ -38,6 +38,7 @@ struct JSONRenderer {
 
         enum CodingKeys: String, CodingKey {
             case path, format, bytes, lines, records, continuationLines, unparsedLines, truncatedLines
+            case firstTimestamp, lastTimestamp
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -50,6 +51,8 @@ struct JSONRenderer {
             try container.encode(summary.continuationLines, forKey: .continuationLines)
             try container.encode(summary.unparsedLines, forKey: .unparsedLines)
             try container.encode(summary.truncatedLines, forKey: .truncatedLines)
+            try container.encode(summary.timeSpan.flatMap { $0.first.iso8601 }, forKey: .firstTimestamp)
+            try container.encode(summary.timeSpan.flatMap { $0.last.iso8601 }, forKey: .lastTimestamp)
         }
     }
 

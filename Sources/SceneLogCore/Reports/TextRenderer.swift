@@ -13,6 +13,9 @@ struct TextRenderer {
             let unparsed = "\(grouped(input.unparsedLines)) unparsed"
             output += input.unparsedLines > 0 ? paint(unparsed, .yellow) : unparsed
             if input.truncatedLines > 0 { output += ", " + paint("\(grouped(input.truncatedLines)) cut", .yellow) }
+            if let span = input.timeSpan, let first = span.first.iso8601, let last = span.last.iso8601 {
+                output += "; \(first) → \(last)"
+            }
             output += "\n"
         }
         let totals = report.totals

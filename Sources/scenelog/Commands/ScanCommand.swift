@@ -71,24 +71,31 @@ struct ScanCommand: ParsableCommand {
 
     private func scan(_ path: String) throws(InputError) -> InputSummary {
         let reader = try ChunkedReader(path: path)
-        let sink = ScanDiagnosticsSink(path: path, verbose: verbose)
+        let sink = ScanSink(path: path, verbose: verbose)
         let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
         try scanner.scan(reader)
-        return scanner.finish()
+        var summary = scanner.finish()
+        let context = TimestampContext(year: year, referenceTime: reader.modificationTime ?? Date().timeIntervalSince1970)
+        summary.timeSpan = sink.times.span(with: context)
+        return summary
     }
 }
 
-/// Reports unparsed and cut lines of one input on standard error as they are found.
-final class ScanDiagnosticsSink: RecordSink {
+/// Follows one input's records: notes their time span, and reports unparsed and cut lines on
+/// standard error as they are found.
+final class ScanSink: RecordSink {
     private let path: String
     private let verbose: Bool
+    private(set) var times = TimeSpanTracker()
 
     init(path: String, verbose: Bool) {
         self.path = path
         self.verbose = verbose
     }
 
-    func receive(_ record: RecordView) {}
+    func receive(_ record: RecordView) {
+        times.note(record)
+    }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
         guard verbose else { return }
