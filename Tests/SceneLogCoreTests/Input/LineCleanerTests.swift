@@ -1,0 +1,29 @@
+import Testing
+
+@testable import SceneLogCore
+
+private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
+    var cleaner = LineCleaner()
+    return bytes.withUnsafeBufferPointer { line in cleaner.clean(line) { Array($0) } }
+}
+
+@Suite struct LineCleanerTests {
+    @Test func dropsNULBytes() {
+        #expect(cleaned(Array("\0Jun 20 13:42:52 iPhone\0 x".utf8)) == Array("Jun 20 13:42:52 iPhone x".utf8))
+    }
+
+    @Test func stripsIdevicesyslogColours() {
+        let coloured =
+            "\u{1B}[m\u{1B}[0;37mJun 20 13:42:52 \u{1B}[1;36mlocationd\u{1B}[0;36m[59] \u{1B}[0;32m<Notice>:\u{1B}[1;37m message"
+        #expect(cleaned(Array(coloured.utf8)) == Array("Jun 20 13:42:52 locationd[59] <Notice>: message".utf8))
+    }
+
+    @Test func leavesPlainLinesAndInvalidUTF8Alone() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0x20, 0x62]
+        #expect(cleaned(bytes) == bytes)
+    }
+
+    @Test func stripsAnEscapeCutAtTheEndOfTheLine() {
+        #expect(cleaned(Array("text\u{1B}[0;3".utf8)) == Array("text".utf8))
+    }
+}
