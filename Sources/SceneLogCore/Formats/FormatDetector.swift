@@ -5,6 +5,10 @@
 enum FormatDetector {
     /// How many non-blank lines are enough to decide.
     static let sampleLines = 40
+    /// Blank lines count too, up to this many lines in all.
+    static let maximumSampleLines = 1_000
+    /// And the sample never holds more than this many bytes.
+    static let maximumSampleBytes = 4 << 20
 
     /// The best format for `lines`, or `nil` when no format recognises any of them.
     static func detect(_ lines: [[UInt8]]) -> LogFormat? {

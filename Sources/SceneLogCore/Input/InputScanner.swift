@@ -33,7 +33,8 @@ public struct InputSummary: Sendable, Equatable {
 /// Streams one input: chunks → lines → cleaned lines → format detection → records → sink.
 ///
 /// Memory is bounded by the chunk size, the longest line, the open record and, until the format is
-/// known, the detection sample (at most ``FormatDetector/sampleLines`` non-blank lines).
+/// known, the detection sample (bounded by ``FormatDetector/maximumSampleLines`` and
+/// ``FormatDetector/maximumSampleBytes``).
 public final class InputScanner<Sink: RecordSink> {
     private let path: String
     private let sink: Sink
@@ -44,6 +45,7 @@ public final class InputScanner<Sink: RecordSink> {
     private var format: LogFormat?
     private var pending: [(bytes: [UInt8], number: Int, offset: Int)] = []
     private var pendingNonBlank = 0
+    private var pendingBytes = 0
     private var undecidedCounts = LineCounts()
     private var bytesRead = 0
     private var truncatedLines = 0
@@ -108,8 +110,13 @@ public final class InputScanner<Sink: RecordSink> {
                 return
             }
             pending.append((Array(bytes), line.number, line.byteOffset))
+            pendingBytes += bytes.count
             if !bytes.isBlankLine { pendingNonBlank += 1 }
-            if pendingNonBlank >= FormatDetector.sampleLines { decide() }
+            if pendingNonBlank >= FormatDetector.sampleLines || pending.count >= FormatDetector.maximumSampleLines
+                || pendingBytes >= FormatDetector.maximumSampleBytes
+            {
+                decide()
+            }
         }
     }
 
@@ -125,6 +132,7 @@ public final class InputScanner<Sink: RecordSink> {
             }
             pending.removeAll()
             pendingNonBlank = 0
+            pendingBytes = 0
             return
         }
         format = detected

@@ -2,6 +2,10 @@
 /// start records with one) and ANSI SGR colour sequences (`ESC [ … m`, as idevicesyslog and
 /// pymobiledevice3 print on a terminal).
 ///
+/// It also drops the prefixes that test harnesses put before each device line they echo
+/// (Flutter's `[        ] [DEVICE LOG] `, Appium's `[IOS_SYSLOG_ROW] `), so pasted harness output
+/// parses as the device log it carries.
+///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
 struct LineCleaner {
@@ -9,6 +13,14 @@ struct LineCleaner {
 
     /// Calls `body` with the cleaned bytes of `line`.
     mutating func clean<Result>(
+        _ line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try removingControls(line) { cleaned in
+            try body(UnsafeBufferPointer(rebasing: cleaned[HarnessPrefix.length(in: cleaned)...]))
+        }
+    }
+
+    private mutating func removingControls<Result>(
         _ line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         guard line.index(of: 0, from: 0) != nil || line.index(of: ASCII.escape, from: 0) != nil else {
@@ -37,5 +49,28 @@ struct LineCleaner {
         while index < line.count, line[index] >= 0x20, line[index] <= 0x3F { index += 1 }
         if index < line.count, line[index] >= 0x40, line[index] <= 0x7E { index += 1 }
         return index
+    }
+}
+
+/// Prefixes that test harnesses print before the device lines they pass on.
+enum HarnessPrefix {
+    /// The length of a harness prefix at the start of `line` (after blanks), or 0.
+    static func length(in line: UnsafeBufferPointer<UInt8>) -> Int {
+        let start = line.skippingBlanks(from: 0)
+        guard start < line.count else { return 0 }
+        switch line[start] {
+        case ASCII.openBracket:
+            // Flutter: "[        ] [DEVICE LOG] ", "[   +1 ms] [DEVICE LOG] "; Appium: "[iOSLog] [IOS_SYSLOG_ROW] ".
+            guard let close = line.index(of: ASCII.closeBracket, from: start + 1, to: min(line.count, start + 24)),
+                close + 2 < line.count, line[close + 1] == ASCII.space
+            else { return 0 }
+            if line.matches("[DEVICE LOG] ", at: close + 2) { return close + 2 + 13 }
+            if line.matches("[IOS_SYSLOG_ROW] ", at: close + 2) { return close + 2 + 17 }
+            return 0
+        case 0x69:  // "i"
+            return line.matches("info: [IOS_SYSLOG_ROW ] ", at: start) ? start + 24 : 0
+        default:
+            return 0
+        }
     }
 }

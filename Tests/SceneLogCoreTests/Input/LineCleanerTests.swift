@@ -26,4 +26,19 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
     @Test func stripsAnEscapeCutAtTheEndOfTheLine() {
         #expect(cleaned(Array("text\u{1B}[0;3".utf8)) == Array("text".utf8))
     }
+
+    @Test(arguments: [
+        "[        ] [DEVICE LOG] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        "[   +1 ms] [DEVICE LOG] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        "info: [IOS_SYSLOG_ROW ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        "[iOSLog] [IOS_SYSLOG_ROW] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+    ])
+    func dropsHarnessPrefixes(line: String) {
+        #expect(cleaned(Array(line.utf8)) == Array("2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x".utf8))
+    }
+
+    @Test func keepsBracketedLinesThatAreNotHarnessPrefixes() {
+        let line = "[connected:00008030-001A2D3E0C12802E]"
+        #expect(cleaned(Array(line.utf8)) == Array(line.utf8))
+    }
 }
