@@ -36,7 +36,7 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable, Comparable {
     var parserType: any RecordParser.Type {
         switch self {
         case .idevicesyslog: IdevicesyslogParser.self
-        case .consoleExport: LogDefaultParser.self
+        case .consoleExport: ConsoleExportParser.self
         case .logDefault: LogDefaultParser.self
         case .logSyslog: LogSyslogParser.self
         case .logCompact: LogCompactParser.self
@@ -44,7 +44,7 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable, Comparable {
         case .logNDJSON: LogDefaultParser.self
         case .pymobiledevice3: LogDefaultParser.self
         case .goIOS: LogDefaultParser.self
-        case .xcodeConsole: LogDefaultParser.self
+        case .xcodeConsole: XcodeConsoleParser.self
         }
     }
 

@@ -26,6 +26,8 @@ public final class CompiledPattern: @unchecked Sendable {
     public let isJITCompiled: Bool
     /// The number of capture groups in the pattern.
     public let captureCount: Int
+    /// The named capture groups, with their group numbers, in pattern order.
+    public let groupNames: [(name: String, index: Int)]
 
     let code: OpaquePointer
     private let matchContext: OpaquePointer
@@ -52,6 +54,7 @@ public final class CompiledPattern: @unchecked Sendable {
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         self.captureCount = Int(count)
+        self.groupNames = Self.namedGroups(of: compiled)
         guard let context = pcre2_match_context_create_8(nil) else {
             pcre2_code_free_8(compiled)
             throw PCRE2Error(code: PCRE2_ERROR_NOMEMORY)
@@ -94,6 +97,23 @@ public final class CompiledPattern: @unchecked Sendable {
             groups.append(lower == cpcre2_unset() ? nil : Int(lower)..<Int(upper))
         }
         return PatternMatch(groups: groups)
+    }
+
+    /// Reads PCRE2's name table: entries of `entrySize` bytes, a big-endian group number, then the
+    /// NUL-terminated name.
+    private static func namedGroups(of code: OpaquePointer) -> [(name: String, index: Int)] {
+        var count: UInt32 = 0
+        var entrySize: UInt32 = 0
+        var table: UnsafePointer<UInt8>?
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &entrySize)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMETABLE), &table)
+        guard let table, count > 0 else { return [] }
+        return (0..<Int(count)).map { entry in
+            let base = table + entry * Int(entrySize)
+            let index = Int(base[0]) << 8 | Int(base[1])
+            return (String(cString: base + 2), index)
+        }.sorted { $0.index < $1.index }
     }
 
     /// Whether the pattern matches anywhere in `bytes`.

@@ -1,0 +1,253 @@
+/// The column order of one Console.app export, and how to read a row with it.
+///
+/// The cells before the message are counted from the start of the row, the cells after it from
+/// the end, and the message takes what is between: messages may hold tabs themselves.
+struct ConsoleExportLayout {
+    /// What a column holds.
+    enum Column {
+        case type, time, date, process, message, library, subsystem, category, pid, thread, ignored
+    }
+
+    let columns: [Column]
+    let messageIndex: Int
+    let timeIndex: Int
+
+    /// How many columns follow the message.
+    var trailingCount: Int { columns.count - 1 - messageIndex }
+
+    /// `default⇥22:50:45.709813-0500⇥SpringBoard⇥Bootstrapping app<…>`
+    static let typeTimeProcessMessage = ConsoleExportLayout(columns: [.type, .time, .process, .message])
+    /// `default⇥08:00:54.680352-0600⇥SpringBoard⇥FrontBoard⇥[sceneID:…] Scene action …`
+    static let typeTimeProcessLibraryMessage = ConsoleExportLayout(
+        columns: [.type, .time, .process, .library, .message])
+    /// `23:11:48.840889+0100⇥Scene⇥Scene activated.⇥com.apple.FrontBoard⇥FrontBoard⇥default⇥SpringBoard`
+    static let timeCategoryMessageSubsystemLibraryTypeProcess = ConsoleExportLayout(
+        columns: [.time, .category, .message, .subsystem, .library, .type, .process])
+    /// Rows that start with a time but fit no known layout: everything after the time is the message.
+    static let timeMessage = ConsoleExportLayout(columns: [.time, .message])
+
+    private init(columns: [Column]) {
+        self.columns = columns
+        messageIndex = columns.firstIndex(of: .message) ?? columns.count - 1
+        timeIndex = columns.firstIndex(of: .time) ?? 0
+    }
+
+    /// The layout a header row names (`Type⇥Time⇥Process⇥Message`, any case), or `nil` when `line`
+    /// is not one. A header names at least three known columns, among them a message and a time.
+    init?(header line: Bytes) {
+        let start = line.skippingBlanks(from: 0)
+        let end = line.trimmingTrailingBlanks(start..<line.count).upperBound
+        guard let firstTab = line.index(of: ASCII.tab, from: start, to: end), Self.column(named: line, start..<firstTab) != nil
+        else { return nil }
+        var named: [Column] = []
+        var cellStart = start
+        while cellStart <= end {
+            let cellEnd = line.index(of: ASCII.tab, from: cellStart, to: end) ?? end
+            guard let column = Self.column(named: line, cellStart..<cellEnd) else { return nil }
+            named.append(column)
+            cellStart = cellEnd + 1
+        }
+        guard named.count >= 3, named.contains(.message),
+            let time = named.firstIndex(of: .time) ?? named.firstIndex(of: .date)
+        else { return nil }
+        // One column is the timestamp; other time or date columns are not read.
+        self.init(columns: named.indices.map { index in
+            index == time ? .time : (named[index] == .time || named[index] == .date ? .ignored : named[index])
+        })
+    }
+
+    /// The fields of a record-start row, or `nil` when `line` is not one.
+    ///
+    /// A row whose cells before the message are all there but whose cells after it are not (the
+    /// message goes on over the next lines) is a record start when the time is among the former.
+    func fields(_ line: Bytes) -> RecordFields? {
+        var cellStart = columns[0] == .time || columns[0] == .type ? line.skippingBlanks(from: 0) : 0
+        while cellStart < line.count, line[cellStart] == ASCII.space { cellStart += 1 }
+        var fields = RecordFields(message: 0..<0)
+        for column in columns[..<messageIndex] {
+            guard let tab = line.index(of: ASCII.tab, from: cellStart), assign(column, line, cellStart..<tab, to: &fields)
+            else { return nil }
+            cellStart = tab + 1
+        }
+        if let complete = trailingCells(line, message: cellStart..<line.count, into: fields) { return complete }
+        guard timeIndex < messageIndex else { return nil }
+        fields.message = cellStart..<line.count
+        return fields
+    }
+
+    /// `fields` with the cells after the message read backwards from `message.upperBound`, and the
+    /// message cut before them; `nil` when they are not all there, or not after `lastLineStart`.
+    func trailingCells(_ bytes: Bytes, message: Range<Int>, lastLineStart: Int? = nil, into fields: RecordFields)
+        -> RecordFields?
+    {
+        var fields = fields
+        var cellEnd = message.upperBound
+        let floor = max(message.lowerBound, lastLineStart ?? message.lowerBound)
+        for column in columns[(messageIndex + 1)...].reversed() {
+            guard let tab = Self.lastIndex(of: ASCII.tab, in: bytes, floor..<cellEnd),
+                assign(column, bytes, tab + 1..<cellEnd, to: &fields)
+            else { return nil }
+            cellEnd = tab
+        }
+        fields.message = message.lowerBound..<cellEnd
+        return fields
+    }
+
+    /// Stores one cell (without trailing blanks) in `fields`; `false` when a time or type cell is not one.
+    private func assign(_ column: Column, _ line: Bytes, _ cell: Range<Int>, to fields: inout RecordFields) -> Bool {
+        let cell = line.trimmingTrailingBlanks(cell)
+        let value = cell.isEmpty ? nil : cell
+        switch column {
+        case .time:
+            guard Self.isTime(line, cell) else { return false }
+            fields.timestamp = cell
+        case .type:
+            guard Self.isWord(line, cell) else { return false }
+            fields.level = cell
+        case .process: fields.process = value
+        case .library: fields.senderImage = value
+        case .subsystem: fields.subsystem = value
+        case .category: fields.category = value
+        case .pid: fields.pid = line.decimalValue(cell)
+        case .thread: fields.thread = value
+        case .message, .date, .ignored: break
+        }
+        return true
+    }
+}
+
+extension ConsoleExportLayout {
+    /// How a row without a header looks: which of the known layouts it suggests.
+    enum Shape {
+        /// `type⇥time⇥…` with this many cells (counted up to seven).
+        case typeFirst(cells: Int)
+        /// `time⇥…`; `sevenColumns` when the type stands second to last, as in the 7-column layout.
+        case timeFirst(sevenColumns: Bool)
+
+        /// The shape of `line`, or `nil` when it has fewer than four cells or no time in the first two.
+        init?(_ line: Bytes) {
+            let start = line.skippingBlanks(from: 0)
+            let end = line.trimmingTrailingBlanks(start..<line.count).upperBound
+            guard let firstTab = line.index(of: ASCII.tab, from: start, to: end),
+                let secondTab = line.index(of: ASCII.tab, from: firstTab + 1, to: end)
+            else { return nil }
+            var tabs = 2
+            var lastTab = secondTab
+            while tabs < 6, let tab = line.index(of: ASCII.tab, from: lastTab + 1, to: end) {
+                tabs += 1
+                lastTab = tab
+            }
+            guard tabs >= 3 else { return nil }
+            let firstCell = line.trimmingTrailingBlanks(start..<firstTab)
+            if isTime(line, firstCell) {
+                let last = lastIndex(of: ASCII.tab, in: line, start..<end) ?? end
+                let secondLast = lastIndex(of: ASCII.tab, in: line, start..<last) ?? last
+                self = .timeFirst(sevenColumns: tabs >= 6 && isWord(line, secondLast + 1..<last))
+            } else if isWord(line, firstCell), isTime(line, line.trimmingTrailingBlanks(firstTab + 1..<secondTab)) {
+                self = .typeFirst(cells: tabs + 1)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Counts the shapes of an input's first lines to pick its layout; a header row decides alone.
+    struct Votes {
+        private var header: ConsoleExportLayout?
+        private var fourColumns = 0
+        private var moreColumns = 0
+        private var sevenColumns = 0
+        private var otherTimeFirst = 0
+
+        mutating func add(_ line: Bytes) {
+            guard header == nil else { return }
+            if let header = ConsoleExportLayout(header: line) {
+                self.header = header
+                return
+            }
+            switch Shape(line) {
+            case .typeFirst(let cells)?: if cells == 4 { fourColumns += 1 } else { moreColumns += 1 }
+            case .timeFirst(let seven)?: if seven { sevenColumns += 1 } else { otherTimeFirst += 1 }
+            case nil: break
+            }
+        }
+
+        /// The header's layout, else the commonest shape's; `nil` when no line had a shape.
+        /// Type-first rows are 4 columns when any row has exactly four cells (a message may hold tabs).
+        var layout: ConsoleExportLayout? {
+            if let header { return header }
+            let typeFirst = fourColumns + moreColumns
+            let timeFirst = sevenColumns + otherTimeFirst
+            if typeFirst > 0, typeFirst >= timeFirst {
+                return fourColumns > 0 ? .typeTimeProcessMessage : .typeTimeProcessLibraryMessage
+            }
+            guard timeFirst > 0 else { return nil }
+            return sevenColumns >= otherTimeFirst ? .timeCategoryMessageSubsystemLibraryTypeProcess : .timeMessage
+        }
+    }
+}
+
+extension ConsoleExportLayout {
+    private static let names: [(name: StaticString, column: Column)] = [
+        ("type", .type), ("time", .time), ("timestamp", .time), ("date", .date), ("process", .process),
+        ("message", .message), ("library", .library), ("image", .library), ("sender", .library),
+        ("subsystem", .subsystem), ("category", .category), ("pid", .pid), ("tid", .thread), ("thread", .thread),
+        ("activity", .ignored),
+    ]
+
+    /// The column a header cell names, ignoring case and trailing blanks.
+    static func column(named line: Bytes, _ cell: Range<Int>) -> Column? {
+        let cell = line.trimmingTrailingBlanks(cell)
+        for entry in names
+        where entry.name.utf8CodeUnitCount == cell.count && line.matchesIgnoringCase(entry.name, at: cell.lowerBound) {
+            return entry.column
+        }
+        return nil
+    }
+
+    /// Whether `cell` is exactly a time: `HH:MM:SS[.f][±zzzz]`, or the same after `YYYY-MM-DD `.
+    static func isTime(_ line: Bytes, _ cell: Range<Int>) -> Bool {
+        guard !cell.isEmpty else { return false }
+        let end = FieldScanning.endOfISOTimestamp(
+            line, from: cell.lowerBound, fractionDigits: 1...9, fractionRequired: false, zone: .optional)
+            ?? endOfClockTime(line, from: cell.lowerBound)
+        return end == cell.upperBound
+    }
+
+    /// Whether `cell` is a type word (`default`, `Error`, `activity`): 1 to 16 ASCII letters.
+    static func isWord(_ line: Bytes, _ cell: Range<Int>) -> Bool {
+        guard (1...16).contains(cell.count) else { return false }
+        for index in cell where !ASCII.isUpper(line[index]) && !ASCII.isLower(line[index]) { return false }
+        return true
+    }
+
+    /// The index of the last `byte` of `bytes` in `range`.
+    static func lastIndex(of byte: UInt8, in bytes: Bytes, _ range: Range<Int>) -> Int? {
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
+    }
+
+    /// The end of `HH:MM:SS` with an optional fraction and `±zzzz` offset.
+    private static func endOfClockTime(_ line: Bytes, from s: Int) -> Int? {
+        guard s + 8 <= line.count, line.isDigits(s..<s + 2), line[s + 2] == ASCII.colon, line.isDigits(s + 3..<s + 5),
+            line[s + 5] == ASCII.colon, line.isDigits(s + 6..<s + 8)
+        else { return nil }
+        var index = s + 8
+        if index < line.count, line[index] == ASCII.dot {
+            let end = line.endOfDigits(from: index + 1)
+            guard (1...9).contains(end - index - 1) else { return nil }
+            index = end
+        }
+        if index + 5 <= line.count, line[index] == ASCII.plus || line[index] == ASCII.minus,
+            line.isDigits(index + 1..<index + 5)
+        {
+            index += 5
+        }
+        return index
+    }
+}
+

@@ -1,0 +1,77 @@
+/// The Xcode debug console (Xcode 8–14) and `NSLog` on stderr, with Swift `print()` output
+/// interleaved unprefixed:
+///
+/// ```
+/// 2020-09-16 17:06:55.755454-0700 VideoQuickStart[23092:6273980] [WindowScene] There is no scene delegate set. …
+/// 2014-12-28 23:56:02.013 TestApp[6247:281476] NSLog
+/// flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/
+/// ```
+///
+/// The thread id is decimal. A `[Category] ` right after `[pid:tid] ` is taken as the category
+/// when it is a bracketed word. Timestamped lines may be indented. Any other non-blank line is a
+/// `print()` record of its own, unless it starts with a blank or a closing bracket: then it
+/// continues the open record, as blank lines do.
+struct XcodeConsoleParser: RecordParser {
+    static let format = LogFormat.xcodeConsole
+
+    init(sample: [[UInt8]]) {}
+
+    /// Only timestamped `proc[pid:tid]` lines count: `print()` lines look like any text.
+    static func detectionScore(of line: Bytes) -> Int {
+        fields(line) == nil ? 0 : 1
+    }
+
+    func classify(_ line: Bytes) -> LineRole {
+        if let fields = Self.fields(line) { return .recordStart(fields) }
+        guard let first = line.first, !ASCII.isBlank(first),
+            first != ASCII.closeBrace, first != ASCII.closeParen, first != ASCII.closeBracket
+        else { return .continuation }
+        return .recordStart(RecordFields(message: 0..<line.count))
+    }
+
+    /// The fields of a `YYYY-MM-DD HH:MM:SS.fff[fff][±zzzz] proc[pid:tid] ` line, or `nil`.
+    static func fields(_ line: Bytes) -> RecordFields? {
+        let start = line.skippingBlanks(from: 0)
+        guard let stampEnd = FieldScanning.endOfISOTimestamp(line, from: start, fractionDigits: 3...6, zone: .optional),
+            stampEnd + 1 < line.count, line[stampEnd] == ASCII.space, !ASCII.isBlank(line[stampEnd + 1])
+        else { return nil }
+        let processStart = stampEnd + 1
+        // The process may hold spaces and brackets; "[pid:tid]" is the first "[digits:digits]" then a space.
+        var search = processStart + 1
+        while let open = line.index(of: ASCII.openBracket, from: search) {
+            search = open + 1
+            let pidEnd = line.endOfDigits(from: open + 1)
+            guard pidEnd > open + 1, pidEnd < line.count, line[pidEnd] == ASCII.colon else { continue }
+            let tidEnd = line.endOfDigits(from: pidEnd + 1)
+            guard tidEnd > pidEnd + 1, tidEnd < line.count, line[tidEnd] == ASCII.closeBracket,
+                tidEnd + 1 == line.count || line[tidEnd + 1] == ASCII.space
+            else { continue }
+            var fields = RecordFields(message: line.count..<line.count)
+            fields.timestamp = start..<stampEnd
+            fields.process = processStart..<open
+            fields.pid = line.decimalValue(open + 1..<pidEnd)
+            fields.thread = pidEnd + 1..<tidEnd
+            var messageStart = min(tidEnd + 2, line.count)
+            if let category = category(line, at: messageStart) {
+                fields.category = category
+                messageStart = category.upperBound + 2
+            }
+            fields.message = messageStart..<line.count
+            return fields
+        }
+        return nil
+    }
+
+    /// The text of a `[Word…] ` at `index`: a letter, then neither blanks nor brackets, then `] `.
+    private static func category(_ line: Bytes, at index: Int) -> Range<Int>? {
+        guard index + 3 < line.count, line[index] == ASCII.openBracket,
+            ASCII.isUpper(line[index + 1]) || ASCII.isLower(line[index + 1])
+        else { return nil }
+        var end = index + 2
+        while end < line.count, !ASCII.isBlank(line[end]), line[end] != ASCII.openBracket, line[end] != ASCII.closeBracket {
+            end += 1
+        }
+        guard end + 1 < line.count, line[end] == ASCII.closeBracket, line[end + 1] == ASCII.space else { return nil }
+        return index + 1..<end
+    }
+}

@@ -1,0 +1,21 @@
+/// Apple documents that rule explanations cite.
+enum AppleReference {
+    static let tn3187 =
+        "TN3187: Migrating to the UIKit scene-based life cycle — https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle"
+    static let transitioningToScenes =
+        "Transitioning to the UIKit scene-based life cycle — https://developer.apple.com/documentation/uikit/transitioning-to-the-uikit-scene-based-life-cycle"
+    static let specifyingScenes =
+        "Specifying the scenes your app supports — https://developer.apple.com/documentation/uikit/specifying-the-scenes-your-app-supports"
+    static let sceneConfiguration =
+        "UISceneConfiguration — https://developer.apple.com/documentation/uikit/uisceneconfiguration"
+    static let addressingWatchdogTerminations =
+        "Addressing watchdog terminations — https://developer.apple.com/documentation/xcode/addressing-watchdog-terminations"
+    static let reducingLaunchTime =
+        "Reducing your app's launch time — https://developer.apple.com/documentation/xcode/reducing-your-app-s-launch-time"
+    static let understandingHangs =
+        "Understanding hangs in your app — https://developer.apple.com/documentation/xcode/understanding-hangs-in-your-app"
+    static let protectedResources =
+        "Requesting access to protected resources — https://developer.apple.com/documentation/uikit/requesting-access-to-protected-resources"
+    static let languageExceptionCrashes =
+        "Addressing language exception crashes — https://developer.apple.com/documentation/xcode/addressing-language-exception-crashes"
+}

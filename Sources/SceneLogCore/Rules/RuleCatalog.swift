@@ -1,0 +1,15 @@
+/// The one registry of built-in rules. A test fails when a file under `Rules/BuiltIn` is missing here.
+public enum RuleCatalog {
+    /// Every built-in rule type, in the order reports list them.
+    static let builtInTypes: [any BuiltInRule.Type] = [
+        SceneLifecycleNotAdoptedRule.self,
+    ]
+
+    /// Instances of every built-in rule.
+    public static var builtIn: [any Rule] { builtInTypes.map { $0.init() } }
+
+    /// The built-in rule with this id.
+    public static func builtInRule(id: String) -> (any Rule)? {
+        builtInTypes.first { $0.description.id == id }.map { $0.init() }
+    }
+}

@@ -1,0 +1,72 @@
+/// Everything that describes a rule: identity, explanation, fix, how it matches, and the examples
+/// that double as its tests.
+public struct RuleDescription: Sendable {
+    /// Stable kebab-case id, the `rule` value in reports.
+    public let id: String
+    public let severity: Severity
+    /// A short title in sentence case.
+    public let title: String
+    /// One paragraph a migrating developer understands: what the message means and why it matters.
+    public let explanation: String
+    /// What to change.
+    public let fix: String
+    /// Apple documents and technotes that cover it.
+    public let references: [String]
+    /// The message of a finding, with `{key}` replaced by the match's data.
+    public let messageTemplate: String
+    /// The ways the rule matches; any one is enough.
+    public let patterns: [RulePattern]
+    /// Log lines that must produce exactly one finding of this rule (with the given data).
+    public let triggeringExamples: [RuleExample]
+    /// Near misses that must produce none.
+    public let nonTriggeringExamples: [RuleExample]
+
+    public init(
+        id: String, severity: Severity, title: String, explanation: String, fix: String, references: [String] = [],
+        messageTemplate: String, patterns: [RulePattern], triggeringExamples: [RuleExample],
+        nonTriggeringExamples: [RuleExample]
+    ) {
+        self.id = id
+        self.severity = severity
+        self.title = title
+        self.explanation = explanation
+        self.fix = fix
+        self.references = references
+        self.messageTemplate = messageTemplate
+        self.patterns = patterns
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// One way a rule matches a record's message.
+public struct RulePattern: Sendable {
+    /// Text that must occur in the message before the regular expression is tried at all.
+    public let literal: String
+    /// A PCRE2 pattern over the message; named groups (`(?<configuration>…)`) become finding data.
+    public let regex: String
+    /// Data every match of this pattern carries (`["variant": "ios26"]`).
+    public let data: [String: String]
+
+    public init(literal: String, regex: String, data: [String: String] = [:]) {
+        self.literal = literal
+        self.regex = regex
+        self.data = data
+    }
+}
+
+/// A log line (in any supported format) used as a rule's test, with the data it must yield.
+public struct RuleExample: Sendable {
+    public let text: String
+    /// Data the finding must carry (a subset of its data).
+    public let data: [String: String]
+    public let file: String
+    public let line: Int
+
+    public init(_ text: String, data: [String: String] = [:], file: String = #filePath, line: Int = #line) {
+        self.text = text
+        self.data = data
+        self.file = file
+        self.line = line
+    }
+}

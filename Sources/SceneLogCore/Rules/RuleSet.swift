@@ -1,0 +1,111 @@
+/// A rule that could not be set up: a pattern PCRE2 rejects, a literal too short, a duplicate id.
+public struct RuleError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let ruleID: String
+    public let message: String
+    /// For a pattern error: the pattern and the byte offset PCRE2 stopped at.
+    public let pattern: String?
+    public let offset: Int?
+
+    public init(ruleID: String, message: String, pattern: String? = nil, offset: Int? = nil) {
+        self.ruleID = ruleID
+        self.message = message
+        self.pattern = pattern
+        self.offset = offset
+    }
+
+    public var description: String {
+        var text = "rule '\(ruleID)': \(message)"
+        if let pattern, let offset {
+            text += "\n    \(pattern)\n    \(String(repeating: " ", count: min(offset, pattern.count)))^"
+        }
+        return text
+    }
+}
+
+/// The rules of a run, compiled once (PCRE2 with JIT, plus one literal prefilter over all of them)
+/// and shared read-only by every worker's ``RuleEngine``.
+public final class RuleSet: Sendable {
+    struct CompiledRule: Sendable {
+        let rule: any Rule
+        let severity: Severity
+    }
+
+    struct CompiledRulePattern: Sendable {
+        let ruleIndex: Int
+        let regex: CompiledPattern
+        let data: [String: String]
+    }
+
+    let rules: [CompiledRule]
+    let patterns: [CompiledRulePattern]
+    let prefilter: LiteralPrefilter
+    /// For each prefilter literal, the patterns that need it.
+    let patternsByLiteral: [[Int]]
+    /// Patterns without a literal: tried on every record.
+    let unfilteredPatterns: [Int]
+    public let configuration: RuleConfiguration
+
+    /// Compiles `rules`, leaving out those `configuration` disables.
+    /// - Throws: ``RuleError`` for the first rule that cannot be compiled; nothing is half-built.
+    public init(
+        rules: [any Rule], configuration: RuleConfiguration = RuleConfiguration(),
+        limits: CompiledPattern.Limits = .default
+    ) throws(RuleError) {
+        var compiledRules: [CompiledRule] = []
+        var compiledPatterns: [CompiledRulePattern] = []
+        var literalIndex: [String: Int] = [:]
+        var literals: [[UInt8]] = []
+        var byLiteral: [[Int]] = []
+        var unfiltered: [Int] = []
+        var seen: Set<String> = []
+        for rule in rules {
+            let description = rule.description
+            guard seen.insert(description.id).inserted else {
+                throw RuleError(ruleID: description.id, message: "another rule has the same id")
+            }
+            guard !configuration.disabledRules.contains(description.id) else { continue }
+            let ruleIndex = compiledRules.count
+            compiledRules.append(
+                CompiledRule(rule: rule, severity: configuration.severityOverrides[description.id] ?? description.severity))
+            for pattern in description.patterns {
+                let regex: CompiledPattern
+                do {
+                    regex = try CompiledPattern(pattern.regex, limits: limits)
+                } catch {
+                    throw RuleError(
+                        ruleID: description.id, message: error.message, pattern: pattern.regex, offset: error.offset)
+                }
+                let patternIndex = compiledPatterns.count
+                compiledPatterns.append(CompiledRulePattern(ruleIndex: ruleIndex, regex: regex, data: pattern.data))
+                if pattern.literal.isEmpty {
+                    unfiltered.append(patternIndex)
+                    continue
+                }
+                guard pattern.literal.utf8.count >= 2 else {
+                    throw RuleError(ruleID: description.id, message: "literal '\(pattern.literal)' is shorter than 2 bytes")
+                }
+                if let index = literalIndex[pattern.literal] {
+                    byLiteral[index].append(patternIndex)
+                } else {
+                    literalIndex[pattern.literal] = literals.count
+                    literals.append(Array(pattern.literal.utf8))
+                    byLiteral.append([patternIndex])
+                }
+            }
+        }
+        self.rules = compiledRules
+        self.patterns = compiledPatterns
+        self.prefilter = LiteralPrefilter(literals)
+        self.patternsByLiteral = byLiteral
+        self.unfilteredPatterns = unfiltered
+        self.configuration = configuration
+    }
+
+    /// The descriptions of the rules that run, in order.
+    public var descriptions: [RuleDescription] { rules.map(\.rule.description) }
+
+    /// The severity a rule reports with (after overrides).
+    public func severity(of ruleID: String) -> Severity? {
+        rules.first { $0.rule.description.id == ruleID }?.severity
+    }
+}

@@ -1,0 +1,14 @@
+/// How much a finding matters. Ordered: `note` < `warning` < `error`.
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}

@@ -1,0 +1,321 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// Console.app copy/export rows. Lines marked "verbatim" are quoted in the research notes
+/// (message-catalog.md §0, §1.1, §1.2); the others are built in the same shape.
+@Suite struct ConsoleExportParserTests {
+    // verbatim
+    static let bootstrapping =
+        "default\t22:50:45.709813-0500\tSpringBoard\tBootstrapping app<com.hightowerai.MobileJarvisNative> with intent foreground-interactive"
+    // verbatim
+    static let requiresUpdate =
+        "error\t22:50:45.786360-0500\tMobileJarvisNative\tCLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version."
+    // verbatim
+    static let sceneRequired =
+        "fault\t15:36:14.396075+0500\tRunner\t`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future."
+    // verbatim
+    static let sceneAction =
+        "default\t08:00:54.680352-0600\tSpringBoard\tFrontBoard\t[sceneID:com.AppCo.MyApp-default] Scene action [Logical Activate][0x33fb] completed with success: 0"
+    static let noSceneDelegate =
+        "error\t08:00:54.702118-0600\tMyApp\tUIKitCore\t[WindowScene] There is no scene delegate set. A scene delegate class must be specified to use a main storyboard file."
+    // verbatim
+    static let sceneActivated =
+        "23:11:48.840889+0100\tScene\t[sceneID:net.yvant.domination-default][1] Scene activated.\tcom.apple.FrontBoard\tFrontBoard\tdefault\tSpringBoard"
+    static let emptyCells =
+        "23:11:48.902417+0100\t\tCLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle.\t\tUIKitCore\terror\tdomination"
+
+    @Test func fourColumnRows() {
+        let text = [Self.bootstrapping, Self.requiresUpdate, Self.sceneRequired].joined(separator: "\n")
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 3, records: 3, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.withoutWallClock) == [
+            LogRecord(
+                location: location(text, line: 1), kind: .message,
+                timestamp: Timestamp(text: "22:50:45.709813-0500", utcOffsetSeconds: -18_000), device: nil,
+                process: "SpringBoard", senderImage: nil, pid: nil, thread: nil, level: "default",
+                normalizedLevel: .default, subsystem: nil, category: nil,
+                message: "Bootstrapping app<com.hightowerai.MobileJarvisNative> with intent foreground-interactive",
+                continuationLines: 0),
+            LogRecord(
+                location: location(text, line: 2), kind: .message,
+                timestamp: Timestamp(text: "22:50:45.786360-0500", utcOffsetSeconds: -18_000), device: nil,
+                process: "MobileJarvisNative", senderImage: nil, pid: nil, thread: nil, level: "error",
+                normalizedLevel: .error, subsystem: nil, category: nil,
+                message: "CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.",
+                continuationLines: 0),
+            LogRecord(
+                location: location(text, line: 3), kind: .message,
+                timestamp: Timestamp(text: "15:36:14.396075+0500", utcOffsetSeconds: 18_000), device: nil,
+                process: "Runner", senderImage: nil, pid: nil, thread: nil, level: "fault", normalizedLevel: .fault,
+                subsystem: nil, category: nil,
+                message: "`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.",
+                continuationLines: 0),
+        ])
+        #expect(result.records.allSatisfy { $0.timestamp?.wallClockSeconds != nil })
+    }
+
+    @Test func fiveColumnRows() {
+        let text = [Self.sceneAction, Self.noSceneDelegate].joined(separator: "\n")
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.withoutWallClock) == [
+            LogRecord(
+                location: location(text, line: 1), kind: .message,
+                timestamp: Timestamp(text: "08:00:54.680352-0600", utcOffsetSeconds: -21_600), device: nil,
+                process: "SpringBoard", senderImage: "FrontBoard", pid: nil, thread: nil, level: "default",
+                normalizedLevel: .default, subsystem: nil, category: nil,
+                message: "[sceneID:com.AppCo.MyApp-default] Scene action [Logical Activate][0x33fb] completed with success: 0",
+                continuationLines: 0),
+            LogRecord(
+                location: location(text, line: 2), kind: .message,
+                timestamp: Timestamp(text: "08:00:54.702118-0600", utcOffsetSeconds: -21_600), device: nil,
+                process: "MyApp", senderImage: "UIKitCore", pid: nil, thread: nil, level: "error",
+                normalizedLevel: .error, subsystem: nil, category: nil,
+                message: "[WindowScene] There is no scene delegate set. A scene delegate class must be specified to use a main storyboard file.",
+                continuationLines: 0),
+        ])
+    }
+
+    @Test func sevenColumnRows() {
+        let text = [Self.sceneActivated, Self.emptyCells].joined(separator: "\n")
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.withoutWallClock) == [
+            LogRecord(
+                location: location(text, line: 1), kind: .message,
+                timestamp: Timestamp(text: "23:11:48.840889+0100", utcOffsetSeconds: 3_600), device: nil,
+                process: "SpringBoard", senderImage: "FrontBoard", pid: nil, thread: nil, level: "default",
+                normalizedLevel: .default, subsystem: "com.apple.FrontBoard", category: "Scene",
+                message: "[sceneID:net.yvant.domination-default][1] Scene activated.", continuationLines: 0),
+            LogRecord(
+                location: location(text, line: 2), kind: .message,
+                timestamp: Timestamp(text: "23:11:48.902417+0100", utcOffsetSeconds: 3_600), device: nil,
+                process: "domination", senderImage: "UIKitCore", pid: nil, thread: nil, level: "error",
+                normalizedLevel: .error, subsystem: nil, category: nil,
+                message: "CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle.",
+                continuationLines: 0),
+        ])
+    }
+
+    @Test func headerRowIsABannerAndNamesTheColumns() {
+        let text = "Type\tTime\tProcess\tMessage\n\(Self.bootstrapping)"
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.first == LogRecord(
+            location: location(text, line: 1), kind: .toolBanner, timestamp: nil, device: nil, process: nil,
+            senderImage: nil, pid: nil, thread: nil, level: nil, normalizedLevel: nil, subsystem: nil, category: nil,
+            message: "Type\tTime\tProcess\tMessage", continuationLines: 0))
+        #expect(result.records.last?.process == "SpringBoard")
+        #expect(result.records.last?.message.hasPrefix("Bootstrapping app<") == true)
+    }
+
+    @Test func sevenColumnHeader() {
+        let text = "Time\tCategory\tMessage\tSubsystem\tLibrary\tType\tProcess\n\(Self.sceneActivated)"
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(result.records.map(\.kind) == [.toolBanner, .message])
+        #expect(result.records.last?.category == "Scene")
+        #expect(result.records.last?.subsystem == "com.apple.FrontBoard")
+        #expect(result.records.last?.process == "SpringBoard")
+        #expect(result.records.last?.message == "[sceneID:net.yvant.domination-default][1] Scene activated.")
+    }
+
+    @Test func headerWithOtherColumnsAndDatedTimes() {
+        let text = """
+            timestamp\tprocess\tPID\tTID\ttype\tsubsystem\tcategory\tmessage
+            2025-10-20 22:50:45.709813-0500\tSpringBoard\t34\t0x2b4c\tDefault\tcom.apple.FrontBoard\tScene\tScene activated.
+            """
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.last?.withoutWallClock == LogRecord(
+            location: location(text, line: 2), kind: .message,
+            timestamp: Timestamp(text: "2025-10-20 22:50:45.709813-0500", utcOffsetSeconds: -18_000), device: nil,
+            process: "SpringBoard", senderImage: nil, pid: 34, thread: "0x2b4c", level: "Default",
+            normalizedLevel: .default, subsystem: "com.apple.FrontBoard", category: "Scene", message: "Scene activated.",
+            continuationLines: 0))
+    }
+
+    @Test func detectionScores() {
+        #expect(score("Type\tTime\tProcess\tMessage") == 3)
+        #expect(score("Time\tCategory\tMessage\tSubsystem\tLibrary\tType\tProcess") == 3)
+        #expect(score(Self.bootstrapping) == 1)
+        #expect(score(Self.sceneAction) == 1)
+        #expect(score(Self.sceneActivated) == 1)
+        #expect(score("    <SBSceneReadySwitcherModifierEvent: 0x281a63800; type: SceneReady> {") == 0)
+        #expect(score("Type\tTime\tProcess\tSomething else") == 0)
+    }
+
+    @Test func otherFormatsAreNotStolen() {
+        for (line, format) in otherFormatExamples {
+            #expect(score(line) == 0, "\(line)")
+            #expect(scan(line).summary.format == format, "\(line)")
+        }
+    }
+
+    /// Tab-less lines after a row continue its message; a line before any row is unparsed.
+    static let multiLine = """
+        Console export of com.example.app, second launch
+        default\t15:37:51.282417+0530\tIDSCredentialsAgent\tHit the server for a process handle 1a2b that resolved to: [application<com.example.app>:2583]
+        default\t15:37:51.282764+0530\tSpringBoard\t[Main] dispatch event:
+        <SBSceneReadySwitcherModifierEvent: 0x281a63800; type: SceneReady; appLayout: <SBAppLayout: 0x283344080; primary: com.example.app:default; environment: main> {
+            configuration = full;
+            environment = main;
+        }>
+        default\t15:37:51.284660+0530\tSpringBoard\t[0x2827bfdc0:(FBSceneManager):sceneID:com.example.app-default] Initialized with workspace: 0x282b909a0.
+        """
+
+    @Test func continuationLines() {
+        let result = scan(Self.multiLine)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 8, records: 3, continuationLines: 4, unparsedLines: 1))
+        #expect(result.sink.unparsed.map(\.line) == [1])
+        #expect(result.records.map(\.location.line) == [2, 3, 8])
+        #expect(result.records.map(\.continuationLines) == [0, 4, 0])
+        #expect(result.records[1].withoutWallClock == LogRecord(
+            location: location(Self.multiLine, line: 3), kind: .message,
+            timestamp: Timestamp(text: "15:37:51.282764+0530", utcOffsetSeconds: 19_800), device: nil,
+            process: "SpringBoard", senderImage: nil, pid: nil, thread: nil, level: "default",
+            normalizedLevel: .default, subsystem: nil, category: nil,
+            message: """
+                [Main] dispatch event:
+                <SBSceneReadySwitcherModifierEvent: 0x281a63800; type: SceneReady; appLayout: <SBAppLayout: 0x283344080; primary: com.example.app:default; environment: main> {
+                    configuration = full;
+                    environment = main;
+                }>
+                """,
+            continuationLines: 4))
+    }
+
+    /// In the 7-column layout a multi-line message ends with the cells after it.
+    static let splitSevenColumns = """
+        23:11:48.816990+0100\tAppSwitcher\t[Main] dispatch event:
+        <SBTransitionSwitcherModifierEvent: 0x2806e9000; type: MainTransition> {
+        \t    <SBIconViewVisibilitySwitcherEventResponse: 0x2806e91d0; visible: NO>;
+        \t    <SBTimerEventSwitcherEventResponse: 0x282887510; delay: 0.300000;\tcom.apple.SpringBoard\tSpringBoard\tdefault\tSpringBoard
+        \(sceneActivated)
+        """
+
+    @Test func sevenColumnMessageOverSeveralLines() {
+        let result = scan(Self.splitSevenColumns)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 5, records: 2, continuationLines: 3, unparsedLines: 0))
+        #expect(result.records.first?.withoutWallClock == LogRecord(
+            location: location(Self.splitSevenColumns, line: 1), kind: .message,
+            timestamp: Timestamp(text: "23:11:48.816990+0100", utcOffsetSeconds: 3_600), device: nil,
+            process: "SpringBoard", senderImage: "SpringBoard", pid: nil, thread: nil, level: "default",
+            normalizedLevel: .default, subsystem: "com.apple.SpringBoard", category: "AppSwitcher",
+            message: """
+                [Main] dispatch event:
+                <SBTransitionSwitcherModifierEvent: 0x2806e9000; type: MainTransition> {
+                \t    <SBIconViewVisibilitySwitcherEventResponse: 0x2806e91d0; visible: NO>;
+                \t    <SBTimerEventSwitcherEventResponse: 0x282887510; delay: 0.300000;
+                """,
+            continuationLines: 3))
+        #expect(result.records.last?.message == "[sceneID:net.yvant.domination-default][1] Scene activated.")
+    }
+
+    @Test func messagesHoldingTabs() {
+        let four = "\(Self.bootstrapping)\ndefault\t22:50:46.001234-0500\tMobileJarvisNative\tcolumns:\tname\tvalue"
+        let fourResult = scan(four)
+        #expect(counts(fourResult.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(fourResult.records.last?.process == "MobileJarvisNative")
+        #expect(fourResult.records.last?.message == "columns:\tname\tvalue")
+
+        let seven = "\(Self.sceneActivated)\n23:11:48.841680+0100\tSceneDeactivation\tNow tracking:\t<FBScene: 0x2813ea4c0>\tcom.apple.UIKit\tUIKitCore\tdefault\tSpringBoard"
+        let sevenResult = scan(seven)
+        #expect(counts(sevenResult.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(sevenResult.records.last?.category == "SceneDeactivation")
+        #expect(sevenResult.records.last?.message == "Now tracking:\t<FBScene: 0x2813ea4c0>")
+        #expect(sevenResult.records.last?.subsystem == "com.apple.UIKit")
+        #expect(sevenResult.records.last?.senderImage == "UIKitCore")
+        #expect(sevenResult.records.last?.process == "SpringBoard")
+    }
+
+    @Test func leadingIndentation() {
+        let plain = [Self.bootstrapping, Self.requiresUpdate].joined(separator: "\n")
+        let indented = "    \(Self.bootstrapping)\n\t\(Self.requiresUpdate)"
+        let result = scan(indented)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.message) == scan(plain).records.map(\.message))
+        #expect(result.records.map(\.process) == ["SpringBoard", "MobileJarvisNative"])
+        #expect(result.records.map(\.timestamp?.text) == ["22:50:45.709813-0500", "22:50:45.786360-0500"])
+
+        let seven = scan("  \(Self.sceneActivated)")
+        #expect(seven.records.first?.category == "Scene")
+        #expect(seven.records.first?.process == "SpringBoard")
+    }
+
+    /// A forced format gets no sample: the first row with a known shape decides the layout.
+    @Test func forcedFormatDecidesTheLayoutFromTheFirstRow() {
+        for text in [Self.multiLine, "\(Self.sceneActivated)\n\(Self.emptyCells)", "\(Self.sceneAction)\n\(Self.noSceneDelegate)"] {
+            let forced = scan(text, as: .consoleExport)
+            let detected = scan(text)
+            #expect(forced.records == detected.records)
+            #expect(forced.summary == detected.summary)
+        }
+    }
+
+    @Test(arguments: [1, 7, 4096])
+    func sameRecordsInChunks(chunkSize: Int) {
+        for text in [Self.multiLine, Self.splitSevenColumns] {
+            let whole = scan(text)
+            let chunked = scan(text, chunkSize: chunkSize)
+            #expect(chunked.records == whole.records)
+            #expect(chunked.summary == whole.summary)
+        }
+    }
+
+    private func score(_ line: String) -> Int {
+        Array(line.utf8).withUnsafeBufferPointer { ConsoleExportParser.detectionScore(of: $0) }
+    }
+}
+
+/// Lines of the other formats, from the research notes (log-formats.md, message-catalog.md §0).
+private let otherFormatExamples: [(String, LogFormat)] = [
+    ("Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Setting process task state to: Not Running", .idevicesyslog),
+    ("May 30 13:56:28 Runner(Flutter)[2037] <Notice>: flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/", .idevicesyslog),
+    ("2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] tunnel-1: Tunnel established for interface: utun3, local fd41:8efc:c0f8::2 -> fd41:8efc:c0f8::1", .logDefault),
+    ("2026-04-01 22:50:58.223142+0300 0x1cc1515  Default     0x0                  87108  0    ExampleIOSApp: (UIKitCore) [com.apple.UIKit:BackgroundTask] Creating new assertion", .logDefault),
+    ("2023-09-27 22:55:39.622369+0200  localhost legacyScreenSaver[41737]: (ScreenSaverExample) hello_screensaver void custom(int, const char **)", .logSyslog),
+    ("2022-11-14 13:21:15.341 Df My App[59972:780a15] (libffi.dylib) Hello World!", .logCompact),
+    ("2026-06-25 17:39:18.719 Df log[70241:0] [com.apple.log:] log run noninteractively, parent: 37552 (launchd_sim)", .logCompact),
+    ("2026-09-22 15:07:18.506 F  threenative-ios[40455:17a9f] [com.apple.runtime-issues:UIKit App Config] `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.", .logCompact),
+]
+
+/// The line numbers of a summary.
+private struct Counts: Equatable {
+    var lines: Int
+    var records: Int
+    var continuationLines: Int
+    var unparsedLines: Int
+}
+
+private func counts(_ summary: InputSummary) -> Counts {
+    #expect(summary.lines == summary.records + summary.continuationLines + summary.unparsedLines)
+    return Counts(
+        lines: summary.lines, records: summary.records, continuationLines: summary.continuationLines,
+        unparsedLines: summary.unparsedLines)
+}
+
+/// Where 1-based `line` of `text` starts.
+private func location(_ text: String, line: Int) -> SceneLogCore.SourceLocation {
+    let offset = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1)
+        .reduce(0) { $0 + $1.utf8.count + 1 }
+    return SceneLogCore.SourceLocation(path: "test.log", line: line, byteOffset: offset)
+}
+
+extension LogRecord {
+    /// The record without the timestamp's wall-clock seconds, which depend on the reference date.
+    fileprivate var withoutWallClock: LogRecord {
+        var record = self
+        record.timestamp?.wallClockSeconds = nil
+        return record
+    }
+}
