@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -24,7 +25,7 @@ let package = Package(
         ),
         .target(
             name: "SceneLogCore",
-            dependencies: ["CPCRE2"],
+            dependencies: ["CPCRE2", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -3,3 +3,4 @@ import SceneLogCore
 
 extension LogFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}

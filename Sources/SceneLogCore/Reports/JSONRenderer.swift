@@ -5,17 +5,13 @@ struct JSONRenderer {
     func render(_ report: ScanReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(Document(report)) else { return "{}\n" }
+        guard let data = try? encoder.encode(Document(report: report)) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
     /// The top-level JSON object.
     private struct Document: Encodable {
         let report: ScanReport
-
-        init(_ report: ScanReport) {
-            self.report = report
-        }
 
         enum CodingKeys: String, CodingKey {
             case schemaVersion, tool, inputs, findings, launches, summary
@@ -26,9 +22,9 @@ struct JSONRenderer {
             try container.encode(ScanReport.schemaVersion, forKey: .schemaVersion)
             try container.encode(report.tool, forKey: .tool)
             try container.encode(report.inputs.map(Input.init), forKey: .inputs)
-            try container.encode([String](), forKey: .findings)
+            try container.encode(report.findings.map(FindingEntry.init), forKey: .findings)
             try container.encode([String](), forKey: .launches)
-            try container.encode(Summary(), forKey: .summary)
+            try container.encode(Summary(report: report), forKey: .summary)
         }
     }
 
@@ -56,9 +52,46 @@ struct JSONRenderer {
         }
     }
 
-    /// The `summary` object: counts by severity, and launches.
+    /// A `findings` entry; absent values are `null`.
+    private struct FindingEntry: Encodable {
+        let finding: Finding
+
+        enum CodingKeys: String, CodingKey {
+            case rule, severity, message, path, line, timestamp, process, pid, launch, excerpt, data
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(finding.rule, forKey: .rule)
+            try container.encode(finding.severity.rawValue, forKey: .severity)
+            try container.encode(finding.message, forKey: .message)
+            try container.encode(finding.location.path, forKey: .path)
+            try container.encode(finding.location.line, forKey: .line)
+            try container.encode(finding.timestamp, forKey: .timestamp)
+            try container.encode(finding.process, forKey: .process)
+            try container.encode(finding.pid, forKey: .pid)
+            try container.encode(finding.launch, forKey: .launch)
+            try container.encode(finding.excerpt, forKey: .excerpt)
+            try container.encode(finding.data, forKey: .data)
+        }
+    }
+
+    /// The `summary` object: findings by severity and by rule, and launches.
     private struct Summary: Encodable {
-        let findings = ["error": 0, "warning": 0, "note": 0]
-        let launches = 0
+        let report: ScanReport
+
+        enum CodingKeys: String, CodingKey {
+            case findings, findingsByRule, launches
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            let counts = report.findingsBySeverity
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+                forKey: .findings)
+            try container.encode(report.findingsByRule, forKey: .findingsByRule)
+            try container.encode(0, forKey: .launches)
+        }
     }
 }

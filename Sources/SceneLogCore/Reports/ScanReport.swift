@@ -1,5 +1,5 @@
 /// Everything one run found: the model every renderer draws from.
-public struct ScanReport: Sendable, Equatable {
+public struct ScanReport: Sendable {
     /// The version of the JSON report's shape.
     public static let schemaVersion = 1
 
@@ -7,10 +7,18 @@ public struct ScanReport: Sendable, Equatable {
     public var tool: ToolInfo
     /// One entry per input scanned, in the order given.
     public var inputs: [InputSummary]
+    /// Every finding, in input order.
+    public var findings: [Finding]
+    /// The descriptions of the rules that ran (for fix hints and explanations), by id.
+    public var rules: [String: RuleDescription]
 
-    public init(tool: ToolInfo = .current, inputs: [InputSummary]) {
+    public init(
+        tool: ToolInfo = .current, inputs: [InputSummary], findings: [Finding] = [], rules: [RuleDescription] = []
+    ) {
         self.tool = tool
         self.inputs = inputs
+        self.findings = findings
+        self.rules = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The line counts of all inputs added up.
@@ -20,6 +28,18 @@ public struct ScanReport: Sendable, Equatable {
             total.continuationLines += input.continuationLines
             total.unparsedLines += input.unparsedLines
         }
+    }
+
+    /// How many findings there are of each severity.
+    public var findingsBySeverity: [Severity: Int] {
+        var counts: [Severity: Int] = [.error: 0, .warning: 0, .note: 0]
+        for finding in findings { counts[finding.severity, default: 0] += 1 }
+        return counts
+    }
+
+    /// How many findings each rule produced.
+    public var findingsByRule: [String: Int] {
+        findings.reduce(into: [:]) { counts, finding in counts[finding.rule, default: 0] += 1 }
     }
 }
 

@@ -1,8 +1,47 @@
-/// The human-readable report: one line per input, then the totals.
+import Foundation
+
+/// The human-readable report: the findings, grouped where they repeat, then one line per input and
+/// the totals.
 struct TextRenderer {
     let options: RenderOptions
 
     func render(_ report: ScanReport) -> String {
+        var output = ""
+        let groups = FindingGroup.grouping(report.findings)
+        for group in groups {
+            output += render(group, rule: report.rules[group.first.rule])
+        }
+        if !groups.isEmpty { output += "\n" }
+        output += renderInputs(report)
+        return output
+    }
+
+    private func render(_ group: FindingGroup, rule: RuleDescription?) -> String {
+        let finding = group.first
+        let style: Style = switch finding.severity {
+        case .error: .red
+        case .warning: .yellow
+        case .note: .blue
+        }
+        var line = paint(finding.severity.rawValue, style) + " " + paint(finding.rule, .bold)
+        if let process = finding.process { line += "  " + paint(process, .cyan) }
+        if group.count > 1 {
+            line += "  \(group.count)× \(finding.location) … \(group.last.location)"
+        } else {
+            line += "  \(finding.location)"
+        }
+        var output = line + "\n    " + printable(finding.message) + "\n"
+        if !finding.data.isEmpty {
+            let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(printable($0.value)))" }
+            output += "    " + paint("data:", .dim) + " " + pairs.joined(separator: " ") + "\n"
+        }
+        if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
+            output += "    " + paint("fix:", .dim) + " " + hint + "\n"
+        }
+        return output
+    }
+
+    private func renderInputs(_ report: ScanReport) -> String {
         var output = ""
         let pathWidth = min(report.inputs.map(\.path.count).max() ?? 0, 60)
         for input in report.inputs {
@@ -23,13 +62,29 @@ struct TextRenderer {
         output += paint("Scanned \(inputs)", .bold)
         output += ": \(grouped(totals.lines)) lines, \(grouped(totals.records)) records, "
         output += "\(grouped(totals.continuationLines)) continuation, \(grouped(totals.unparsedLines)) unparsed.\n"
+        let counts = report.findingsBySeverity
+        output += "Findings: " + Severity.allCases.reversed().map { severity in
+            let count = counts[severity] ?? 0
+            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }.joined(separator: ", ") + ".\n"
         return output
+    }
+
+    /// The fix's first sentence, as a one-line hint.
+    static func firstSentence(of text: String) -> String? {
+        let trimmed = text.split(separator: "\n").joined(separator: " ")
+        guard !trimmed.isEmpty else { return nil }
+        if let end = trimmed.range(of: ". ") { return String(trimmed[..<end.lowerBound]) + "." }
+        return trimmed
     }
 
     private enum Style: String {
         case bold = "1"
-        case cyan = "36"
+        case dim = "2"
+        case red = "31"
         case yellow = "33"
+        case blue = "34"
+        case cyan = "36"
     }
 
     private func paint(_ text: String, _ style: Style) -> String {
@@ -38,6 +93,23 @@ struct TextRenderer {
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func quotedIfNeeded(_ text: String) -> String {
+        text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text
+    }
+
+    /// Log text made safe for a terminal: control characters (ANSI escapes, CR) shown as `\u{…}`.
+    private func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                result += scalar == "\n" ? " ⏎ " : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `1234567` → `1,234,567`.

@@ -6,25 +6,27 @@ import SceneLogCore
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Scan console logs and report what they hold.",
+        abstract: "Scan console logs for UIScene, black-screen and launch-failure findings.",
         discussion: """
             Each input's format is detected from its first lines (see --input-format for the list). \
             Folders are walked for *.log, *.txt, *.ndjson and *.json files. Every line is accounted \
-            for as a record, a continuation line of a multi-line record, or an unparsed line.
+            for as a record, a continuation line of a multi-line record, or an unparsed line. The \
+            built-in rules (`scenelog rules`) run on every record; .scenelog.yml in the current folder \
+            (or --config) can disable rules, change severities and thresholds.
 
             Examples:
               scenelog scan device.log
               idevicesyslog > capture.log; scenelog scan --format json capture.log
               log show --style ndjson --last 5m | scenelog scan -
-              scenelog scan --verbose --year 2025 logs/
+              scenelog scan --app com.example.app --min-severity warning logs/
+              scenelog scan --rules team-rules.yml --fail-on warning logs/
             """
     )
 
     @Argument(help: ArgumentHelp("Log files or folders to scan; - reads standard input.", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .long, help: "Report format.")
-    var format: ReportFormat = .text
+    @OptionGroup var common: CommonOptions
 
     @Option(
         name: .customLong("input-format"),
@@ -34,14 +36,8 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Year for timestamps that print none (idevicesyslog); default: the file's modification year.")
     var year: Int?
 
-    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
-
-    @Flag(name: .customLong("no-color"), help: "Never colour the text report.")
-    var noColor = false
-
-    @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
-    var verbose = false
+    @Flag(name: .customLong("parse-only"), help: "Only parse and count lines: run no rules.")
+    var parseOnly = false
 
     func validate() throws {
         guard !paths.isEmpty else {
@@ -53,48 +49,63 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
+        let ruleSet = try parseOnly ? nil : common.loadRuleSet()
         var summaries: [InputSummary] = []
+        var findings: [Finding] = []
         var failed = false
         for path in InputDiscovery.expand(paths) {
             do {
-                summaries.append(try scan(path))
+                let result = try scan(path, ruleSet: ruleSet)
+                summaries.append(result.summary)
+                findings += common.filter(result.findings, identities: result.identities)
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
             }
         }
-        let report = ScanReport(inputs: summaries)
-        let color = output == nil && !noColor && Diagnostics.stdoutWantsColor
-        try ReportOutput.write(format.render(report, options: RenderOptions(color: color)), to: output)
+        let report = ScanReport(inputs: summaries, findings: findings, rules: ruleSet?.descriptions ?? [])
+        let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
+        try ReportOutput.write(common.format.render(report, options: RenderOptions(color: color)), to: common.output)
         if failed { throw ExitStatus.inputError.exitCode }
+        if findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
     }
 
-    private func scan(_ path: String) throws(InputError) -> InputSummary {
+    private func scan(_ path: String, ruleSet: RuleSet?) throws(InputError) -> (
+        summary: InputSummary, findings: [Finding], identities: ProcessIdentities
+    ) {
         let reader = try ChunkedReader(path: path)
-        let sink = ScanSink(path: path, verbose: verbose)
+        let sink = ScanSink(path: path, verbose: common.verbose, engine: ruleSet.map(RuleEngine.init))
         let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
         try scanner.scan(reader)
         var summary = scanner.finish()
         let context = TimestampContext(year: year, referenceTime: reader.modificationTime ?? Date().timeIntervalSince1970)
         summary.timeSpan = sink.times.span(with: context)
-        return summary
+        sink.reportMatchFailures()
+        return (summary, sink.findings, sink.identities)
     }
 }
 
-/// Follows one input's records: notes their time span, and reports unparsed and cut lines on
-/// standard error as they are found.
+/// Follows one input's records: runs the rules, learns which pid is which app, notes the time
+/// span, and reports unparsed and cut lines on standard error as they are found.
 final class ScanSink: RecordSink {
     private let path: String
     private let verbose: Bool
+    private let engine: RuleEngine?
     private(set) var times = TimeSpanTracker()
+    private(set) var findings: [Finding] = []
+    private(set) var identities = ProcessIdentities()
 
-    init(path: String, verbose: Bool) {
+    init(path: String, verbose: Bool, engine: RuleEngine?) {
         self.path = path
         self.verbose = verbose
+        self.engine = engine
     }
 
     func receive(_ record: RecordView) {
         times.note(record)
+        guard let engine else { return }
+        identities.note(record)
+        findings += engine.findings(in: record, path: path)
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
@@ -104,5 +115,14 @@ final class ScanSink: RecordSink {
 
     func truncated(line: Int, keptBytes: Int) {
         Diagnostics.warning("\(path):\(line): line longer than \(keptBytes) bytes; the rest of it was skipped")
+    }
+
+    /// Warns once per rule whose pattern gave up (a PCRE2 limit) on some records of this input.
+    func reportMatchFailures() {
+        guard let engine else { return }
+        for (rule, failure) in engine.matchFailures.sorted(by: { $0.key < $1.key }) {
+            Diagnostics.warning(
+                "\(path): rule '\(rule)' stopped matching on \(failure.count) record(s): \(failure.error.message); those records were not checked by it")
+        }
     }
 }

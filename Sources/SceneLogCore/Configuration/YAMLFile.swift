@@ -1,0 +1,91 @@
+import Foundation
+import Yams
+
+/// A YAML file read as a node tree, with errors that point at file:line:column.
+struct YAMLFile {
+    let path: String
+    let root: Node?
+
+    /// Reads and parses `path`.
+    init(path: String) throws(ConfigurationError) {
+        self.path = path
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(path: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.located(error, path: path)
+        } catch {
+            throw ConfigurationError(path: path, message: "\(error)")
+        }
+    }
+
+    private static func located(_ error: YamlError, path: String) -> ConfigurationError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let text = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+            return ConfigurationError(path: path, line: mark.line, column: mark.column, message: "YAML error: \(text)")
+        case .reader(let problem, _, _, _):
+            return ConfigurationError(path: path, message: "YAML error: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ConfigurationError(
+                path: path, message: "YAML error: duplicated keys \(duplicates.joined(separator: ", ")) (\(context.text))")
+        default:
+            return ConfigurationError(path: path, message: "YAML error: \(error)")
+        }
+    }
+
+    /// An error at `node`'s position.
+    func error(_ message: String, at node: Node?) -> ConfigurationError {
+        ConfigurationError(path: path, line: node?.mark?.line, column: node?.mark?.column, message: message)
+    }
+
+    /// The top-level mapping (an empty file is an empty mapping).
+    func topMapping() throws(ConfigurationError) -> [(key: String, keyNode: Node, value: Node)] {
+        guard let root else { return [] }
+        return try mapping(root, what: "the top level")
+    }
+
+    /// The entries of a mapping node, in order, with string keys.
+    func mapping(_ node: Node, what: String) throws(ConfigurationError) -> [(key: String, keyNode: Node, value: Node)] {
+        guard let mapping = node.mapping else { throw error("\(what) must be a mapping of keys to values", at: node) }
+        var entries: [(key: String, keyNode: Node, value: Node)] = []
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else { throw error("keys must be plain strings", at: key) }
+            entries.append((name, key, value))
+        }
+        return entries
+    }
+
+    /// The string value of a scalar node.
+    func string(_ node: Node, key: String) throws(ConfigurationError) -> String {
+        guard let scalar = node.scalar else { throw error("'\(key)' must be a string", at: node) }
+        return scalar.string
+    }
+
+    /// The number value of a scalar node.
+    func number(_ node: Node, key: String) throws(ConfigurationError) -> Double {
+        guard let text = node.scalar?.string, let value = Double(text), value.isFinite else {
+            throw error("'\(key)' must be a number", at: node)
+        }
+        return value
+    }
+
+    /// The items of a sequence node.
+    func sequence(_ node: Node, key: String) throws(ConfigurationError) -> [Node] {
+        guard let sequence = node.sequence else { throw error("'\(key)' must be a list", at: node) }
+        return Array(sequence)
+    }
+
+    /// Rejects a key that is not among `known`, suggesting the nearest one.
+    func rejectUnknown(_ key: String, at node: Node, known: [String]) -> ConfigurationError {
+        var message = "unknown key '\(key)'"
+        if let suggestion = NearestName.suggestion(for: key, among: known) { message += "; did you mean '\(suggestion)'?" }
+        return error(message + " (known keys: \(known.joined(separator: ", ")))", at: node)
+    }
+}

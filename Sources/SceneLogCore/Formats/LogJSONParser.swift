@@ -1,0 +1,93 @@
+import Foundation
+
+/// `log show --style json`: one pretty-printed JSON array, written incrementally.
+///
+/// ```
+/// [{
+///   "eventMessage" : "nicscott : TTY=ttys001 ; …",
+///   "processImagePath" : "\/usr\/bin\/sudo",
+///   …
+/// },{
+///   …
+/// }]
+/// ```
+///
+/// A record starts at an unindented `[{`, `},{`, `,{`, `[` or `{` line (a `{` right after a lone `[`
+/// continues that record instead); every other line continues it. Nested objects are indented, so they never
+/// start a record. The object is closed by the record's last line when that starts with `}` (`}]`,
+/// `},`), and otherwise by an added `}` — the array of an interrupted `log stream` is never closed.
+/// A record whose text does not decode is unparsed. `log`'s preamble lines are tool banners.
+struct LogJSONParser: RecordParser {
+    static let format = LogFormat.logJSON
+
+    /// Whether the last line was a lone `[`, so that a lone `{` continues its record.
+    private var afterArrayOpen = false
+
+    init(sample: [[UInt8]]) {}
+
+    static func detectionScore(of line: Bytes) -> Int {
+        let end = line.trimmingTrailingBlanks(0..<line.count).upperBound
+        if isLine(line, end: end, "[{") || isLine(line, end: end, "},{") { return 2 }
+        let start = line.skippingBlanks(from: 0)
+        // Apple's pretty printer puts a space before the colon; nothing else does.
+        let appleKey = line.matches("\"eventMessage\" : ", at: start) || line.matches("\"eventType\" : ", at: start)
+            || line.matches("\"traceID\" : ", at: start) || line.matches("\"processImagePath\" : ", at: start)
+            || line.matches("\"formatString\" : ", at: start)
+        return appleKey ? 3 : 0
+    }
+
+    mutating func classify(_ line: Bytes) -> LineRole {
+        let end = line.trimmingTrailingBlanks(0..<line.count).upperBound
+        defer { afterArrayOpen = Self.isLine(line, end: end, "[") }
+        if Self.isLine(line, end: end, "[{") || Self.isLine(line, end: end, "},{") || Self.isLine(line, end: end, ",{")
+            || Self.isLine(line, end: end, "[")
+        {
+            return .deferredRecordStart
+        }
+        if Self.isLine(line, end: end, "{") { return afterArrayOpen ? .continuation : .deferredRecordStart }
+        let start = line.skippingBlanks(from: 0)
+        if LogToolBanner.matches(line, from: start) {
+            return .recordStart(.banner(.toolBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))
+        }
+        return .continuation
+    }
+
+    func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
+        guard fields.kind == .message else { return .unchanged }
+        guard let open = record.index(of: ASCII.openBrace, from: 0) else { return .rejected }
+        var lastLine = record.count
+        while lastLine > 0, record[lastLine - 1] != ASCII.newline { lastLine -= 1 }
+        var text: Data
+        if lastLine > open, lastLine < record.count, record[lastLine] == ASCII.closeBrace {
+            text = Data(record[open...lastLine])
+        } else {
+            text = Data(record[open...])
+            text.append(ASCII.closeBrace)
+        }
+        guard let event = JSONLogObject(text) else { return .rejected }
+        return .rewritten(Self.eventFields(event, continuation: nil, into: &output))
+    }
+
+    /// Writes the fields of one `log` event, as the `json` and `ndjson` styles spell them. Events
+    /// other than log messages (activities, signposts) are records too; a signpost without a message
+    /// gets its `signpostName`.
+    static func eventFields(_ event: JSONLogObject, continuation: Bytes?, into output: inout [UInt8]) -> RecordFields {
+        var writer = DecodedRecordWriter()
+        let message = event.text("eventMessage").flatMap { $0.isEmpty ? nil : $0 } ?? event.text("signpostName")
+        writer.writeMessage(message ?? "", continuation: continuation, into: &output)
+        writer.write(event.text("timestamp"), as: \.timestamp, into: &output)
+        writer.write(DecodedRecordWriter.basename(event.text("processImagePath")), as: \.process, into: &output)
+        writer.write(DecodedRecordWriter.basename(event.text("senderImagePath")), as: \.senderImage, into: &output)
+        writer.write(event.text("threadID"), as: \.thread, into: &output)
+        writer.write(event.text("messageType"), as: \.level, into: &output)
+        writer.write(event.text("subsystem"), as: \.subsystem, into: &output)
+        writer.write(event.text("category"), as: \.category, into: &output)
+        writer.fields.pid = event.integer("processID")
+        return writer.fields
+    }
+
+    /// Whether the line, up to `end` (its trailing blanks cut), is exactly `literal`.
+    private static func isLine(_ line: Bytes, end: Int, _ literal: StaticString) -> Bool {
+        end == literal.utf8CodeUnitCount && line.matches(literal, at: 0)
+    }
+}

@@ -1,0 +1,45 @@
+/// Findings that repeat one another: same rule, same process, same message once addresses and
+/// numbers are set aside. Console exports often log one line two or three times within microseconds.
+public struct FindingGroup: Sendable {
+    /// The first finding of the group.
+    public let first: Finding
+    /// The last one (the same as `first` for a group of one).
+    public let last: Finding
+    public let count: Int
+
+    /// Groups `findings`, keeping the order in which each group first appears.
+    public static func grouping(_ findings: [Finding]) -> [FindingGroup] {
+        var order: [String] = []
+        var groups: [String: (first: Finding, last: Finding, count: Int)] = [:]
+        for finding in findings {
+            let key = finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + normalized(finding.message)
+            if let group = groups[key] {
+                groups[key] = (group.first, finding, group.count + 1)
+            } else {
+                order.append(key)
+                groups[key] = (finding, finding, 1)
+            }
+        }
+        return order.compactMap { key in groups[key].map { FindingGroup(first: $0.first, last: $0.last, count: $0.count) } }
+    }
+
+    /// `message` with hexadecimal and decimal numbers replaced by `#`, so that repeats that differ
+    /// only in addresses, pids or times compare equal.
+    public static func normalized(_ message: String) -> String {
+        var result = ""
+        var scalars = message.unicodeScalars[...]
+        while let scalar = scalars.first {
+            if scalar == "0", scalars.dropFirst().first == "x" {
+                result += "#"
+                scalars = scalars.dropFirst(2).drop { $0.properties.isASCIIHexDigit }
+            } else if scalar.properties.numericType != nil, scalar.isASCII {
+                result += "#"
+                scalars = scalars.drop { $0.isASCII && $0.properties.numericType != nil }
+            } else {
+                result.unicodeScalars.append(scalar)
+                scalars = scalars.dropFirst()
+            }
+        }
+        return result
+    }
+}

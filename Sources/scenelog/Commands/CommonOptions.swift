@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import SceneLogCore
+
+/// Options shared by the commands that report findings.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "Report format.")
+    var format: ReportFormat = .text
+
+    @Option(name: .customLong("app"), help: ArgumentHelp("Keep only findings of this app: a bundle id or a process name.", valueName: "bundle|process"))
+    var app: String?
+
+    @Option(name: .customLong("min-severity"), help: "Leave out findings below this severity.")
+    var minSeverity: Severity = .note
+
+    @Option(name: .customLong("fail-on"), help: "Exit with 1 when a finding is at or above this severity.")
+    var failOn: Severity = .error
+
+    @Option(name: .customLong("rules"), help: ArgumentHelp("Add the rules of this YAML file.", valueName: "file"))
+    var rulesFile: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file instead of ./.scenelog.yml.", valueName: "file"))
+    var configFile: String?
+
+    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the text report.")
+    var noColor = false
+
+    @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
+    var verbose = false
+
+    /// The built-in rules plus the user's, set up by the configuration file.
+    func loadRuleSet() throws -> RuleSet {
+        let builtIn = RuleCatalog.builtIn
+        do {
+            let user = try rulesFile.map {
+                try UserRulesLoader.load(path: $0, reservedIDs: Set(builtIn.map(\.description.id)))
+            } ?? []
+            let rules = builtIn + user
+            let configuration = try loadConfiguration(knownRuleIDs: rules.map(\.description.id))
+            return try RuleSet(rules: rules, configuration: configuration)
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        } catch let error as RuleError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    private func loadConfiguration(knownRuleIDs: [String]) throws(ConfigurationError) -> RuleConfiguration {
+        if let configFile {
+            guard FileManager.default.fileExists(atPath: configFile) else {
+                throw ConfigurationError(path: configFile, message: "no such file")
+            }
+            return try ProjectConfiguration.load(path: configFile, knownRuleIDs: knownRuleIDs)
+        }
+        guard FileManager.default.fileExists(atPath: ProjectConfiguration.defaultFileName) else { return RuleConfiguration() }
+        return try ProjectConfiguration.load(path: ProjectConfiguration.defaultFileName, knownRuleIDs: knownRuleIDs)
+    }
+
+    /// `findings` without those below `--min-severity` or not of `--app`.
+    func filter(_ findings: [Finding], identities: ProcessIdentities) -> [Finding] {
+        findings.filter { finding in
+            guard finding.severity >= minSeverity else { return false }
+            guard let app else { return true }
+            return finding.process == app || finding.data["bundle"] == app
+                || finding.pid.flatMap { identities.bundle(ofPID: $0) } == app
+        }
+    }
+}
