@@ -40,10 +40,10 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable, Comparable {
         case .logDefault: LogDefaultParser.self
         case .logSyslog: LogSyslogParser.self
         case .logCompact: LogCompactParser.self
-        case .logJSON: LogDefaultParser.self
-        case .logNDJSON: LogDefaultParser.self
-        case .pymobiledevice3: LogDefaultParser.self
-        case .goIOS: LogDefaultParser.self
+        case .logJSON: LogJSONParser.self
+        case .logNDJSON: LogNDJSONParser.self
+        case .pymobiledevice3: Pymobiledevice3Parser.self
+        case .goIOS: GoIOSParser.self
         case .xcodeConsole: XcodeConsoleParser.self
         }
     }
