@@ -18,4 +18,14 @@ enum AppleReference {
         "Requesting access to protected resources — https://developer.apple.com/documentation/uikit/requesting-access-to-protected-resources"
     static let languageExceptionCrashes =
         "Addressing language exception crashes — https://developer.apple.com/documentation/xcode/addressing-language-exception-crashes"
+    static let sceneDelegateClassName =
+        "UISceneDelegateClassName — https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uisceneconfigurations/uiwindowscenesessionroleapplication/uiscenedelegateclassname"
+    static let sceneStoryboardFile =
+        "UISceneStoryboardFile — https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uisceneconfigurations/uiwindowscenesessionroleapplication/uiscenestoryboardfile"
+    static let windowSceneDelegateWindow =
+        "UIWindowSceneDelegate.window — https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/window"
+    static let windowInitWithWindowScene =
+        "UIWindow init(windowScene:) — https://developer.apple.com/documentation/uikit/uiwindow/init(windowscene:)"
+    static let windowRootViewController =
+        "UIWindow.rootViewController — https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller"
 }

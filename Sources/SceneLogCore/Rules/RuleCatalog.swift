@@ -3,6 +3,12 @@ public enum RuleCatalog {
     /// Every built-in rule type, in the order reports list them.
     static let builtInTypes: [any BuiltInRule.Type] = [
         SceneLifecycleNotAdoptedRule.self,
+        NoSceneDelegateForStoryboardRule.self,
+        SceneDelegateMissingWindowRule.self,
+        StoryboardEntryPointMissingRule.self,
+        RootViewControllerMissingRule.self,
+        UnknownInterfaceBuilderClassRule.self,
+        WindowCreatedBeforeActivationRule.self,
     ]
 
     /// Instances of every built-in rule.
