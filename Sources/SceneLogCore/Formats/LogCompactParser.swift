@@ -4,25 +4,11 @@
 /// Timestamp               Ty Process[PID:TID]
 /// 2022-11-14 13:21:15.341 Df My App[59972:780a15] (libffi.dylib) Hello World!
 /// ```
-struct LogCompactParser: RecordParser {
+struct LogCompactParser: LogToolStyleParser {
     static let format = LogFormat.logCompact
 
+    /// The styles print nothing a parser must learn per input.
     init(sample: [[UInt8]]) {}
-
-    static func detectionScore(of line: Bytes) -> Int {
-        let start = line.skippingBlanks(from: 0)
-        if isHeader(line, from: start) { return 5 }
-        return fields(line) == nil ? 0 : 2
-    }
-
-    func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line) { return .recordStart(fields) }
-        let start = line.skippingBlanks(from: 0)
-        if Self.isHeader(line, from: start) || LogToolBanner.matches(line, from: start) {
-            return .recordStart(.banner(.toolBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))
-        }
-        return .continuation
-    }
 
     static func isHeader(_ line: Bytes, from start: Int) -> Bool {
         line.matches("Timestamp ", at: start) && line.matches("Ty Process[PID:TID]", at: line.skippingBlanks(from: start + 10))

@@ -4,25 +4,11 @@
 /// Timestamp                       Thread     Type        Activity             PID    TTL
 /// 2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] msg
 /// ```
-struct LogDefaultParser: RecordParser {
+struct LogDefaultParser: LogToolStyleParser {
     static let format = LogFormat.logDefault
 
+    /// The styles print nothing a parser must learn per input.
     init(sample: [[UInt8]]) {}
-
-    static func detectionScore(of line: Bytes) -> Int {
-        let start = line.skippingBlanks(from: 0)
-        if isHeader(line, from: start) { return 5 }
-        return fields(line) == nil ? 0 : 2
-    }
-
-    func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line) { return .recordStart(fields) }
-        let start = line.skippingBlanks(from: 0)
-        if Self.isHeader(line, from: start) || LogToolBanner.matches(line, from: start) {
-            return .recordStart(.banner(.toolBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))
-        }
-        return .continuation
-    }
 
     static func isHeader(_ line: Bytes, from start: Int) -> Bool {
         line.matches("Timestamp ", at: start) && line.matches("Thread     Type", at: line.skippingBlanks(from: start + 10))

@@ -4,25 +4,11 @@
 /// Timestamp                       (process)[PID]
 /// 2023-09-27 22:55:39.622369+0200  localhost legacyScreenSaver[41737]: (ScreenSaverExample) hello
 /// ```
-struct LogSyslogParser: RecordParser {
+struct LogSyslogParser: LogToolStyleParser {
     static let format = LogFormat.logSyslog
 
+    /// The styles print nothing a parser must learn per input.
     init(sample: [[UInt8]]) {}
-
-    static func detectionScore(of line: Bytes) -> Int {
-        let start = line.skippingBlanks(from: 0)
-        if isHeader(line, from: start) { return 5 }
-        return fields(line) == nil ? 0 : 2
-    }
-
-    func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line) { return .recordStart(fields) }
-        let start = line.skippingBlanks(from: 0)
-        if Self.isHeader(line, from: start) || LogToolBanner.matches(line, from: start) {
-            return .recordStart(.banner(.toolBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))
-        }
-        return .continuation
-    }
 
     static func isHeader(_ line: Bytes, from start: Int) -> Bool {
         line.matches("Timestamp ", at: start) && line.matches("(process)[PID]", at: line.skippingBlanks(from: start + 10))
