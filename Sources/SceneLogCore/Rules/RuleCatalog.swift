@@ -3,6 +3,12 @@ public enum RuleCatalog {
     /// Every built-in rule type, in the order reports list them.
     static let builtInTypes: [any BuiltInRule.Type] = [
         SceneLifecycleNotAdoptedRule.self,
+        SceneLifecycleRequiredRule.self,
+        DefaultConfigurationMissingRule.self,
+        SceneConfigurationMissingRule.self,
+        SceneClassNotLoadedRule.self,
+        SceneDelegateClassNotLoadedRule.self,
+        SceneStoryboardNotFoundRule.self,
         NoSceneDelegateForStoryboardRule.self,
         SceneDelegateMissingWindowRule.self,
         StoryboardEntryPointMissingRule.self,

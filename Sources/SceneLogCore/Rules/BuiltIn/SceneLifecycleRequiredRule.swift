@@ -1,0 +1,75 @@
+/// Built with the iOS 27 SDK, an app that has not adopted the UIScene life cycle is stopped at launch.
+struct SceneLifecycleRequiredRule: BuiltInRule {
+    static let description = RuleDescription(
+        id: "scene-lifecycle-required",
+        severity: .error,
+        title: "App built with the iOS 27 SDK failed to launch without the UIScene life cycle",
+        explanation: """
+            From the iOS 27 SDK on, the UIScene life cycle is mandatory. When an app linked against \
+            that SDK has not adopted it, UIKit logs "Application failed to launch: UIScene life cycle \
+            is required for apps built with this SDK" from \
+            _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption and traps (EXC_BREAKPOINT, \
+            SIGTRAP) while the first scene is being created: before \
+            application(_:didFinishLaunchingWithOptions:) and before any JavaScript or Flutter code \
+            runs, so the app dies with nothing of its own in the log (devicectl may even report exit \
+            code 0 or signal 5). The check is made against the SDK the app is built with, not against \
+            the device's OS: the same code built with the iOS 26 SDK still launches on iOS 27. A \
+            UIApplicationSceneManifest whose UISceneConfigurations is empty counts as not adopted.
+            """,
+        fix: """
+            Adopt the scene life cycle: add a UIApplicationSceneManifest to Info.plist with at least \
+            one UIWindowSceneSessionRoleApplication configuration naming a UIWindowSceneDelegate class \
+            (UISceneDelegateClassName = $(PRODUCT_MODULE_NAME).SceneDelegate, plus UISceneStoryboardFile \
+            if you use a main storyboard), or return such a configuration from \
+            application(_:configurationForConnecting:options:). In the scene delegate, create the \
+            window with UIWindow(windowScene:) in scene(_:willConnectTo:options:) and move the window \
+            set-up there from application(_:didFinishLaunchingWithOptions:). Frameworks: Flutter 3.41+ \
+            migrates with `flutter run`; React Native and Expo apps need a SceneDelegate in the iOS \
+            project. Building with the iOS 26 SDK only postpones the problem.
+            """,
+        references: [AppleReference.tn3187, AppleReference.transitioningToScenes, AppleReference.specifyingScenes],
+        messageTemplate:
+            "{process} failed to launch: built with the iOS 27 SDK, it must adopt the UIScene life cycle",
+        patterns: [
+            RulePattern(
+                literal: "UIScene life cycle is required for apps built with this SDK",
+                regex: "UIScene life cycle is required for apps built with this SDK",
+                data: ["variant": "ios27"]),
+            // The trap's own function name, for lines whose tail was cut off.
+            RulePattern(
+                literal: "RuntimeIssueForNoSceneLifecycleAdoption",
+                regex: "(?s)RuntimeIssueForNoSceneLifecycleAdoption.{0,160}?Application failed to launch",
+                data: ["variant": "ios27"]),
+        ],
+        triggeringExamples: [
+            // Xcode 27 beta 1 prints the message over two lines; this is the second.
+            RuleExample(
+                "2026-06-10 09:41:07.512345-0700 ExpoApp[4242:123456] Application failed to launch: UIScene life cycle is required for apps built with this SDK. See Technote TN3187 for more information on migration.",
+                data: ["variant": "ios27"]),
+            RuleExample(
+                "error\t09:41:07.512345-0700\tMetrodroid\tfailure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK. See \"Transitioning to the UIKit scene-based life cycle\" in the UIKit documentation for more information on migration.",
+                data: ["variant": "ios27"]),
+            RuleExample(
+                "2026-09-20 18:02:11.204518+0800 CherryStudio[5120:88213] [] failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK. See \"Transitioning to the UIKit scene-based life cycle\" in the UIKit documentation for more information on migration.",
+                data: ["variant": "ios27"]),
+            RuleExample(
+                "2026-09-22 15:07:18.506 E  Hermie[40455:17a9f] (UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK.",
+                data: ["variant": "ios27"]),
+            RuleExample(
+                "2026-09-22 15:12:40.118 E  FlyRight[57295:2c1e0] (UIKitCore) failure in _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption (UIApplication_RuntimeIssues.m:106) : Application failed to launch: ...",
+                data: ["variant": "ios27"]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                "error\t22:50:45.786360-0500\tMobileJarvisNative\tCLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version."
+            ),
+            RuleExample(
+                "fault\t15:36:14.396075+0500\tRunner\t`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future."
+            ),
+            // The first line of the beta 1 wording: the line after it is the one that fires.
+            RuleExample(
+                "2026-06-10 09:41:07.512301-0700 ExpoApp[4242:123456] failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106):"
+            ),
+        ]
+    )
+}
