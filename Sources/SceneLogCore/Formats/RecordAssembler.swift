@@ -27,21 +27,20 @@ public struct LineCounts: Sendable, Equatable {
 final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsumer {
     static var maximumRecordLength: Int { 4 << 20 }
 
-    private var parser: Parser
+    @exclusivity(unchecked) private var parser: Parser
     private let sink: Sink
-    private var buffer: [UInt8] = []
-    private var rewritten: [UInt8] = []
-    private var fields = RecordFields(message: 0..<0)
-    private var isOpen = false
-    private var startLine = 0
-    private var startOffset = 0
-    private var continuation = 0
-    private(set) var counts = LineCounts()
+    private let buffer = ByteBuffer()
+    @exclusivity(unchecked) private var rewritten: [UInt8] = []
+    @exclusivity(unchecked) private var fields = RecordFields(message: 0..<0)
+    @exclusivity(unchecked) private var isOpen = false
+    @exclusivity(unchecked) private var startLine = 0
+    @exclusivity(unchecked) private var startOffset = 0
+    @exclusivity(unchecked) private var continuation = 0
+    @exclusivity(unchecked) private(set) var counts = LineCounts()
 
     init(parser: Parser, sink: Sink) {
         self.parser = parser
         self.sink = sink
-        buffer.reserveCapacity(4096)
     }
 
     func consume(_ line: Bytes, number: Int, byteOffset: Int) {
@@ -54,7 +53,7 @@ final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsume
             continuation += 1
             if buffer.count + line.count < Self.maximumRecordLength {
                 buffer.append(ASCII.newline)
-                buffer.append(contentsOf: line)
+                buffer.append(line)
                 fields.message = fields.message.lowerBound..<buffer.count
             }
         case .continuation, .unparsed:
@@ -70,8 +69,7 @@ final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsume
 
     private func open(_ line: Bytes, fields newFields: RecordFields, number: Int, byteOffset: Int) {
         close()
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: line)
+        buffer.set(line)
         fields = newFields
         isOpen = true
         startLine = number
@@ -82,16 +80,15 @@ final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsume
     private func close() {
         guard isOpen else { return }
         isOpen = false
-        buffer.withUnsafeBufferPointer { record in
-            rewritten.removeAll(keepingCapacity: true)
-            switch parser.complete(record, fields: fields, rewritingInto: &rewritten) {
-            case .unchanged:
-                deliver(record, fields)
-            case .rewritten(let decoded):
-                rewritten.withUnsafeBufferPointer { deliver($0, decoded) }
-            case .rejected:
-                reject(record)
-            }
+        let record = buffer.bytes
+        rewritten.removeAll(keepingCapacity: true)
+        switch parser.complete(record, fields: fields, rewritingInto: &rewritten) {
+        case .unchanged:
+            deliver(record, fields)
+        case .rewritten(let decoded):
+            rewritten.withUnsafeBufferPointer { deliver($0, decoded) }
+        case .rejected:
+            reject(record)
         }
     }
 

@@ -39,16 +39,16 @@ public final class InputScanner<Sink: RecordSink> {
     private let path: String
     private let sink: Sink
     private let forcedFormat: LogFormat?
-    private var splitter: LineSplitter
-    private var cleaner = LineCleaner()
-    private var consumer: (any LineConsumer)?
-    private var format: LogFormat?
-    private var pending: [(bytes: [UInt8], number: Int, offset: Int)] = []
-    private var pendingNonBlank = 0
-    private var pendingBytes = 0
-    private var undecidedCounts = LineCounts()
-    private var bytesRead = 0
-    private var truncatedLines = 0
+    @exclusivity(unchecked) private var splitter: LineSplitter
+    @exclusivity(unchecked) private var cleaner = LineCleaner()
+    @exclusivity(unchecked) private var consumer: (any LineConsumer)?
+    @exclusivity(unchecked) private var format: LogFormat?
+    @exclusivity(unchecked) private var pending: [(bytes: [UInt8], number: Int, offset: Int)] = []
+    @exclusivity(unchecked) private var pendingNonBlank = 0
+    @exclusivity(unchecked) private var pendingBytes = 0
+    @exclusivity(unchecked) private var undecidedCounts = LineCounts()
+    @exclusivity(unchecked) private var bytesRead = 0
+    @exclusivity(unchecked) private var truncatedLines = 0
 
     /// - Parameters:
     ///   - path: the input's name, for the summary.

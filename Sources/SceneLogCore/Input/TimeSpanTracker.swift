@@ -14,8 +14,14 @@ public struct TimeSpanTracker: Sendable {
         if first == nil {
             first = Array(stamp)
         }
-        last.removeAll(keepingCapacity: true)
-        last.append(contentsOf: stamp)
+        if last.count == stamp.count {
+            // Same length as the previous one (the common case): overwrite in place.
+            last.withUnsafeMutableBufferPointer { target in
+                for index in 0..<stamp.count { target[index] = stamp[index] }
+            }
+        } else {
+            last = Array(stamp)
+        }
     }
 
     /// The first and last timestamps, resolved in order with `context`.

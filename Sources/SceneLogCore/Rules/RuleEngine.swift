@@ -8,9 +8,9 @@ public final class RuleEngine {
 
     public let ruleSet: RuleSet
     private let scratch = MatchScratch()
-    private var stamps: [UInt32]
-    private var generation: UInt32 = 0
-    private var candidates: [Int] = []
+    @exclusivity(unchecked) private var stamps: [UInt32]
+    @exclusivity(unchecked) private var generation: UInt32 = 0
+    @exclusivity(unchecked) private var candidates: [Int] = []
     /// Rule ids whose patterns hit a PCRE2 limit (or failed), with how often; the scan goes on.
     public private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
 

@@ -91,9 +91,9 @@ final class ScanSink: RecordSink {
     private let path: String
     private let verbose: Bool
     private let engine: RuleEngine?
-    private(set) var times = TimeSpanTracker()
-    private(set) var findings: [Finding] = []
-    private(set) var identities = ProcessIdentities()
+    @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
+    @exclusivity(unchecked) private(set) var findings: [Finding] = []
+    @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
 
     init(path: String, verbose: Bool, engine: RuleEngine?) {
         self.path = path
