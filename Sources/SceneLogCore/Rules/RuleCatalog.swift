@@ -15,6 +15,11 @@ public enum RuleCatalog {
         RootViewControllerMissingRule.self,
         UnknownInterfaceBuilderClassRule.self,
         WindowCreatedBeforeActivationRule.self,
+        LaunchWatchdogTerminationRule.self,
+        PrivacyUsageDescriptionMissingRule.self,
+        UncaughtExceptionRule.self,
+        MainThreadHangRule.self,
+        MainThreadIOAtLaunchRule.self,
     ]
 
     /// Instances of every built-in rule.

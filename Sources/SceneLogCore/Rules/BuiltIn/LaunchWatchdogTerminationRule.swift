@@ -1,0 +1,114 @@
+/// The system watchdog killed an app that took too long to create or update its scene (0x8BADF00D).
+struct LaunchWatchdogTerminationRule: BuiltInRule {
+    static let description = RuleDescription(
+        id: "launch-watchdog-termination",
+        severity: .error,
+        title: "Watchdog killed the app during launch or resume (0x8BADF00D)",
+        explanation: """
+            FrontBoard gives an app a time allowance for each scene transition: about 20 s of wall-clock \
+            time to create its first scene on a foreground launch (SpringBoard logs it as "Sending scene \
+            action [Logical Activate]… (watchdog: 19.96s)"), only a few seconds of CPU time on a \
+            background launch, and 10 s to update a scene when the app resumes. An app whose main \
+            thread is still busy in application(_:didFinishLaunchingWithOptions:), \
+            scene(_:willConnectTo:options:) or the foreground callbacks when the allowance runs out is \
+            killed with exception code 0x8BADF00D: the user sees the launch screen or a black screen, \
+            then the home screen, and the app writes no crash log of its own. The record says which \
+            transition timed out (scene-create at launch, scene-update at resume), the allowance, and \
+            whether wall-clock or CPU time ran out. iOS 11–14 FrontBoard logs "Provision violated for \
+            watchdog …" and "watchdog provision violated"; crash reports carry the "<event> watchdog \
+            transgression" explanation. The watchdog is off while a debugger is attached, so the kill \
+            shows up on launches from the home screen, TestFlight and the App Store, not from Xcode.
+            """,
+        fix: """
+            Make launch return quickly: keep application(_:didFinishLaunchingWithOptions:) and \
+            scene(_:willConnectTo:options:) to setting up the window and its root view controller, and \
+            move synchronous network calls, file and database work, migrations, SDK set-up and waits on \
+            semaphores or locks off the main thread or after the first frame. For scene-update kills, do \
+            the same in sceneWillEnterForeground(_:) and sceneDidBecomeActive(_:). Measure with the \
+            Instruments App Launch template on a release build launched without the debugger, and look \
+            for main-thread-hang and main-thread-io-at-launch findings just before this one.
+            """,
+        references: [AppleReference.addressingWatchdogTerminations, AppleReference.reducingLaunchTime],
+        messageTemplate: "{process} reports a watchdog kill (0x8BADF00D): an app took too long to launch or resume",
+        patterns: [
+            // The explanation names the event, the app, the clock and the allowance.
+            RulePattern(
+                literal: "watchdog transgression",
+                regex: #"(?<watchdogEvent>[a-z]+(?:-[a-z]+)*) watchdog transgression: (?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]*)?\S* exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]+(?:\.[0-9]+)?) seconds"#
+            ),
+            // iOS 11–14 FrontBoard: the provision of one watchdog ran out.
+            RulePattern(
+                literal: "Provision violated for watchdog",
+                regex: #"(?:^\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]*)[^\]\s]*\] )?Provision violated for watchdog (?<watchdogEvent>[a-z]+(?:-[a-z]+)*)(?::[^>]*timeValue: (?<watchdogBudget>[0-9]+(?:\.[0-9]+)?)s)?"#
+            ),
+            // iOS 11–14 FrontBoard: the termination request and the exit it caused.
+            RulePattern(
+                literal: "watchdog provision violated",
+                regex: #"^(?:\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]*)[^\]\s]*\] )?.*watchdog provision violated"#
+            ),
+            // The bare exception code next to a termination or exit, except the kill of an app that
+            // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit).
+            RulePattern(
+                literal: "0x8BADF00D",
+                regex: #"(?i)(?:terminat|exit|watchdog)[^\n]*?0x8badf00d(?![^\n]*failed to terminate gracefully)"#
+            ),
+            RulePattern(
+                literal: "0x8badf00d",
+                regex: #"(?i)(?:terminat|exit|watchdog)[^\n]*?0x8badf00d(?![^\n]*failed to terminate gracefully)"#
+            ),
+        ],
+        triggeringExamples: [
+            RuleExample(
+                "Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Process exited: <FBProcessExitContext; watchdog (\"watchdog provision violated\")>.",
+                data: ["bundle": "com.REDACTED"]),
+            RuleExample(
+                "Jun 12 09:41:07 iPhone SpringBoard(FrontBoard)[57] <Error>: [com.app.id] Provision violated for watchdog scene-create: <FBSProcessResourceProvision: 0x1108d7d10; allowance: <; FBSProcessResourceAllowance; type: scheduledTime; timeValue: 3.77s>; violated: YES>",
+                data: ["watchdogEvent": "scene-create", "watchdogBudget": "3.77", "bundle": "com.app.id"]),
+            RuleExample(
+                "Jun 12 09:41:07 iPhone SpringBoard(FrontBoard)[57] <Notice>: [com.app.id] Executing termination for reason (none) with request: <FBSProcessTerminationRequest: 0x107abbfb0; label: \"watchdog provision violated\"; exceptionCode: \"Watchdog Violation (0x8BADF00D)\"; reportType: CrashLog; explanation: \"scene-create watchdog transgression: com.app.id exhausted CPU time allowance of 3.77 seconds\">",
+                data: [
+                    "watchdogEvent": "scene-create", "watchdogBudget": "3.77", "bundle": "com.app.id",
+                    "reason": "CPU time",
+                ]),
+            // Crash-report text (iOS 15+ and iOS 12–13 wording), carried in Console export lines.
+            RuleExample(
+                "default\t10:12:31.418220+0800\tReportCrash\t<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<com.baidu.TBDebugClient(F677A907-A383-4644-A57B-FE090F814517)>:2286 exhausted real (wall clock) time allowance of 19.93 seconds",
+                data: [
+                    "watchdogEvent": "scene-create", "watchdogBudget": "19.93", "bundle": "com.baidu.TBDebugClient",
+                    "reason": "real (wall clock) time",
+                ]),
+            RuleExample(
+                "default\t17:44:16.073100-0500\tReportCrash\tTermination Description: SPRINGBOARD, scene-update watchdog transgression: application<redacted>:517 exhausted real (wall clock) time allowance of 10.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: scene-update | WatchdogVisibility: Background",
+                data: [
+                    "watchdogEvent": "scene-update", "watchdogBudget": "10.00", "bundle": "redacted",
+                    "reason": "real (wall clock) time",
+                ]),
+            RuleExample("default\t17:44:16.073100-0500\tReportCrash\tTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d"),
+            // Cut off before the explanation: only the code is left.
+            RuleExample(
+                "default\t13:24:13.771300+0900\tReportCrash\tTermination Description: SPRINGBOARD, <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<"
+            ),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                "default\t22:50:45.769038-0500\tSpringBoard\t[0x86d0e3a80:(FBSceneManager):sceneID:com.hightowerai.MobileJarvisNative-default] Sending scene action [Logical Activate][0x5c2e] to process 0x86a491980 (watchdog: 19.96s)"
+            ),
+            RuleExample(
+                "default\t22:50:45.769038-0500\tSpringBoard\t[0x86d0e3a80:(FBSceneManager):sceneID:com.hightowerai.MobileJarvisNative-default] Sending scene action [Logical Activate][0x5c2f] to process 0x86a491980 (watchdog: none)"
+            ),
+            RuleExample(
+                "Dec 14 15:53:42 My-iPhone-17 SpringBoard(FrontBoardServices)[57] <Info>: [com.apple.test.WebDriverAgentRunner-Runner] Activating <FBProcessWatchdog: 0x17106e0c0; name: process-launch>"
+            ),
+            RuleExample(
+                "Dec 14 15:53:42 My-iPhone-17 SpringBoard(FrontBoardServices)[57] <Info>: [com.apple.test.WebDriverAgentRunner-Runner] [realTime] Now monitoring resource at interval 20.00s (repeatInterval 0.00s)"
+            ),
+            RuleExample(
+                "default\t23:30:44.951730-0500\tSpringBoard\t[app<com.hightowerai.MobileJarvisNative>:26683] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>."
+            ),
+            RuleExample(
+                "default\t14:02:51.220415+0800\tReportCrash\t<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:[app<com.campusdoit.app>:40401] Failed to terminate gracefully after 5.0s"
+            ),
+            RuleExample("default\t14:02:51.220415+0800\tReportCrash\tTermination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc"),
+        ]
+    )
+}

@@ -1,0 +1,77 @@
+/// An Objective-C exception nobody caught: the app aborts right after this line.
+struct UncaughtExceptionRule: BuiltInRule {
+    static let description = RuleDescription(
+        id: "uncaught-exception",
+        severity: .error,
+        title: "App terminated by an uncaught exception",
+        explanation: """
+            UIKit and Foundation raise an NSException for programming errors; when nothing catches it, \
+            the runtime logs "*** Terminating app due to uncaught exception '<name>', reason: '<text>'", \
+            prints the first throw call stack and aborts the process (SpringBoard then reports \
+            "domain:signal(2) code:SIGABRT(6)"). At launch the usual ones are \
+            NSInternalInconsistencyException "Application windows are expected to have a root view \
+            controller at the end of application launch" (a window made visible without a \
+            rootViewController), NSInvalidArgumentException "Could not find a storyboard named 'Main' in \
+            bundle …" (Info.plist still names a storyboard that was deleted or renamed, in \
+            UIMainStoryboardFile or in the scene manifest's UISceneStoryboardFile), and React Native's \
+            RCTFatalException, which wraps a JavaScript error thrown while the bundle loads.
+            """,
+        fix: """
+            Read the reason: it usually names the cause. For a missing storyboard, remove the \
+            UIMainStoryboardFile and UISceneStoryboardFile entries when the UI is built in code, or fix \
+            the name. For a missing root view controller, set window.rootViewController before \
+            makeKeyAndVisible() in scene(_:willConnectTo:options:). For RCTFatalException, fix the \
+            JavaScript error logged just before ("Unhandled JS Exception: …"). Otherwise symbolicate the \
+            first throw call stack, or add an Objective-C exception breakpoint in Xcode.
+            """,
+        references: [AppleReference.languageExceptionCrashes],
+        messageTemplate: "{process} crashed with an uncaught exception: {exception}",
+        patterns: [
+            // The reason runs to its closing quote at the end of the line; a line cut off or
+            // continued (React Native appends the JavaScript stack) keeps the rest of the line.
+            RulePattern(
+                literal: "Terminating app due to uncaught exception",
+                regex: #"(?m)Terminating app due to uncaught exception '(?<exception>[^\n]*?)', reason: '(?<reason>[^\n]*?)'?[ \t]*$"#
+            ),
+            // No reason on the line.
+            RulePattern(
+                literal: "Terminating app due to uncaught exception",
+                regex: #"(?m)Terminating app due to uncaught exception '(?<exception>[^\n]*?)'?[ \t]*$"#
+            ),
+        ],
+        triggeringExamples: [
+            RuleExample(
+                "2019-06-12 15:35:40.396991+0900 Dot[14510:3687618] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Application windows are expected to have a root view controller at the end of application launch'",
+                data: [
+                    "exception": "NSInternalInconsistencyException",
+                    "reason": "Application windows are expected to have a root view controller at the end of application launch",
+                ]),
+            RuleExample(
+                "2020-02-13 19:37:15.398395-0800 RolloutTest[32437:5670227] *** Terminating app due to uncaught exception 'RCTFatalException: Unhandled JS Exception: TypeError: this.methodFactory is not a function. (In 'this.methodFactory(o,t,n)', 'this.methodFactory' is undefined)', reason: 'Unhandled JS Exception: TypeError: this.methodFactory is not a function. (In 'this.methodFactory(o,t,n)', 'this.methodFactory' is undefined), stack:",
+                data: [
+                    "exception":
+                        "RCTFatalException: Unhandled JS Exception: TypeError: this.methodFactory is not a function. (In 'this.methodFactory(o,t,n)', 'this.methodFactory' is undefined)",
+                    "reason":
+                        "Unhandled JS Exception: TypeError: this.methodFactory is not a function. (In 'this.methodFactory(o,t,n)', 'this.methodFactory' is undefined), stack:",
+                ]),
+            RuleExample(
+                "error\t23:30:44.812377-0500\tdSYMDemo\t*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Could not find a storyboard named 'Main' in bundle NSBundle </Users/hmc/Library/Developer/CoreSimulator/Devices/2ADFB467-5FFF-4F61-872F-73F1CF1C2174/data/Containers/Bundle/Application/1DE87EF5-E2FA-44B8-8967-F565941653CB/dSYMDemo.app> (loaded)'",
+                data: [
+                    "exception": "NSInvalidArgumentException",
+                    "reason":
+                        "Could not find a storyboard named 'Main' in bundle NSBundle </Users/hmc/Library/Developer/CoreSimulator/Devices/2ADFB467-5FFF-4F61-872F-73F1CF1C2174/data/Containers/Bundle/Application/1DE87EF5-E2FA-44B8-8967-F565941653CB/dSYMDemo.app> (loaded)",
+                ]),
+            RuleExample(
+                "error\t23:30:44.812377-0500\tMyApp\tTerminating app due to uncaught exception 'RCTFatalException: Unhandled JS Exception: t.typeof is not a function.",
+                data: ["exception": "RCTFatalException: Unhandled JS Exception: t.typeof is not a function."]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                "error\t23:30:44.781604-0500\tMobileJarvisNative\tUnhandled JS Exception: [runtime not ready]: Error: GOOGLE_CLIENT_ID not configured in environment, js engine: hermes"
+            ),
+            RuleExample(
+                "error\t23:30:44.812901-0500\tMyApp\tlibc++abi.dylib: terminating with uncaught exception of type NSException"
+            ),
+        ]
+    )
+}
