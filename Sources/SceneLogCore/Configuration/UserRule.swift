@@ -67,8 +67,9 @@ public enum UserRulesLoader {
             throw file.error(message, at: node)
         }
         let literal = values["literal"] ?? ""
-        guard literal.isEmpty || literal.utf8.count >= 2 else {
-            throw file.error("rule '\(id)': literal must be at least 2 bytes long", at: node)
+        guard literal.isEmpty || literal.utf8.count >= LiteralPrefilter.minimumLiteralLength else {
+            throw file.error(
+                "rule '\(id)': literal must be at least \(LiteralPrefilter.minimumLiteralLength) bytes long", at: node)
         }
         let filter = RecordFilter(process: values["process"], subsystem: values["subsystem"], category: values["category"])
         let description = RuleDescription(

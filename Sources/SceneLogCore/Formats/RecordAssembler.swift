@@ -81,7 +81,7 @@ final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsume
         guard isOpen else { return }
         isOpen = false
         let record = buffer.bytes
-        rewritten.removeAll(keepingCapacity: true)
+        if !rewritten.isEmpty { rewritten.removeAll(keepingCapacity: true) }
         switch parser.complete(record, fields: fields, rewritingInto: &rewritten) {
         case .unchanged:
             deliver(record, fields)

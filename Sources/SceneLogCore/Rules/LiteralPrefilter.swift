@@ -6,32 +6,42 @@ import Darwin
 
 /// Finds which of a set of literals occur in a byte string, in one pass that skips ahead.
 ///
-/// A Wu–Manber search with two-byte blocks: the window is the shortest literal's length, a shift
-/// table says how far the window may jump for the block at its end, and only blocks that end some
-/// literal's window are checked against the literals (with `memcmp`). Most log messages are passed
-/// over in a fraction of their length.
-struct LiteralPrefilter: Sendable {
+/// A Wu–Manber search with three-byte blocks hashed to 16 bits. The window is the shortest
+/// literal's length; each literal is represented by its *anchor*, the window-long piece of it least
+/// like ordinary English (upper case, digits, punctuation), so that the blocks of plain log text
+/// rarely look like the end of an anchor. A shift table says how far the window may jump for the
+/// block at its end; only blocks that end some anchor are checked against the literals (`memcmp`).
+/// Most log messages are passed over in a fraction of their length.
+final class LiteralPrefilter: Sendable {
+    /// The shortest literal it takes.
+    static let minimumLiteralLength = 3
+
     private let literals: [[UInt8]]
+    /// Where each literal's anchor starts inside it.
+    private let anchorOffsets: [Int]
     private let window: Int
     private let shift: [UInt8]
-    /// For each block value, the range of `bucketItems` holding the literals whose window ends in it.
+    /// For each block value, the range of `bucketItems` holding the literals whose anchor ends in it.
     private let bucketStarts: [Int32]
     private let bucketItems: [Int32]
 
-    /// - Parameter literals: non-empty byte strings of two bytes or more.
+    /// - Parameter literals: byte strings of ``minimumLiteralLength`` bytes or more.
     init(_ literals: [[UInt8]]) {
-        precondition(literals.allSatisfy { $0.count >= 2 }, "prefilter literals need two bytes or more")
+        precondition(literals.allSatisfy { $0.count >= Self.minimumLiteralLength }, "prefilter literals are too short")
         self.literals = literals
-        let window = min(literals.map(\.count).min() ?? 2, 255)
+        let window = min(literals.map(\.count).min() ?? Self.minimumLiteralLength, 255)
         self.window = window
-        var shift = [UInt8](repeating: UInt8(window - 1), count: 1 << 16)
+        let offsets = literals.map { Self.anchorOffset(of: $0, window: window) }
+        self.anchorOffsets = offsets
+        var shift = [UInt8](repeating: UInt8(window - 2), count: 1 << 16)
         var buckets = [[Int32]](repeating: [], count: 1 << 16)
         for (index, literal) in literals.enumerated() {
-            for end in 1..<window {
-                let block = Int(literal[end - 1]) << 8 | Int(literal[end])
+            let anchor = Array(literal[offsets[index]..<offsets[index] + window])
+            for end in 2..<window {
+                let block = Self.block(anchor[end - 2], anchor[end - 1], anchor[end])
                 shift[block] = min(shift[block], UInt8(window - 1 - end))
             }
-            buckets[Int(literal[window - 2]) << 8 | Int(literal[window - 1])].append(Int32(index))
+            buckets[Self.block(anchor[window - 3], anchor[window - 2], anchor[window - 1])].append(Int32(index))
         }
         self.shift = shift
         var starts = [Int32](repeating: 0, count: (1 << 16) + 1)
@@ -47,6 +57,28 @@ struct LiteralPrefilter: Sendable {
 
     var isEmpty: Bool { literals.isEmpty }
 
+    /// A 16-bit hash of three bytes.
+    @inline(__always)
+    private static func block(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
+        (Int(first) << 10 ^ Int(second) << 5 ^ Int(third)) & 0xFFFF
+    }
+
+    /// The start of the `window`-long piece of `literal` with the fewest blocks made only of lower-case
+    /// letters and spaces (the blocks ordinary text is full of).
+    private static func anchorOffset(of literal: [UInt8], window: Int) -> Int {
+        func plain(_ byte: UInt8) -> Bool { ASCII.isLower(byte) || byte == ASCII.space }
+        var best = (offset: 0, score: Int.max)
+        for offset in 0...(literal.count - window) {
+            var score = 0
+            for end in (offset + 2)..<(offset + window)
+            where plain(literal[end - 2]) && plain(literal[end - 1]) && plain(literal[end]) {
+                score += 1
+            }
+            if score < best.score { best = (offset, score) }
+        }
+        return best.offset
+    }
+
     /// Calls `body` with the index of each literal found in `text` (a literal may be reported more
     /// than once when it occurs more than once).
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
@@ -54,24 +86,29 @@ struct LiteralPrefilter: Sendable {
         shift.withUnsafeBufferPointer { shift in
             var position = window - 1
             while position < text.count {
-                let block = Int(base[position - 1]) << 8 | Int(base[position])
-                let jump = Int(shift[block])
+                let jump = Int(shift[Self.block(base[position - 2], base[position - 1], base[position])])
                 if jump > 0 {
                     position += jump
                     continue
                 }
-                let start = position - window + 1
-                for item in Int(bucketStarts[block])..<Int(bucketStarts[block + 1]) {
-                    let index = Int(bucketItems[item])
-                    let literal = literals[index]
-                    if start + literal.count <= text.count,
-                        literal.withUnsafeBufferPointer({ $0.baseAddress.map { memcmp(base + start, $0, literal.count) } }) == 0
-                    {
-                        body(index)
-                    }
-                }
+                check(at: position, in: text, base: base, body)
                 position += 1
             }
+        }
+    }
+
+    /// Verifies the literals whose anchor may end at `position`.
+    private func check(
+        at position: Int, in text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, _ body: (Int) -> Void
+    ) {
+        let block = Self.block(base[position - 2], base[position - 1], base[position])
+        for item in Int(bucketStarts[block])..<Int(bucketStarts[block + 1]) {
+            let index = Int(bucketItems[item])
+            let literal = literals[index]
+            let start = position - window + 1 - anchorOffsets[index]
+            guard start >= 0, start + literal.count <= text.count else { continue }
+            let equal = literal.withUnsafeBufferPointer { $0.baseAddress.map { memcmp(base + start, $0, literal.count) } }
+            if equal == 0 { body(index) }
         }
     }
 }

@@ -7,6 +7,8 @@ public final class RuleEngine {
     public static let excerptLength = 300
 
     public let ruleSet: RuleSet
+    private let prefilter: LiteralPrefilter
+    private let patternsByLiteral: [[Int]]
     private let scratch = MatchScratch()
     @exclusivity(unchecked) private var stamps: [UInt32]
     @exclusivity(unchecked) private var generation: UInt32 = 0
@@ -16,6 +18,8 @@ public final class RuleEngine {
 
     public init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
+        prefilter = ruleSet.prefilter
+        patternsByLiteral = ruleSet.patternsByLiteral
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
     }
 
@@ -41,19 +45,19 @@ public final class RuleEngine {
     }
 
     private func collectCandidates(_ message: UnsafeBufferPointer<UInt8>) {
-        candidates.removeAll(keepingCapacity: true)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         generation &+= 1
         if generation == 0 {
             for index in stamps.indices { stamps[index] = 0 }
             generation = 1
         }
-        ruleSet.prefilter.forEachMatch(in: message) { literal in
-            for patternIndex in ruleSet.patternsByLiteral[literal] where stamps[patternIndex] != generation {
+        prefilter.forEachMatch(in: message) { literal in
+            for patternIndex in patternsByLiteral[literal] where stamps[patternIndex] != generation {
                 stamps[patternIndex] = generation
                 candidates.append(patternIndex)
             }
         }
-        candidates.append(contentsOf: ruleSet.unfilteredPatterns)
+        if !ruleSet.unfilteredPatterns.isEmpty { candidates.append(contentsOf: ruleSet.unfilteredPatterns) }
     }
 
     private func evaluate(

@@ -81,8 +81,10 @@ public final class RuleSet: Sendable {
                     unfiltered.append(patternIndex)
                     continue
                 }
-                guard pattern.literal.utf8.count >= 2 else {
-                    throw RuleError(ruleID: description.id, message: "literal '\(pattern.literal)' is shorter than 2 bytes")
+                guard pattern.literal.utf8.count >= LiteralPrefilter.minimumLiteralLength else {
+                    throw RuleError(
+                        ruleID: description.id,
+                        message: "literal '\(pattern.literal)' is shorter than \(LiteralPrefilter.minimumLiteralLength) bytes")
                 }
                 if let index = literalIndex[pattern.literal] {
                     byLiteral[index].append(patternIndex)

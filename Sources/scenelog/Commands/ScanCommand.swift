@@ -74,7 +74,8 @@ struct ScanCommand: ParsableCommand {
         summary: InputSummary, findings: [Finding], identities: ProcessIdentities
     ) {
         let reader = try ChunkedReader(path: path)
-        let sink = ScanSink(path: path, verbose: common.verbose, engine: ruleSet.map(RuleEngine.init))
+        let sink = ScanSink(
+            path: path, verbose: common.verbose, engine: ruleSet.map(RuleEngine.init), learnsIdentities: common.app != nil)
         let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
         try scanner.scan(reader)
         var summary = scanner.finish()
@@ -91,21 +92,25 @@ final class ScanSink: RecordSink {
     private let path: String
     private let verbose: Bool
     private let engine: RuleEngine?
+    private let learnsIdentities: Bool
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
     @exclusivity(unchecked) private(set) var findings: [Finding] = []
     @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
 
-    init(path: String, verbose: Bool, engine: RuleEngine?) {
+    /// - Parameter learnsIdentities: whether to learn which pid is which bundle (for `--app`).
+    init(path: String, verbose: Bool, engine: RuleEngine?, learnsIdentities: Bool) {
         self.path = path
         self.verbose = verbose
         self.engine = engine
+        self.learnsIdentities = learnsIdentities
     }
 
     func receive(_ record: RecordView) {
         times.note(record)
         guard let engine else { return }
-        identities.note(record)
-        findings += engine.findings(in: record, path: path)
+        if learnsIdentities { identities.note(record) }
+        let found = engine.findings(in: record, path: path)
+        if !found.isEmpty { findings += found }
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {

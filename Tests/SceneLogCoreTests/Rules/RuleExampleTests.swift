@@ -43,7 +43,7 @@ import Testing
         #expect(description.id.allSatisfy { $0.isLowercase || $0 == "-" })
         #expect(!description.title.isEmpty && !description.explanation.isEmpty && !description.fix.isEmpty)
         #expect(!description.patterns.isEmpty)
-        #expect(description.patterns.allSatisfy { $0.literal.utf8.count >= 2 })
+        #expect(description.patterns.allSatisfy { $0.literal.utf8.count >= 10 }, "literals short enough to slow the prefilter")
         #expect(!description.triggeringExamples.isEmpty && !description.nonTriggeringExamples.isEmpty)
     }
 }

@@ -48,15 +48,14 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             ),
             // The bare exception code next to a termination or exit, except the kill of an app that
             // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit).
+            // It is printed as "code:0x8BADF00D" (RBS contexts and statuses) or "Code 0x8badf00d"
+            // (termination reasons); the literals keep that prefix so the prefilter can skip fast.
+        ] + ["code:0x8BADF00D", "code:0x8badf00d", "Code 0x8badf00d", "Code 0x8BADF00D"].map { literal in
             RulePattern(
-                literal: "0x8BADF00D",
+                literal: literal,
                 regex: #"(?i)(?:terminat|exit|watchdog)[^\n]*?0x8badf00d(?![^\n]*failed to terminate gracefully)"#
-            ),
-            RulePattern(
-                literal: "0x8badf00d",
-                regex: #"(?i)(?:terminat|exit|watchdog)[^\n]*?0x8badf00d(?![^\n]*failed to terminate gracefully)"#
-            ),
-        ],
+            )
+        },
         triggeringExamples: [
             RuleExample(
                 "Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Process exited: <FBProcessExitContext; watchdog (\"watchdog provision violated\")>.",
