@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The exact rule ids each sample produces: one sample per black-screen cause and termination kind.
+@Suite struct SampleFindingsTests {
+    static let expected: [String: Set<String>] = [
+        "black-screen-no-default-configuration.log": ["default-configuration-missing"],
+        "black-screen-scene-class-not-loaded.log": ["scene-class-not-loaded"],
+        "black-screen-scene-delegate-missing-window.log": ["scene-delegate-missing-window"],
+        "black-screen-storyboard-not-found.txt": ["scene-storyboard-not-found", "uncaught-exception"],
+        "black-screen-window-before-activation.log": ["window-created-before-activation"],
+        "console-export-header-subsystem-columns-flutter-ios26.txt": ["scene-lifecycle-not-adopted"],
+        "console-export-library-column-sigabrt.txt": ["root-view-controller-missing", "uncaught-exception"],
+        "console-export-react-native-not-adopted.txt": ["scene-lifecycle-not-adopted"],
+        "go-ios-ostrace-plain.log": ["scene-lifecycle-not-adopted"],
+        "go-ios-syslog-json.log": [],
+        "idevicesyslog-1.2-device-name-uikit-not-adopted.log": ["scene-lifecycle-not-adopted"],
+        "idevicesyslog-1.3-flutter-scene-adopted.log": [],
+        "idevicesyslog-1.4-microseconds-watchdog.log": ["launch-watchdog-termination"],
+        "log-compact-capacitor-ios26.log": ["scene-configuration-missing", "scene-lifecycle-not-adopted"],
+        "log-default-stream-simulator.log": ["default-configuration-missing"],
+        "log-json-style-unity.json": [],
+        "log-ndjson-ios27-trap.ndjson": ["scene-lifecycle-required"],
+        "log-syslog-style-scene-delegate-class.log": ["no-scene-delegate-for-storyboard", "scene-delegate-class-not-loaded"],
+        "pymobiledevice3-live-label-unity.log": ["scene-lifecycle-not-adopted"],
+        "scene-adopted-clean-launch.txt": [],
+        "slow-launch-hang-main-thread-io.txt": ["main-thread-hang", "main-thread-io-at-launch"],
+        "termination-force-quit-and-clean-exit.log": [],
+        "termination-jetsam-memory-limit.log": [],
+        "termination-tcc-privacy-usage-description.txt": ["privacy-usage-description-missing", "scene-lifecycle-not-adopted"],
+        "termination-uncaught-js-exception.txt": ["uncaught-exception"],
+        "xcode-console-nslog-storyboard.log": ["storyboard-entry-point-missing", "unknown-interface-builder-class"],
+    ]
+
+    /// Samples of apps that adopted the scene life cycle.
+    static let adopted = [
+        "scene-adopted-clean-launch.txt", "idevicesyslog-1.3-flutter-scene-adopted.log", "log-json-style-unity.json",
+        "go-ios-syslog-json.log", "termination-uncaught-js-exception.txt", "black-screen-window-before-activation.log",
+    ]
+
+    private func ruleIDs(of sample: String) throws -> Set<String> {
+        let result = try CommandRunner.run(["scan", "--format", "json", "Samples/\(sample)"])
+        #expect(result.status == 0 || result.status == 1, "\(sample): \(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(object?["findings"] as? [[String: Any]])
+        return Set(findings.compactMap { $0["rule"] as? String })
+    }
+
+    @Test(arguments: expected.keys.sorted())
+    func sampleYieldsExactlyItsRules(sample: String) throws {
+        #expect(try ruleIDs(of: sample) == Self.expected[sample])
+    }
+
+    @Test func everySampleIsCovered() throws {
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: CommandRunner.packageRoot.appendingPathComponent("Samples").path)
+        #expect(Set(files.filter { $0 != "README.md" }) == Set(Self.expected.keys))
+    }
+
+    @Test(arguments: adopted)
+    func adoptedAppsHaveNoSceneLifecycleFinding(sample: String) throws {
+        #expect(try ruleIDs(of: sample).filter { $0.hasPrefix("scene-lifecycle-") }.isEmpty)
+    }
+}
