@@ -12,7 +12,9 @@ import Darwin
 /// rarely look like the end of an anchor. A shift table says how far the window may jump for the
 /// block at its end; only blocks that end some anchor are checked against the literals (`memcmp`).
 /// Most log messages are passed over in a fraction of their length.
-final class LiteralPrefilter: Sendable {
+///
+/// `@unchecked Sendable`: the shift table is written once in `init` and only read afterwards.
+final class LiteralPrefilter: @unchecked Sendable {
     /// The shortest literal it takes.
     static let minimumLiteralLength = 3
 
@@ -20,7 +22,8 @@ final class LiteralPrefilter: Sendable {
     /// Where each literal's anchor starts inside it.
     private let anchorOffsets: [Int]
     private let window: Int
-    private let shift: [UInt8]
+    /// How far the window may move for each block hash (65,536 entries, read in the hot loop).
+    private let shift: UnsafeMutablePointer<UInt8>
     /// For each block value, the range of `bucketItems` holding the literals whose anchor ends in it.
     private let bucketStarts: [Int32]
     private let bucketItems: [Int32]
@@ -33,7 +36,8 @@ final class LiteralPrefilter: Sendable {
         self.window = window
         let offsets = literals.map { Self.anchorOffset(of: $0, window: window) }
         self.anchorOffsets = offsets
-        var shift = [UInt8](repeating: UInt8(window - 2), count: 1 << 16)
+        let shift = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+        shift.initialize(repeating: UInt8(window - 2), count: 1 << 16)
         var buckets = [[Int32]](repeating: [], count: 1 << 16)
         for (index, literal) in literals.enumerated() {
             let anchor = Array(literal[offsets[index]..<offsets[index] + window])
@@ -53,6 +57,10 @@ final class LiteralPrefilter: Sendable {
         starts[1 << 16] = Int32(items.count)
         self.bucketStarts = starts
         self.bucketItems = items
+    }
+
+    deinit {
+        shift.deallocate()
     }
 
     var isEmpty: Bool { literals.isEmpty }
@@ -82,18 +90,18 @@ final class LiteralPrefilter: Sendable {
     /// Calls `body` with the index of each literal found in `text` (a literal may be reported more
     /// than once when it occurs more than once).
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
-        guard !literals.isEmpty, text.count >= window, let base = text.baseAddress else { return }
-        shift.withUnsafeBufferPointer { shift in
-            var position = window - 1
-            while position < text.count {
-                let jump = Int(shift[Self.block(base[position - 2], base[position - 1], base[position])])
-                if jump > 0 {
-                    position += jump
-                    continue
-                }
-                check(at: position, in: text, base: base, body)
-                position += 1
+        guard text.count >= window, !literals.isEmpty, let base = text.baseAddress else { return }
+        let shift = self.shift
+        let count = text.count
+        var position = window - 1
+        while position < count {
+            let jump = Int(shift[Self.block(base[position - 2], base[position - 1], base[position])])
+            if jump > 0 {
+                position += jump
+                continue
             }
+            check(at: position, in: text, base: base, body)
+            position += 1
         }
     }
 

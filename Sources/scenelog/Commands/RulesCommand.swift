@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SceneLogCore
 
@@ -11,6 +12,7 @@ struct RulesCommand: ParsableCommand {
               scenelog rules
               scenelog rules --explain scene-delegate-class-not-loaded
               scenelog rules --rules team-rules.yml
+              scenelog rules --export-patterns > patterns.txt; rg -P -c -f patterns.txt device.log
             """
     )
 
@@ -20,6 +22,11 @@ struct RulesCommand: ParsableCommand {
     @Option(name: .customLong("rules"), help: ArgumentHelp("Also list the rules of this YAML file.", valueName: "file"))
     var rulesFile: String?
 
+    @Flag(
+        name: .customLong("export-patterns"),
+        help: "Print every rule's PCRE2 patterns, one per line (for grep -P, rg -P and the like).")
+    var exportPatterns = false
+
     func run() throws {
         var rules = RuleCatalog.builtIn.map(\.description)
         if let rulesFile {
@@ -28,6 +35,10 @@ struct RulesCommand: ParsableCommand {
             } catch {
                 throw ValidationError(error.description)
             }
+        }
+        if exportPatterns {
+            print(rules.flatMap(\.patterns).map { Self.unnamingGroups($0.regex) }.joined(separator: "\n"))
+            return
         }
         guard let explain else {
             print(Self.table(rules), terminator: "")
@@ -41,6 +52,26 @@ struct RulesCommand: ParsableCommand {
             throw ValidationError(message + " Run 'scenelog rules' for the list.")
         }
         print(Self.explanation(rule), terminator: "")
+    }
+
+    /// `pattern` with named groups made plain, so that many patterns can be joined into one
+    /// alternation (as `grep -P -f` and `rg -P -f` do) without clashing names.
+    static func unnamingGroups(_ pattern: String) -> String {
+        var result = ""
+        var rest = pattern[...]
+        while let open = rest.range(of: "(?<") {
+            result += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            let name = afterOpen.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty, afterOpen.dropFirst(name.count).first == ">" {
+                result += "("
+                rest = afterOpen.dropFirst(name.count + 1)
+            } else {
+                result += "(?<"
+                rest = afterOpen
+            }
+        }
+        return result + rest
     }
 
     static func table(_ rules: [RuleDescription]) -> String {
