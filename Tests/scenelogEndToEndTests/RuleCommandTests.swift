@@ -153,3 +153,15 @@ import Testing
         #expect(result.stderr.contains("custom.yml:2:5: unknown rule 'scene-lifecycle-not-adoptd'; did you mean 'scene-lifecycle-not-adopted'?"))
     }
 }
+
+/// `scenelog rules --export-patterns`: one pattern per line, without named groups.
+@Suite struct ExportPatternsTests {
+    @Test func exportsEveryPatternWithPlainGroups() throws {
+        let result = try CommandRunner.run(["rules", "--export-patterns"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count >= 18)
+        #expect(!result.stdout.contains("(?<configuration>"))
+        #expect(result.stdout.contains("This process does not adopt UIScene lifecycle"))
+    }
+}
