@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func otherFormatsAreNotStolen() {
-        for (line, format) in otherFormatExamples {
+        for (line, format) in otherFormatExamples + Self.moreOtherFormatExamples {
             #expect(score(line) == 0, "\(line)")
             #expect(scan(line).summary.format == format, "\(line)")
         }
@@ -265,57 +265,18 @@ import Testing
     @Test(arguments: [1, 7, 4096])
     func sameRecordsInChunks(chunkSize: Int) {
         for text in [Self.multiLine, Self.splitSevenColumns] {
-            let whole = scan(text)
-            let chunked = scan(text, chunkSize: chunkSize)
-            #expect(chunked.records == whole.records)
-            #expect(chunked.summary == whole.summary)
+            expectSameScanInChunks(of: text, chunkSizes: [chunkSize])
         }
     }
 
     private func score(_ line: String) -> Int {
         Array(line.utf8).withUnsafeBufferPointer { ConsoleExportParser.detectionScore(of: $0) }
     }
-}
 
-/// Lines of the other formats, from the research notes (log-formats.md, message-catalog.md §0).
-private let otherFormatExamples: [(String, LogFormat)] = [
-    ("Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Setting process task state to: Not Running", .idevicesyslog),
-    ("May 30 13:56:28 Runner(Flutter)[2037] <Notice>: flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/", .idevicesyslog),
-    ("2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] tunnel-1: Tunnel established for interface: utun3, local fd41:8efc:c0f8::2 -> fd41:8efc:c0f8::1", .logDefault),
-    ("2026-04-01 22:50:58.223142+0300 0x1cc1515  Default     0x0                  87108  0    ExampleIOSApp: (UIKitCore) [com.apple.UIKit:BackgroundTask] Creating new assertion", .logDefault),
-    ("2023-09-27 22:55:39.622369+0200  localhost legacyScreenSaver[41737]: (ScreenSaverExample) hello_screensaver void custom(int, const char **)", .logSyslog),
-    ("2022-11-14 13:21:15.341 Df My App[59972:780a15] (libffi.dylib) Hello World!", .logCompact),
-    ("2026-06-25 17:39:18.719 Df log[70241:0] [com.apple.log:] log run noninteractively, parent: 37552 (launchd_sim)", .logCompact),
-    ("2026-09-22 15:07:18.506 F  threenative-ios[40455:17a9f] [com.apple.runtime-issues:UIKit App Config] `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.", .logCompact),
-]
-
-/// The line numbers of a summary.
-private struct Counts: Equatable {
-    var lines: Int
-    var records: Int
-    var continuationLines: Int
-    var unparsedLines: Int
-}
-
-private func counts(_ summary: InputSummary) -> Counts {
-    #expect(summary.lines == summary.records + summary.continuationLines + summary.unparsedLines)
-    return Counts(
-        lines: summary.lines, records: summary.records, continuationLines: summary.continuationLines,
-        unparsedLines: summary.unparsedLines)
-}
-
-/// Where 1-based `line` of `text` starts.
-private func location(_ text: String, line: Int) -> SceneLogCore.SourceLocation {
-    let offset = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1)
-        .reduce(0) { $0 + $1.utf8.count + 1 }
-    return SceneLogCore.SourceLocation(path: "test.log", line: line, byteOffset: offset)
-}
-
-extension LogRecord {
-    /// The record without the timestamp's wall-clock seconds, which depend on the reference date.
-    fileprivate var withoutWallClock: LogRecord {
-        var record = self
-        record.timestamp?.wallClockSeconds = nil
-        return record
-    }
+    /// Lines of the other formats besides `otherFormatExamples`, from the research notes (log-formats.md).
+    static let moreOtherFormatExamples: [(String, LogFormat)] = [
+        ("May 30 13:56:28 Runner(Flutter)[2037] <Notice>: flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/", .idevicesyslog),
+        ("2026-04-01 22:50:58.223142+0300 0x1cc1515  Default     0x0                  87108  0    ExampleIOSApp: (UIKitCore) [com.apple.UIKit:BackgroundTask] Creating new assertion", .logDefault),
+        ("2026-09-22 15:07:18.506 F  threenative-ios[40455:17a9f] [com.apple.runtime-issues:UIKit App Config] `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.", .logCompact),
+    ]
 }

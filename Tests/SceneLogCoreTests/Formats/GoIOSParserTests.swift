@@ -43,10 +43,7 @@ import Testing
                     kind: .message, device: "iPhone", process: "locationd", senderImage: nil, pid: 59, thread: nil,
                     level: "Notice", normalizedLevel: .notice, subsystem: nil, category: nil, message: "…",
                     continuationLines: 0))
-        #expect(summary.lines == 3)
-        #expect(summary.records == 3)
-        #expect(summary.continuationLines == 0)
-        #expect(summary.unparsedLines == 0)
+        #expect(counts(summary) == Counts(lines: 3, records: 3, continuationLines: 0, unparsedLines: 0))
     }
 
     @Test func readsEveryFieldOfOstrace() throws {
@@ -127,10 +124,7 @@ import Testing
         #expect(records.map(\.message) == ["hi", "first\n  second", "request failed\n{\n  \"key\": 1\n}"])
         #expect(records.map(\.continuationLines) == [2, 1, 3])
         #expect(records.map(\.location.line) == [1, 4, 6])
-        #expect(summary.lines == 9)
-        #expect(summary.records == 3)
-        #expect(summary.continuationLines == 6)
-        #expect(summary.unparsedLines == 0)
+        #expect(counts(summary) == Counts(lines: 9, records: 3, continuationLines: 6, unparsedLines: 0))
     }
 
     @Test func rejectsAJSONLineThatDoesNotDecode() throws {
@@ -139,27 +133,12 @@ import Testing
         try #require(records.count == 1)
         #expect(records[0].location.line == 2)
         #expect(sink.unparsed.map(\.line) == [1])
-        #expect(summary.lines == 2)
-        #expect(summary.records == 1)
-        #expect(summary.continuationLines == 0)
-        #expect(summary.unparsedLines == 1)
+        #expect(counts(summary) == Counts(lines: 2, records: 1, continuationLines: 0, unparsedLines: 1))
     }
 
     @Test func scansTheSameInChunks() {
         for text in [Self.syslogCapture, Self.ostraceJSON + "\n" + Self.plainCapture] {
-            let whole = scan(text)
-            for size in [1, 7, 4096] {
-                let chunked = scan(text, chunkSize: size)
-                #expect(chunked.records == whole.records, "chunk size \(size)")
-                #expect(chunked.summary == whole.summary, "chunk size \(size)")
-            }
+            expectSameScanInChunks(of: text)
         }
     }
-}
-
-/// The record with its resolved timestamp left out, to compare every other field at once.
-private func untimed(_ record: LogRecord) -> LogRecord {
-    var copy = record
-    copy.timestamp = nil
-    return copy
 }

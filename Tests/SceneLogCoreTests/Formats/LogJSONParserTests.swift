@@ -72,23 +72,19 @@ import Testing
         #expect(
             untimed(records[1])
                 == LogRecord(
-                    location: SourceLocation(path: "test.log", line: 2, byteOffset: byteOffset(ofLine: 2, in: Self.capture)),
+                    location: location(Self.capture, line: 2),
                     kind: .message, device: nil, process: "sudo", senderImage: "sudo", pid: 51184, thread: "1138139",
                     level: "Default", normalizedLevel: .default, subsystem: nil, category: nil, message: Self.sudoMessage,
                     continuationLines: 30))
         #expect(
             untimed(records[2])
                 == LogRecord(
-                    location: SourceLocation(path: "test.log", line: 33, byteOffset: byteOffset(ofLine: 33, in: Self.capture)),
+                    location: location(Self.capture, line: 33),
                     kind: .message, device: nil, process: nil, senderImage: nil, pid: nil, thread: nil, level: nil,
                     normalizedLevel: nil, subsystem: "com.apple.mdns", category: "resolver", message: Self.mdnsMessage,
                     continuationLines: 9))
         #expect(records[1].timestamp?.utcOffsetSeconds == -4 * 3600)
-        #expect(summary.lines == 42)
-        #expect(summary.records == 3)
-        #expect(summary.continuationLines == 39)
-        #expect(summary.unparsedLines == 0)
-        #expect(summary.lines == summary.records + summary.continuationLines + summary.unparsedLines)
+        #expect(counts(summary) == Counts(lines: 42, records: 3, continuationLines: 39, unparsedLines: 0))
     }
 
     @Test func detectsTheFormat() {
@@ -104,10 +100,7 @@ import Testing
         #expect(records.map(\.message) == [Self.mdnsMessage, Self.sudoMessage])
         #expect(records.map(\.location.line) == [1, 11])
         #expect(records.map(\.continuationLines) == [9, 30])
-        #expect(summary.lines == 41)
-        #expect(summary.records == 2)
-        #expect(summary.continuationLines == 39)
-        #expect(summary.unparsedLines == 0)
+        #expect(counts(summary) == Counts(lines: 41, records: 2, continuationLines: 39, unparsedLines: 0))
     }
 
     @Test func keepsMessagesThatSpanLines() throws {
@@ -128,30 +121,10 @@ import Testing
         #expect(records[0].location.line == 4)
         #expect(sink.unparsed.map(\.line) == [1, 2, 3])
         #expect(sink.unparsed.map(\.text) == ["[{", "  \"eventMessage\" : \"a\",", "  \"processID\" : "])
-        #expect(summary.lines == 6)
-        #expect(summary.records == 1)
-        #expect(summary.continuationLines == 2)
-        #expect(summary.unparsedLines == 3)
+        #expect(counts(summary) == Counts(lines: 6, records: 1, continuationLines: 2, unparsedLines: 3))
     }
 
     @Test func scansTheSameInChunks() {
-        let whole = scan(Self.capture)
-        for size in [1, 7, 4096] {
-            let chunked = scan(Self.capture, chunkSize: size)
-            #expect(chunked.records == whole.records, "chunk size \(size)")
-            #expect(chunked.summary == whole.summary, "chunk size \(size)")
-        }
+        expectSameScanInChunks(of: Self.capture)
     }
-}
-
-/// The record with its resolved timestamp left out, to compare every other field at once.
-private func untimed(_ record: LogRecord) -> LogRecord {
-    var copy = record
-    copy.timestamp = nil
-    return copy
-}
-
-/// The byte offset of 1-based `line` in `text`.
-private func byteOffset(ofLine line: Int, in text: String) -> Int {
-    text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 }
 }

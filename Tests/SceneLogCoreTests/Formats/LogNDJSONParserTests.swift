@@ -28,27 +28,24 @@ import Testing
         #expect(
             untimed(records[1])
                 == LogRecord(
-                    location: SourceLocation(path: "test.log", line: 2, byteOffset: byteOffset(ofLine: 2, in: Self.capture)),
+                    location: location(Self.capture, line: 2),
                     kind: .message, device: nil, process: nil, senderImage: nil, pid: nil, thread: nil, level: nil,
                     normalizedLevel: nil, subsystem: "com.apple.mdns", category: "resolver", message: Self.mdnsMessage,
                     continuationLines: 0))
         #expect(
             untimed(records[2])
                 == LogRecord(
-                    location: SourceLocation(path: "test.log", line: 3, byteOffset: byteOffset(ofLine: 3, in: Self.capture)),
+                    location: location(Self.capture, line: 3),
                     kind: .message, device: nil, process: "sudo", senderImage: "sudo", pid: 51184, thread: "1138139",
                     level: "Default", normalizedLevel: .default, subsystem: nil, category: nil, message: Self.sudoMessage,
                     continuationLines: 0))
         #expect(
             untimed(records[3])
                 == LogRecord(
-                    location: SourceLocation(path: "test.log", line: 4, byteOffset: byteOffset(ofLine: 4, in: Self.capture)),
+                    location: location(Self.capture, line: 4),
                     kind: .toolBanner, device: nil, process: nil, senderImage: nil, pid: nil, thread: nil, level: nil,
                     normalizedLevel: nil, subsystem: nil, category: nil, message: Self.finished, continuationLines: 0))
-        #expect(summary.lines == 4)
-        #expect(summary.records == 4)
-        #expect(summary.continuationLines == 0)
-        #expect(summary.unparsedLines == 0)
+        #expect(counts(summary) == Counts(lines: 4, records: 4, continuationLines: 0, unparsedLines: 0))
     }
 
     @Test func detectsTheFormat() {
@@ -73,10 +70,7 @@ import Testing
         #expect(records[0].continuationLines == 1)
         #expect(records[0].process == "sudo")
         #expect(sink.unparsed.map(\.line) == [1])
-        #expect(summary.lines == 4)
-        #expect(summary.records == 2)
-        #expect(summary.continuationLines == 1)
-        #expect(summary.unparsedLines == 1)
+        #expect(counts(summary) == Counts(lines: 4, records: 2, continuationLines: 1, unparsedLines: 1))
     }
 
     @Test func rejectsALineThatDoesNotDecode() throws {
@@ -86,30 +80,10 @@ import Testing
         #expect(records[0].message == Self.mdnsMessage)
         #expect(records[0].location.line == 3)
         #expect(sink.unparsed.map(\.line) == [1, 2])
-        #expect(summary.lines == 3)
-        #expect(summary.records == 1)
-        #expect(summary.continuationLines == 0)
-        #expect(summary.unparsedLines == 2)
+        #expect(counts(summary) == Counts(lines: 3, records: 1, continuationLines: 0, unparsedLines: 2))
     }
 
     @Test func scansTheSameInChunks() {
-        let whole = scan(Self.capture)
-        for size in [1, 7, 4096] {
-            let chunked = scan(Self.capture, chunkSize: size)
-            #expect(chunked.records == whole.records, "chunk size \(size)")
-            #expect(chunked.summary == whole.summary, "chunk size \(size)")
-        }
+        expectSameScanInChunks(of: Self.capture)
     }
-}
-
-/// The record with its resolved timestamp left out, to compare every other field at once.
-private func untimed(_ record: LogRecord) -> LogRecord {
-    var copy = record
-    copy.timestamp = nil
-    return copy
-}
-
-/// The byte offset of 1-based `line` in `text`.
-private func byteOffset(ofLine line: Int, in text: String) -> Int {
-    text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 }
 }

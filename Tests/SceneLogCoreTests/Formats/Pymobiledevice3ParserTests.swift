@@ -34,10 +34,7 @@ import Testing
                     kind: .message, device: nil, process: "Laboratory", senderImage: "CoreFoundation", pid: 67116,
                     thread: nil, level: "NOTICE", normalizedLevel: .notice, subsystem: "com.apple.defaults",
                     category: "User Defaults", message: "looked up value for key AppleLanguages", continuationLines: 0))
-        #expect(summary.lines == 2)
-        #expect(summary.records == 2)
-        #expect(summary.continuationLines == 0)
-        #expect(summary.unparsedLines == 0)
+        #expect(counts(summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
     }
 
     @Test func readsEveryFieldOfJSONLines() throws {
@@ -108,10 +105,7 @@ import Testing
         #expect(records[1].category == "User Defaults")
         #expect(records[1].continuationLines == 3)
         #expect(records[2].location.line == 6)
-        #expect(summary.lines == 6)
-        #expect(summary.records == 3)
-        #expect(summary.continuationLines == 3)
-        #expect(summary.unparsedLines == 0)
+        #expect(counts(summary) == Counts(lines: 6, records: 3, continuationLines: 3, unparsedLines: 0))
     }
 
     @Test func rejectsAJSONLineThatDoesNotDecode() throws {
@@ -121,27 +115,12 @@ import Testing
         #expect(records[0].message == "hello")
         #expect(records[0].location.line == 3)
         #expect(sink.unparsed.map(\.line) == [1, 2])
-        #expect(summary.lines == 3)
-        #expect(summary.records == 1)
-        #expect(summary.continuationLines == 0)
-        #expect(summary.unparsedLines == 2)
+        #expect(counts(summary) == Counts(lines: 3, records: 1, continuationLines: 0, unparsedLines: 2))
     }
 
     @Test func scansTheSameInChunks() {
         for text in [Self.capture, Self.jsonCapture] {
-            let whole = scan(text)
-            for size in [1, 7, 4096] {
-                let chunked = scan(text, chunkSize: size)
-                #expect(chunked.records == whole.records, "chunk size \(size)")
-                #expect(chunked.summary == whole.summary, "chunk size \(size)")
-            }
+            expectSameScanInChunks(of: text)
         }
     }
-}
-
-/// The record with its resolved timestamp left out, to compare every other field at once.
-private func untimed(_ record: LogRecord) -> LogRecord {
-    var copy = record
-    copy.timestamp = nil
-    return copy
 }

@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func otherFormatsAreNotStolen() {
-        for (text, format) in otherFormatExamples {
+        for (text, format) in otherFormatExamples + Self.moreOtherFormatExamples {
             #expect(scan(text).summary.format == format, "\(text)")
         }
     }
@@ -155,10 +155,7 @@ import Testing
 
     @Test(arguments: [1, 7, 4096])
     func sameRecordsInChunks(chunkSize: Int) {
-        let whole = scan(Self.mixed)
-        let chunked = scan(Self.mixed, chunkSize: chunkSize)
-        #expect(chunked.records == whole.records)
-        #expect(chunked.summary == whole.summary)
+        expectSameScanInChunks(of: Self.mixed, chunkSizes: [chunkSize])
     }
 
     private func score(_ line: String) -> Int {
@@ -172,48 +169,13 @@ import Testing
             senderImage: nil, pid: nil, thread: nil, level: nil, normalizedLevel: nil, subsystem: nil, category: nil,
             message: message, continuationLines: 0)
     }
-}
 
-/// Lines of the other formats, from the research notes (log-formats.md, message-catalog.md §0).
-private let otherFormatExamples: [(String, LogFormat)] = [
-    ("Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Setting process task state to: Not Running", .idevicesyslog),
-    ("Jun 20 13:42:52 iPhone locationd[59] <Notice>: message 'kCLConnectionMessageGyroBiasEstimation' received from client 'com.apple.springboard'", .idevicesyslog),
-    ("2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] tunnel-1: Tunnel established for interface: utun3, local fd41:8efc:c0f8::2 -> fd41:8efc:c0f8::1", .logDefault),
-    ("2023-10-14 17:53:54.688700+0800 0x1e2cd    Error       0x0                  4004   14   ImagePreview: [com.simon:launch] An error occurred!", .logDefault),
-    ("2023-09-27 22:55:39.622369+0200  localhost legacyScreenSaver[41737]: (ScreenSaverExample) hello_screensaver void custom(int, const char **)", .logSyslog),
-    ("2022-11-14 13:21:15.341 Df My App[59972:780a15] (libffi.dylib) Hello World!", .logCompact),
-    ("2026-06-25 17:39:18.719 Df log[70241:0] [com.apple.log:] log run noninteractively, parent: 37552 (launchd_sim)", .logCompact),
-    ("2025-01-25 22:47:00.906 E  xcodebuild[11687:149bd] [com.apple.launchservices:default] LaunchServices: disconnect event interruption received for service com.apple.lsd.modifydb", .logCompact),
-    ("default\t22:50:45.709813-0500\tSpringBoard\tBootstrapping app<com.hightowerai.MobileJarvisNative> with intent foreground-interactive", .consoleExport),
-]
-
-/// The line numbers of a summary.
-private struct Counts: Equatable {
-    var lines: Int
-    var records: Int
-    var continuationLines: Int
-    var unparsedLines: Int
-}
-
-private func counts(_ summary: InputSummary) -> Counts {
-    #expect(summary.lines == summary.records + summary.continuationLines + summary.unparsedLines)
-    return Counts(
-        lines: summary.lines, records: summary.records, continuationLines: summary.continuationLines,
-        unparsedLines: summary.unparsedLines)
-}
-
-/// Where 1-based `line` of `text` starts.
-private func location(_ text: String, line: Int) -> SceneLogCore.SourceLocation {
-    let offset = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(line - 1)
-        .reduce(0) { $0 + $1.utf8.count + 1 }
-    return SceneLogCore.SourceLocation(path: "test.log", line: line, byteOffset: offset)
-}
-
-extension LogRecord {
-    /// The record without the timestamp's wall-clock seconds, which depend on the reference date.
-    fileprivate var withoutWallClock: LogRecord {
-        var record = self
-        record.timestamp?.wallClockSeconds = nil
-        return record
-    }
+    /// Lines of the other formats besides `otherFormatExamples`, from the research notes (log-formats.md,
+    /// message-catalog.md §0).
+    static let moreOtherFormatExamples: [(String, LogFormat)] = [
+        ("Jun 20 13:42:52 iPhone locationd[59] <Notice>: message 'kCLConnectionMessageGyroBiasEstimation' received from client 'com.apple.springboard'", .idevicesyslog),
+        ("2023-10-14 17:53:54.688700+0800 0x1e2cd    Error       0x0                  4004   14   ImagePreview: [com.simon:launch] An error occurred!", .logDefault),
+        ("2025-01-25 22:47:00.906 E  xcodebuild[11687:149bd] [com.apple.launchservices:default] LaunchServices: disconnect event interruption received for service com.apple.lsd.modifydb", .logCompact),
+        ("default\t22:50:45.709813-0500\tSpringBoard\tBootstrapping app<com.hightowerai.MobileJarvisNative> with intent foreground-interactive", .consoleExport),
+    ]
 }
