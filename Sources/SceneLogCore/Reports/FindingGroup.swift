@@ -26,20 +26,21 @@ public struct FindingGroup: Sendable {
     /// `message` with hexadecimal and decimal numbers replaced by `#`, so that repeats that differ
     /// only in addresses, pids or times compare equal.
     public static func normalized(_ message: String) -> String {
-        var result = ""
-        var scalars = message.unicodeScalars[...]
-        while let scalar = scalars.first {
-            if scalar == "0", scalars.dropFirst().first == "x" {
-                result += "#"
-                scalars = scalars.dropFirst(2).drop { $0.properties.isASCIIHexDigit }
-            } else if scalar.properties.numericType != nil, scalar.isASCII {
-                result += "#"
-                scalars = scalars.drop { $0.isASCII && $0.properties.numericType != nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(message.utf8.count)
+        var bytes = message.utf8[...]
+        while let byte = bytes.first {
+            if byte == ASCII.zero, bytes.dropFirst().first == 0x78 {  // "0x"
+                result.append(0x23)
+                bytes = bytes.dropFirst(2).drop { ASCII.isHexDigit($0) }
+            } else if ASCII.isDigit(byte) {
+                result.append(0x23)
+                bytes = bytes.drop { ASCII.isDigit($0) }
             } else {
-                result.unicodeScalars.append(scalar)
-                scalars = scalars.dropFirst()
+                result.append(byte)
+                bytes = bytes.dropFirst()
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs a ``RuleSet`` over records: one pass per record, the literal prefilter first, PCRE2 only on
 /// the patterns whose literal occurs. One engine per worker (it owns PCRE2 match memory).
 public final class RuleEngine {
@@ -100,11 +98,20 @@ public final class RuleEngine {
 
     /// `template` with each `{key}` replaced by `data[key]` (or left as it is when there is none).
     static func fill(_ template: String, with data: [String: String]) -> String {
-        var result = template
-        for (key, value) in data {
-            result = result.replacingOccurrences(of: "{\(key)}", with: value)
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let key = String(rest[rest.index(after: open)..<close])
+            if let value = data[key] {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
         }
-        return result
+        return result + rest
     }
 }
 
