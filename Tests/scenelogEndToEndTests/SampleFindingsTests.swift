@@ -1,19 +1,20 @@
 import Foundation
 import Testing
 
-/// The exact rule ids each sample produces: one sample per black-screen cause and termination kind.
+/// The exact rule ids (line rules and launch diagnoses) each sample produces: one sample per
+/// black-screen cause and termination kind.
 @Suite struct SampleFindingsTests {
     static let expected: [String: Set<String>] = [
-        "black-screen-no-default-configuration.log": ["default-configuration-missing"],
-        "black-screen-scene-class-not-loaded.log": ["scene-class-not-loaded"],
+        "black-screen-no-default-configuration.log": ["default-configuration-missing", "black-screen-suspected"],
+        "black-screen-scene-class-not-loaded.log": ["scene-class-not-loaded", "black-screen-suspected"],
         "black-screen-scene-delegate-missing-window.log": ["scene-delegate-missing-window"],
         "black-screen-storyboard-not-found.txt": ["scene-storyboard-not-found", "uncaught-exception"],
-        "black-screen-window-before-activation.log": ["window-created-before-activation"],
+        "black-screen-window-before-activation.log": ["window-created-before-activation", "black-screen-suspected"],
         "console-export-header-subsystem-columns-flutter-ios26.txt": ["scene-lifecycle-not-adopted"],
         "console-export-library-column-sigabrt.txt": ["root-view-controller-missing", "uncaught-exception"],
         "console-export-react-native-not-adopted.txt": ["scene-lifecycle-not-adopted"],
         "go-ios-ostrace-plain.log": ["scene-lifecycle-not-adopted"],
-        "go-ios-syslog-json.log": [],
+        "go-ios-syslog-json.log": ["black-screen-suspected"],
         "idevicesyslog-1.2-device-name-uikit-not-adopted.log": ["scene-lifecycle-not-adopted"],
         "idevicesyslog-1.3-flutter-scene-adopted.log": [],
         "idevicesyslog-1.4-microseconds-watchdog.log": ["launch-watchdog-termination"],
@@ -21,10 +22,12 @@ import Testing
         "log-default-stream-simulator.log": ["default-configuration-missing"],
         "log-json-style-unity.json": [],
         "log-ndjson-ios27-trap.ndjson": ["scene-lifecycle-required"],
-        "log-syslog-style-scene-delegate-class.log": ["no-scene-delegate-for-storyboard", "scene-delegate-class-not-loaded"],
+        "log-syslog-style-scene-delegate-class.log": [
+            "no-scene-delegate-for-storyboard", "scene-delegate-class-not-loaded", "black-screen-suspected",
+        ],
         "pymobiledevice3-live-label-unity.log": ["scene-lifecycle-not-adopted"],
         "scene-adopted-clean-launch.txt": [],
-        "slow-launch-hang-main-thread-io.txt": ["main-thread-hang", "main-thread-io-at-launch"],
+        "slow-launch-hang-main-thread-io.txt": ["main-thread-hang", "main-thread-io-at-launch", "launch-slow"],
         "termination-force-quit-and-clean-exit.log": [],
         "termination-jetsam-memory-limit.log": [],
         "termination-tcc-privacy-usage-description.txt": ["privacy-usage-description-missing", "scene-lifecycle-not-adopted"],

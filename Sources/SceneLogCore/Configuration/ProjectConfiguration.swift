@@ -9,13 +9,14 @@ import Yams
 ///   window-created-before-activation: error
 /// thresholds:
 ///   hang_seconds: 2
+///   launch_slow_seconds: 3
 /// ```
 public enum ProjectConfiguration {
     /// The file read from the current folder when `--config` is not given.
     public static let defaultFileName = ".scenelog.yml"
 
     static let topKeys = ["disabled_rules", "severity", "thresholds"]
-    static let thresholdKeys = ["hang_seconds"]
+    static let thresholdKeys = ["hang_seconds", "launch_slow_seconds"]
 
     /// Reads `path`; rule ids must be among `knownRuleIDs`.
     public static func load(path: String, knownRuleIDs: [String]) throws(ConfigurationError) -> RuleConfiguration {
@@ -48,12 +49,16 @@ public enum ProjectConfiguration {
                 }
             case "thresholds":
                 for threshold in try file.mapping(entry.value, what: "'thresholds'") {
-                    guard threshold.key == "hang_seconds" else {
+                    guard thresholdKeys.contains(threshold.key) else {
                         throw file.rejectUnknown(threshold.key, at: threshold.keyNode, known: thresholdKeys)
                     }
                     let seconds = try file.number(threshold.value, key: threshold.key)
-                    guard seconds > 0 else { throw file.error("'hang_seconds' must be above 0", at: threshold.value) }
-                    configuration.hangThresholdSeconds = seconds
+                    guard seconds > 0 else { throw file.error("'\(threshold.key)' must be above 0", at: threshold.value) }
+                    if threshold.key == "hang_seconds" {
+                        configuration.hangThresholdSeconds = seconds
+                    } else {
+                        configuration.slowLaunchSeconds = seconds
+                    }
                 }
             default:
                 throw file.rejectUnknown(entry.key, at: entry.keyNode, known: topKeys)

@@ -28,8 +28,8 @@ struct GoIOSParser: RecordParser {
         if plainFields(line) != nil { return 3 }
         let start = line.skippingBlanks(from: 0)
         if line.matches("{\"msg\":\"", at: start) || line.matches("\"msg\": \"", at: start)
-            || line.containsLiteral("\"levelName\":")
-            || (line.matches("{\"timestamp\":\"", at: start) && line.containsLiteral("\"device\":\""))
+            || line.range(of: "\"levelName\":") != nil
+            || (line.matches("{\"timestamp\":\"", at: start) && line.range(of: "\"device\":\"") != nil)
         {
             return 3
         }

@@ -20,10 +20,10 @@ struct LogNDJSONParser: RecordParser {
     static func detectionScore(of line: Bytes) -> Int {
         let start = line.skippingBlanks(from: 0)
         guard start < line.count, line[start] == ASCII.openBrace else { return 0 }
-        if line.containsLiteral("\"eventMessage\":") || line.containsLiteral("\"eventType\":\"") {
+        if line.range(of: "\"eventMessage\":") != nil || line.range(of: "\"eventType\":\"") != nil {
             return 3
         }
-        return line.matches("{\"count\":", at: start) && line.containsLiteral("\"finished\":") ? 3 : 0
+        return line.matches("{\"count\":", at: start) && line.range(of: "\"finished\":") != nil ? 3 : 0
     }
 
     func classify(_ line: Bytes) -> LineRole {

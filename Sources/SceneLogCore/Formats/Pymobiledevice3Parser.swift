@@ -25,7 +25,7 @@ struct Pymobiledevice3Parser: RecordParser {
         if textFields(line) != nil { return 3 }
         let start = line.skippingBlanks(from: 0)
         guard start < line.count, line[start] == ASCII.openBrace else { return 0 }
-        return line.containsLiteral("\"procid\":") ? 3 : 0
+        return line.range(of: "\"procid\":") != nil ? 3 : 0
     }
 
     mutating func classify(_ line: Bytes) -> LineRole {

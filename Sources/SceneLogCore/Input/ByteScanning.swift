@@ -138,3 +138,19 @@ extension UnsafeBufferPointer where Element == UInt8 {
         String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
     }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The range of the first occurrence of `literal` at or after `start` (`memchr` for its first
+    /// byte, then a comparison).
+    func range(of literal: StaticString, from start: Int = 0) -> Range<Int>? {
+        let length = literal.utf8CodeUnitCount
+        guard length > 0, start >= 0 else { return nil }
+        let first = literal.utf8Start.pointee
+        var search = start
+        while search + length <= count, let index = index(of: first, from: search, to: count - length + 1) {
+            if matches(literal, at: index) { return index..<index + length }
+            search = index + 1
+        }
+        return nil
+    }
+}

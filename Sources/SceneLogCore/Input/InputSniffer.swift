@@ -16,7 +16,7 @@ public enum InputKind: Sendable, Equatable {
         if head.matches("{\"", at: start) {
             let end = head.index(of: ASCII.newline, from: start) ?? head.count
             let firstLine = UnsafeBufferPointer(rebasing: head[start..<end])
-            if firstLine.containsLiteral("\"bug_type\"") { return .crashReport }
+            if firstLine.range(of: "\"bug_type\"") != nil { return .crashReport }
         }
         if head.matches("Incident Identifier:", at: start) { return .crashReport }
         return looksBinary(head) ? .binary : .text
@@ -50,19 +50,5 @@ public enum InputKind: Sendable, Equatable {
         case .crashReport: "is a crash report (.ips), not a console log; crash reports are not read yet"
         case .binary: "is not a text log (it holds binary data)"
         }
-    }
-}
-
-extension UnsafeBufferPointer where Element == UInt8 {
-    /// Whether `literal` occurs anywhere in the bytes.
-    func containsLiteral(_ literal: StaticString) -> Bool {
-        guard literal.utf8CodeUnitCount > 0 else { return true }
-        let first = literal.utf8Start.pointee
-        var search = 0
-        while let index = index(of: first, from: search) {
-            if matches(literal, at: index) { return true }
-            search = index + 1
-        }
-        return false
     }
 }

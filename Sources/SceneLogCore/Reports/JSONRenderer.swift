@@ -23,7 +23,7 @@ struct JSONRenderer {
             try container.encode(report.tool, forKey: .tool)
             try container.encode(report.inputs.map(Input.init), forKey: .inputs)
             try container.encode(report.findings.map(FindingEntry.init), forKey: .findings)
-            try container.encode([String](), forKey: .launches)
+            try container.encode(report.launches.map(LaunchEntry.init), forKey: .launches)
             try container.encode(Summary(report: report), forKey: .summary)
         }
     }
@@ -76,6 +76,74 @@ struct JSONRenderer {
         }
     }
 
+    /// A `launches` entry (DESIGN section 6); absent values are `null`.
+    private struct LaunchEntry: Encodable {
+        let launch: Launch
+
+        enum CodingKeys: String, CodingKey {
+            case id, path, bundle, process, pid, device, intent, phases, outcome, timeToActiveMs, termination, findings
+            case watchdogBudget, events
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(launch.id, forKey: .id)
+            try container.encode(launch.path, forKey: .path)
+            try container.encode(launch.bundle, forKey: .bundle)
+            try container.encode(launch.process, forKey: .process)
+            try container.encode(launch.pid, forKey: .pid)
+            try container.encode(launch.device, forKey: .device)
+            try container.encode(launch.intent, forKey: .intent)
+            let phases = Dictionary(uniqueKeysWithValues: launch.phases.map { ($0.key.rawValue, Mark(mark: $0.value)) })
+            try container.encode(phases, forKey: .phases)
+            try container.encode(launch.outcome.rawValue, forKey: .outcome)
+            try container.encode(launch.timeToActiveMs, forKey: .timeToActiveMs)
+            try container.encode(launch.termination.map(TerminationEntry.init), forKey: .termination)
+            try container.encode(launch.findings, forKey: .findings)
+            try container.encode(launch.watchdogBudget, forKey: .watchdogBudget)
+            try container.encode(launch.events.map(EventEntry.init), forKey: .events)
+        }
+    }
+
+    private struct Mark: Encodable {
+        let mark: LaunchMark
+
+        enum CodingKeys: String, CodingKey { case timestamp, line, process }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(mark.timestamp, forKey: .timestamp)
+            try container.encode(mark.location.line, forKey: .line)
+            try container.encode(mark.process, forKey: .process)
+        }
+    }
+
+    private struct TerminationEntry: Encodable {
+        let termination: Termination
+
+        enum CodingKeys: String, CodingKey { case kind, detail }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(termination.kind.rawValue, forKey: .kind)
+            try container.encode(termination.detail, forKey: .detail)
+        }
+    }
+
+    private struct EventEntry: Encodable {
+        let event: LaunchEvent
+
+        enum CodingKeys: String, CodingKey { case name, detail, timestamp, line }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(event.name, forKey: .name)
+            try container.encode(event.detail, forKey: .detail)
+            try container.encode(event.mark.timestamp, forKey: .timestamp)
+            try container.encode(event.mark.location.line, forKey: .line)
+        }
+    }
+
     /// The `summary` object: findings by severity and by rule, and launches.
     private struct Summary: Encodable {
         let report: ScanReport
@@ -91,7 +159,7 @@ struct JSONRenderer {
                 Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
                 forKey: .findings)
             try container.encode(report.findingsByRule, forKey: .findingsByRule)
-            try container.encode(0, forKey: .launches)
+            try container.encode(report.launches.count, forKey: .launches)
         }
     }
 }

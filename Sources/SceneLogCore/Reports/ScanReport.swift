@@ -9,15 +9,19 @@ public struct ScanReport: Sendable {
     public var inputs: [InputSummary]
     /// Every finding, in input order.
     public var findings: [Finding]
+    /// Every launch, in the order they started.
+    public var launches: [Launch]
     /// The descriptions of the rules that ran (for fix hints and explanations), by id.
     public var rules: [String: RuleDescription]
 
     public init(
-        tool: ToolInfo = .current, inputs: [InputSummary], findings: [Finding] = [], rules: [RuleDescription] = []
+        tool: ToolInfo = .current, inputs: [InputSummary], findings: [Finding] = [], launches: [Launch] = [],
+        rules: [RuleDescription] = []
     ) {
         self.tool = tool
         self.inputs = inputs
         self.findings = findings
+        self.launches = launches
         self.rules = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -12,6 +12,10 @@ struct TextRenderer {
             output += render(group, rule: report.rules[group.first.rule])
         }
         if !groups.isEmpty { output += "\n" }
+        if !report.launches.isEmpty {
+            let timeline = TimelineRenderer(options: options)
+            output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined() + "\n"
+        }
         output += renderInputs(report)
         return output
     }
@@ -30,9 +34,9 @@ struct TextRenderer {
         } else {
             line += "  \(finding.location)"
         }
-        var output = line + "\n    " + printable(finding.message) + "\n"
+        var output = line + "\n    " + TerminalText.printable(finding.message) + "\n"
         if !finding.data.isEmpty {
-            let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(printable($0.value)))" }
+            let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(TerminalText.printable($0.value)))" }
             output += "    " + paint("data:", .dim) + " " + pairs.joined(separator: " ") + "\n"
         }
         if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
@@ -66,7 +70,7 @@ struct TextRenderer {
         output += "Findings: " + Severity.allCases.reversed().map { severity in
             let count = counts[severity] ?? 0
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
-        }.joined(separator: ", ") + ".\n"
+        }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
         return output
     }
 
@@ -99,18 +103,6 @@ struct TextRenderer {
         text.contains(" ") || text.isEmpty ? "\"\(text)\"" : text
     }
 
-    /// Log text made safe for a terminal: control characters (ANSI escapes, CR) shown as `\u{…}`.
-    private func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                result += scalar == "\n" ? " ⏎ " : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 
     /// `1234567` → `1,234,567`.
     private func grouped(_ number: Int) -> String {

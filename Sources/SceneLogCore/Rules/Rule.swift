@@ -58,12 +58,25 @@ public struct RuleConfiguration: Sendable, Equatable {
     public var severityOverrides: [String: Severity]
     /// `main-thread-hang` fires at or above this many seconds.
     public var hangThresholdSeconds: Double
+    /// `launch-slow` fires above this many seconds from the first launch marker to active.
+    public var slowLaunchSeconds: Double
 
     public init(
-        disabledRules: Set<String> = [], severityOverrides: [String: Severity] = [:], hangThresholdSeconds: Double = 1
+        disabledRules: Set<String> = [], severityOverrides: [String: Severity] = [:], hangThresholdSeconds: Double = 1,
+        slowLaunchSeconds: Double = 2
     ) {
         self.disabledRules = disabledRules
         self.severityOverrides = severityOverrides
         self.hangThresholdSeconds = hangThresholdSeconds
+        self.slowLaunchSeconds = slowLaunchSeconds
+    }
+
+    /// The launch tracker's settings under this configuration.
+    public var launchSettings: LaunchTracker.Settings {
+        var settings = LaunchTracker.Settings()
+        settings.slowLaunchSeconds = slowLaunchSeconds
+        settings.disabledDiagnoses = disabledRules
+        settings.severityOverrides = severityOverrides
+        return settings
     }
 }

@@ -39,7 +39,8 @@ struct CommonOptions: ParsableArguments {
                 try UserRulesLoader.load(path: $0, reservedIDs: Set(builtIn.map(\.description.id)))
             } ?? []
             let rules = builtIn + user
-            let configuration = try loadConfiguration(knownRuleIDs: rules.map(\.description.id))
+            let knownIDs = rules.map(\.description.id) + LaunchDiagnosis.allCases.map(\.description.id)
+            let configuration = try loadConfiguration(knownRuleIDs: knownIDs)
             return try RuleSet(rules: rules, configuration: configuration)
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
@@ -57,6 +58,12 @@ struct CommonOptions: ParsableArguments {
         }
         guard FileManager.default.fileExists(atPath: ProjectConfiguration.defaultFileName) else { return RuleConfiguration() }
         return try ProjectConfiguration.load(path: ProjectConfiguration.defaultFileName, knownRuleIDs: knownRuleIDs)
+    }
+
+    /// `launches` of `--app` only.
+    func filter(_ launches: [Launch]) -> [Launch] {
+        guard let app else { return launches }
+        return launches.filter { $0.bundle == app || $0.process == app }
     }
 
     /// `findings` without those below `--min-severity` or not of `--app`.

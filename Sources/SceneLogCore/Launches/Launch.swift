@@ -1,0 +1,161 @@
+/// The steps of an app launch, in the order they normally happen (DESIGN section 5).
+public enum LaunchPhase: String, Sendable, CaseIterable, Codable, Comparable {
+    /// SpringBoard: `Bootstrapping <bundle> with intent …`.
+    case requested
+    /// runningboardd: `Now tracking process: [app<bundle>:pid]`, the first line with the pid.
+    case spawned
+    /// SpringBoard: `[app<bundle>:pid] Bootstrap success!`.
+    case bootstrapped
+    /// SpringBoard: `Sending scene action [Logical Activate]… (watchdog: 19.96s)`, the scene create.
+    case sceneCreated
+    /// The app: `Window did become application key` / `Window became key in scene`.
+    case windowKey
+    /// The app: the deactivation mask reaches 0 for the first time.
+    case active
+    /// The app: the background reason (15) is added to the mask.
+    case background
+    /// The app: the mask returns to 0 after a background.
+    case foreground
+    /// The process ended.
+    case terminated
+
+    private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    public static func < (lhs: LaunchPhase, rhs: LaunchPhase) -> Bool { lhs.order < rhs.order }
+}
+
+/// Where and when a phase (or event) was seen.
+public struct LaunchMark: Sendable, Equatable {
+    /// The timestamp as printed.
+    public var timestamp: String?
+    /// Wall-clock seconds (see ``Timestamp/wallClockSeconds``), for durations.
+    public var seconds: Double?
+    public var location: SourceLocation
+    /// The process whose line it was.
+    public var process: String?
+
+    public init(timestamp: String?, seconds: Double?, location: SourceLocation, process: String?) {
+        self.timestamp = timestamp
+        self.seconds = seconds
+        self.location = location
+        self.process = process
+    }
+}
+
+/// How a launch ended up (the `outcome` of a launch in reports).
+public enum LaunchOutcome: String, Sendable, Codable {
+    /// The app became active with a key window.
+    case active
+    /// The process died of a signal (SIGABRT, SIGSEGV, SIGTRAP…) or wrote a crash report.
+    case crashed
+    /// The system killed it: watchdog, privacy (TCC), memory (jetsam), force quit.
+    case killed
+    /// The process exited by itself.
+    case exited
+    /// UIKit refused to launch it (the iOS 27 SDK UIScene trap).
+    case launchFailed = "launch-failed"
+    /// The app went active after its scene connected, but no window ever became key.
+    case blackScreenSuspected = "black-screen-suspected"
+    /// The log ended (or the device disconnected) before the outcome was known.
+    case incomplete
+}
+
+/// Why a process ended (the `termination` of a launch in reports).
+public struct Termination: Sendable, Equatable {
+    public enum Kind: String, Sendable, Codable {
+        case signal, watchdog, tcc, jetsam, user, clean, unknown
+
+        /// How much a line of this kind says: the most specific one seen wins.
+        var specificity: Int {
+            switch self {
+            case .watchdog: 5
+            case .tcc, .jetsam, .user: 4
+            case .signal: 3
+            case .clean: 2
+            case .unknown: 1
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// `SIGABRT(6)`, `per-process-limit(7)`, `force-quit`, `exit(255)`…
+    public var detail: String?
+
+    public init(kind: Kind, detail: String? = nil) {
+        self.kind = kind
+        self.detail = detail
+    }
+}
+
+/// Something that happened during a launch besides its phases: a framework marker or a URL open.
+public struct LaunchEvent: Sendable, Equatable {
+    /// `unity:applicationDidFinishLaunching`, `react-native:running-main`, `url-open:cold`…
+    public var name: String
+    public var detail: String?
+    public var mark: LaunchMark
+
+    public init(name: String, detail: String? = nil, mark: LaunchMark) {
+        self.name = name
+        self.detail = detail
+        self.mark = mark
+    }
+}
+
+/// One app launch rebuilt from the log: the `launches` entries of a report.
+public struct Launch: Sendable, Equatable {
+    /// `L1`, `L2`… in the order launches start, unique within a report.
+    public var id: String
+    public var bundle: String?
+    public var process: String?
+    public var pid: Int?
+    public var device: String?
+    /// The input it was read from.
+    public var path: String
+    /// The launch intent SpringBoard printed (`foreground-interactive`, `background`).
+    public var intent: String?
+    /// The first time each phase was seen (background and foreground: the latest).
+    public var phases: [LaunchPhase: LaunchMark] = [:]
+    /// The watchdog allowance SpringBoard printed with the scene create, in seconds.
+    public var watchdogBudget: Double?
+    public var events: [LaunchEvent] = []
+    public var termination: Termination?
+    /// How many findings belong to this launch.
+    public var findings = 0
+    /// Whether UIKit's iOS 27 launch trap fired in this launch.
+    public var hitLaunchTrap = false
+
+    public init(id: String, path: String) {
+        self.id = id
+        self.path = path
+    }
+
+    /// Milliseconds from the first phase seen to `active`, when both have a time.
+    public var timeToActiveMs: Int? {
+        guard let active = phases[.active]?.seconds, let start = startSeconds else { return nil }
+        return Int(((active - start) * 1000).rounded())
+    }
+
+    /// The time of the earliest phase seen.
+    public var startSeconds: Double? {
+        LaunchPhase.allCases.lazy.compactMap { self.phases[$0]?.seconds }.first
+    }
+
+    /// The outcome the evidence so far supports.
+    public var outcome: LaunchOutcome {
+        if hitLaunchTrap { return .launchFailed }
+        if let termination {
+            switch termination.kind {
+            case .watchdog, .tcc, .jetsam, .user: return .killed
+            case .clean: return .exited
+            case .unknown: return .crashed
+            case .signal:
+                let detail = termination.detail ?? ""
+                return detail.hasPrefix("SIGKILL") || detail.hasPrefix("SIGTERM") ? .killed : .crashed
+            }
+        }
+        if phases[.active] != nil {
+            return phases[.sceneCreated] != nil && phases[.windowKey] == nil ? .blackScreenSuspected : .active
+        }
+        return .incomplete
+    }
+}

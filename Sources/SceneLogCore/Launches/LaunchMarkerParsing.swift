@@ -1,0 +1,181 @@
+/// Byte-level readers for each launch marker (see ``LaunchSignalReader``). Each returns `nil` when
+/// the message only looks like the marker.
+enum LaunchMarkerParsing {
+    /// `app<bundle(uuid)>` or `application<bundle>` at `index`: the bundle and the index after `>`.
+    static func identity(_ message: Bytes, at index: Int) -> (bundle: String, end: Int)? {
+        var start = index
+        if message.matches("app<", at: index) {
+            start = index + 4
+        } else if message.matches("application<", at: index) {
+            start = index + 12
+        } else {
+            return nil
+        }
+        guard let close = message.index(of: ASCII.greater, from: start) else { return nil }
+        let bundleEnd = message.index(of: ASCII.openParen, from: start, to: close) ?? close
+        guard bundleEnd > start else { return nil }
+        return (message.string(start..<bundleEnd), close + 1)
+    }
+
+    /// `[app<bundle>:pid]` at `index`: the bundle, the pid and the index after `]`.
+    static func bracketedProcess(_ message: Bytes, at index: Int) -> (bundle: String, pid: Int, end: Int)? {
+        guard index < message.count, message[index] == ASCII.openBracket,
+            let (bundle, end) = identity(message, at: index + 1), message.matches(":", at: end)
+        else { return nil }
+        let pidEnd = message.endOfDigits(from: end + 1)
+        guard let pid = message.decimalValue(end + 1..<pidEnd), message.matches("]", at: pidEnd) else { return nil }
+        return (bundle, pid, pidEnd + 1)
+    }
+
+    static func requested(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Bootstrapping "),
+            let with = message.range(of: " with intent ", from: prefix.upperBound)
+        else { return nil }
+        let bundle = identity(message, at: prefix.upperBound)?.bundle ?? message.string(prefix.upperBound..<with.lowerBound)
+        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        let intentEnd = message.index(of: ASCII.space, from: with.upperBound) ?? message.count
+        return .requested(bundle: bundle, intent: message.string(with.upperBound..<intentEnd))
+    }
+
+    static func spawned(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Now tracking process: "),
+            let process = bracketedProcess(message, at: prefix.upperBound)
+        else { return nil }
+        return .spawned(bundle: process.bundle, pid: process.pid)
+    }
+
+    static func bootstrapped(_ message: Bytes) -> LaunchSignal? {
+        let start = message.skippingBlanks(from: 0)
+        guard let process = bracketedProcess(message, at: start), message.matches(" Bootstrap success!", at: process.end)
+        else { return nil }
+        return .bootstrapped(bundle: process.bundle, pid: process.pid)
+    }
+
+    static func sceneCreate(_ message: Bytes) -> LaunchSignal? {
+        guard let scene = message.range(of: "sceneID:"),
+            let close = message.index(of: ASCII.closeBracket, from: scene.upperBound)
+        else { return nil }
+        var sceneID = message.string(scene.upperBound..<close)
+        if let dash = sceneID.lastIndex(of: "-") { sceneID = String(sceneID[..<dash]) }
+        guard !sceneID.isEmpty else { return nil }
+        var budget: Double?
+        if let watchdog = message.range(of: "(watchdog: ", from: close) {
+            let end = message.index(of: 0x73, from: watchdog.upperBound) ?? message.count  // "s"
+            budget = Double(message.string(watchdog.upperBound..<end))
+        }
+        return .sceneCreate(bundle: sceneID, watchdogBudget: budget)
+    }
+
+    static func container(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "] ==> container") else { return nil }
+        var open = marker.lowerBound
+        while open > 0, ASCII.isDigit(message[open - 1]) { open -= 1 }
+        guard open > 0, message[open - 1] == ASCII.openBracket,
+            let pid = message.decimalValue(open..<marker.lowerBound)
+        else { return nil }
+        var nameStart = open - 1
+        while nameStart > 0, message[nameStart - 1] != 0x2F { nameStart -= 1 }  // "/"
+        guard nameStart < open - 1 else { return nil }
+        return .container(process: message.string(nameStart..<open - 1), pid: pid)
+    }
+
+    static func identity(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Identity resolved as "),
+            let (bundle, _) = identity(message, at: prefix.upperBound)
+        else { return nil }
+        return .identity(bundle: bundle)
+    }
+
+    /// `Deactivation reason added: 5; deactivation reasons: 1024 -> 1056; …`.
+    static func deactivationMask(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Deactivation reason ") else { return nil }
+        var index = prefix.upperBound
+        if message.matches("added: ", at: index) {
+            index += 7
+        } else if message.matches("removed: ", at: index) {
+            index += 9
+        } else {
+            return nil
+        }
+        let reasonEnd = message.endOfDigits(from: index)
+        guard let reason = message.decimalValue(index..<reasonEnd),
+            message.matches("; deactivation reasons: ", at: reasonEnd)
+        else { return nil }
+        let fromStart = reasonEnd + 24
+        let fromEnd = message.endOfDigits(from: fromStart)
+        guard let from = message.decimalValue(fromStart..<fromEnd), message.matches(" -> ", at: fromEnd) else { return nil }
+        let toEnd = message.endOfDigits(from: fromEnd + 4)
+        guard let to = message.decimalValue(fromEnd + 4..<toEnd) else { return nil }
+        return .deactivationMask(reason: reason, from: from, to: to)
+    }
+
+    /// `[app<bundle(uuid)>:pid] termination reported by launchd (2, 6, 6)`.
+    static func launchdTermination(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "termination reported by launchd (") else { return nil }
+        let start = message.skippingBlanks(from: 0)
+        guard let process = bracketedProcess(message, at: start) else { return nil }
+        var numbers: [Int] = []
+        var index = marker.upperBound
+        while numbers.count < 3 {
+            let end = message.endOfDigits(from: index)
+            guard let value = message.decimalValue(end > index ? index..<end : index..<index) else { return nil }
+            numbers.append(value)
+            index = message.skippingBlanks(from: end + 1)
+        }
+        let termination = TerminationDecoding.launchd(namespace: numbers[0], code: numbers[1], status: numbers[2])
+        return .launchdTermination(bundle: process.bundle, pid: process.pid, termination: termination)
+    }
+
+    /// `[app<bundle>:pid] Process exited: <…>.` or `Process exited: <FBApplicationProcess: …; app<bundle>:pid(v…)> -> <…>`.
+    static func processExited(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Process exited: <") else { return nil }
+        let start = message.skippingBlanks(from: 0)
+        if let process = bracketedProcess(message, at: start) {
+            let context = message.string(marker.upperBound - 1..<message.count)
+            return .processExited(bundle: process.bundle, pid: process.pid, termination: TerminationDecoding.exitContext(context))
+        }
+        guard let app = message.range(of: "; app", from: marker.upperBound),
+            let (bundle, end) = identity(message, at: app.lowerBound + 2), message.matches(":", at: end)
+        else { return nil }
+        let pidEnd = message.endOfDigits(from: end + 1)
+        guard let pid = message.decimalValue(end + 1..<pidEnd), let arrow = message.range(of: "> -> <", from: pidEnd) else {
+            return nil
+        }
+        let context = message.string(arrow.upperBound - 1..<message.count)
+        return .processExited(bundle: bundle, pid: pid, termination: TerminationDecoding.exitContext(context))
+    }
+
+    static func corpseReport(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Formulating report for corpse[") else { return nil }
+        let end = message.endOfDigits(from: marker.upperBound)
+        guard let pid = message.decimalValue(marker.upperBound..<end) else { return nil }
+        return .corpseReport(pid: pid)
+    }
+
+    static func userTerminated(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "SBWorkspaceTerminateApplication: "),
+            let colon = message.index(of: ASCII.colon, from: marker.upperBound)
+        else { return nil }
+        return .userTerminated(bundle: message.string(marker.upperBound..<colon))
+    }
+
+    static func openRequest(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Received request to open \""),
+            let quote = message.index(of: ASCII.quote, from: marker.upperBound),
+            let from = message.range(of: "\" from ", from: quote)
+        else { return nil }
+        let requesterEnd = message.index(of: ASCII.colon, from: from.upperBound) ?? message.count
+        return .openRequest(
+            bundle: message.string(marker.upperBound..<quote), requester: message.string(from.upperBound..<requesterEnd))
+    }
+
+    /// Unity's trampoline: `-> applicationDidFinishLaunching()`, `-> sceneDidBecomeActive()`…
+    static func unityMarker(_ message: Bytes) -> LaunchSignal? {
+        guard let arrow = message.range(of: "-> "), let paren = message.range(of: "()", from: arrow.upperBound) else {
+            return nil
+        }
+        let name = message.string(arrow.upperBound..<paren.lowerBound)
+        guard name.allSatisfy({ $0.isLetter }) else { return nil }
+        return .frameworkMarker(name: "unity:" + name)
+    }
+}

@@ -1,0 +1,31 @@
+/// A line that moves a launch along, read from a record's message.
+enum LaunchSignal: Equatable {
+    /// `Bootstrapping app<bundle> with intent foreground-interactive` (SpringBoard).
+    case requested(bundle: String, intent: String)
+    /// `Now tracking process: [app<bundle(uuid)>:pid]` (runningboardd).
+    case spawned(bundle: String, pid: Int)
+    /// `[app<bundle>:pid] Bootstrap success!` (SpringBoard).
+    case bootstrapped(bundle: String, pid: Int)
+    /// `[…sceneID:bundle-default] Sending scene action [Logical Activate][…] … (watchdog: 19.96s)`.
+    case sceneCreate(bundle: String, watchdogBudget: Double?)
+    /// `…/App.app/App[pid] ==> container` (kernel): the executable's name for a pid.
+    case container(process: String, pid: Int)
+    /// `Identity resolved as app<bundle(uuid)>`, logged by the app itself.
+    case identity(bundle: String)
+    /// `Window did become application key` / `Window became key in scene` (the app).
+    case windowKey
+    /// `Deactivation reason added|removed: n; deactivation reasons: a -> b` (the app).
+    case deactivationMask(reason: Int, from: Int, to: Int)
+    /// `[app<bundle(uuid)>:pid] termination reported by launchd (namespace, code, status)` (runningboardd).
+    case launchdTermination(bundle: String?, pid: Int, termination: Termination)
+    /// `Process exited: …` with the exit context (SpringBoard).
+    case processExited(bundle: String?, pid: Int, termination: Termination)
+    /// `Formulating report for corpse[pid] name` (ReportCrash).
+    case corpseReport(pid: Int)
+    /// `SBWorkspaceTerminateApplication: <bundle>: "killed from app switcher"` (SpringBoard).
+    case userTerminated(bundle: String)
+    /// `Received request to open "<bundle>" from <requester>:<pid>.` (SpringBoard).
+    case openRequest(bundle: String, requester: String)
+    /// A framework's own launch marker printed by the app (Unity, React Native, Flutter).
+    case frameworkMarker(name: String)
+}

@@ -1,0 +1,47 @@
+/// Finds the launch markers of message-catalog.md sections 4–7 in records' messages, on bytes.
+///
+/// A literal prefilter over each message decides which marker parsers run at all; most records
+/// are passed over after one skipping pass.
+final class LaunchSignalReader {
+    /// The markers: a literal every such message contains, and how to read it.
+    private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
+        ("Bootstrapping ", LaunchMarkerParsing.requested),
+        ("Now tracking process: [", LaunchMarkerParsing.spawned),
+        ("] Bootstrap success!", LaunchMarkerParsing.bootstrapped),
+        ("Sending scene action [Logical Activate]", LaunchMarkerParsing.sceneCreate),
+        ("] ==> container", LaunchMarkerParsing.container),
+        ("Identity resolved as ", LaunchMarkerParsing.identity),
+        ("Window did become application key", { _ in .windowKey }),
+        ("Window became key in scene", { _ in .windowKey }),
+        ("Deactivation reason ", LaunchMarkerParsing.deactivationMask),
+        ("termination reported by launchd (", LaunchMarkerParsing.launchdTermination),
+        ("Process exited: <", LaunchMarkerParsing.processExited),
+        ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
+        ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),
+        ("Received request to open \"", LaunchMarkerParsing.openRequest),
+        ("-> applicationDid", LaunchMarkerParsing.unityMarker),
+        ("-> applicationWill", LaunchMarkerParsing.unityMarker),
+        ("-> sceneDid", LaunchMarkerParsing.unityMarker),
+        ("-> sceneWill", LaunchMarkerParsing.unityMarker),
+        ("Running \"main\" with ", { _ in .frameworkMarker(name: "react-native:running-main") }),
+        ("Dart VM service is listening", { _ in .frameworkMarker(name: "flutter:vm-service") }),
+        ("ui.bootstrap.first_frame", { _ in .frameworkMarker(name: "flutter:first-frame") }),
+    ]
+
+    private let prefilter = LiteralPrefilter(markers.map { Array($0.literal.utf8) })
+    private var found: [Int] = []
+
+    /// The launch signal in `message`, if it carries one.
+    func signal(in message: Bytes) -> LaunchSignal? {
+        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        prefilter.forEachMatch(in: message) { found.append($0) }
+        guard !found.isEmpty else { return nil }
+        for index in found.sorted() {
+            if let signal = Self.markers[index].read(message) { return signal }
+        }
+        return nil
+    }
+}
+
+@available(*, unavailable)
+extension LaunchSignalReader: Sendable {}

@@ -1,0 +1,322 @@
+/// Rebuilds app launches from the interleaved lines of SpringBoard, runningboardd, the kernel,
+/// ReportCrash and the app, as a streaming state machine keyed by device and pid.
+///
+/// Records go in one at a time (``observe(_:)``); a launch is handed to `onUpdate` as soon as its
+/// outcome is known (active with a key window, a termination, a suspected black screen) and again
+/// whenever it changes (a later crash, a background). Terminated launches are dropped; at most
+/// ``Settings/maximumOpenLaunches`` others are kept, the oldest closing first.
+public final class LaunchTracker {
+    /// Thresholds of the launch diagnoses.
+    public struct Settings: Sendable {
+        /// `launch-slow` above this many seconds from the first marker to active.
+        public var slowLaunchSeconds: Double = 2
+        /// How long after active a key window may still arrive before a black screen is suspected.
+        public var windowKeyGraceSeconds: Double = 2
+        public var maximumOpenLaunches = 256
+        /// Diagnoses that are not reported (disabled in the configuration).
+        public var disabledDiagnoses: Set<String> = []
+        /// Severities that replace a diagnosis's own.
+        public var severityOverrides: [String: Severity] = [:]
+
+        public init() {}
+    }
+
+    private struct OpenLaunch {
+        var launch: Launch
+        var emitted: LaunchOutcome?
+        var lastSeconds: Double?
+        var inBackground = false
+        var diagnosed: Set<String> = []
+    }
+
+    private let path: String
+    private let settings: Settings
+    private let reader = LaunchSignalReader()
+    private var open: [OpenLaunch] = []
+    private var timestamps: TimestampContext
+    private var nextNumber: Int
+    /// Requests to open an app, remembered until the app's launch starts: bundle → (requester, time).
+    private var pendingOpens: [String: (requester: String, seconds: Double?)] = [:]
+    private let onUpdate: (Launch) -> Void
+    private let onDiagnosis: (Finding) -> Void
+
+    /// - Parameters:
+    ///   - firstNumber: the number of the first launch's id (`L<n>`), so ids stay unique across inputs.
+    ///   - onUpdate: called with a launch when its outcome becomes known and whenever it changes.
+    ///   - onDiagnosis: called with each launch-level finding.
+    public init(
+        path: String, timestamps: TimestampContext, settings: Settings = Settings(), firstNumber: Int = 1,
+        onUpdate: @escaping (Launch) -> Void, onDiagnosis: @escaping (Finding) -> Void
+    ) {
+        self.path = path
+        self.timestamps = timestamps
+        self.settings = settings
+        self.nextNumber = firstNumber
+        self.onUpdate = onUpdate
+        self.onDiagnosis = onDiagnosis
+    }
+
+    /// The number the next input's first launch should take.
+    public var followingNumber: Int { nextNumber }
+
+    /// Reads one record.
+    public func observe(_ record: RecordView) {
+        guard record.fields.kind == .message else {
+            if record.fields.kind == .connectionBanner { closeAll() }
+            return
+        }
+        guard let signal = reader.signal(in: record.message) else { return }
+        let mark = self.mark(of: record)
+        let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        apply(signal, record: record, mark: mark, device: device)
+        checkPendingBlackScreens(now: mark.seconds)
+    }
+
+    /// Links a line finding to its launch; the iOS 27 trap marks the launch as failed.
+    public func attach(_ finding: inout Finding, from record: RecordView) {
+        let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        guard let index = appLaunchIndex(pid: finding.pid, process: finding.process, device: device) else { return }
+        finding.launch = open[index].launch.id
+        open[index].launch.findings += 1
+        if finding.rule == "scene-lifecycle-required" {
+            open[index].launch.hitLaunchTrap = true
+            publish(index)
+        }
+    }
+
+    /// Ends the input: every launch still open is published with what is known.
+    public func finish() {
+        closeAll()
+    }
+
+    // MARK: - Signals
+
+    private func apply(_ signal: LaunchSignal, record: RecordView, mark: LaunchMark, device: String?) {
+        switch signal {
+        case .requested(let bundle, let intent):
+            let index = start(bundle: bundle, pid: nil, device: device)
+            open[index].launch.intent = intent
+            reach(.requested, index, mark)
+            if let pending = pendingOpens.removeValue(forKey: bundle) {
+                open[index].launch.events.append(LaunchEvent(name: "url-open:cold", detail: pending.requester, mark: mark))
+            }
+        case .spawned(let bundle, let pid):
+            let index = launchIndex(bundle: bundle, pid: pid, device: device) ?? start(bundle: bundle, pid: pid, device: device)
+            open[index].launch.pid = pid
+            reach(.spawned, index, mark)
+        case .bootstrapped(let bundle, let pid):
+            guard let index = launchIndex(bundle: bundle, pid: pid, device: device) else { return }
+            open[index].launch.pid = pid
+            reach(.bootstrapped, index, mark)
+        case .sceneCreate(let bundle, let budget):
+            guard let index = launchIndex(bundle: bundle, pid: nil, device: device),
+                open[index].launch.phases[.active] == nil
+            else { return }
+            if open[index].launch.phases[.sceneCreated] == nil { open[index].launch.watchdogBudget = budget }
+            reach(.sceneCreated, index, mark)
+        case .container(let process, let pid):
+            if let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) {
+                open[index].launch.process = process
+            }
+        case .identity(let bundle):
+            guard let index = launchIndex(bundle: bundle, pid: record.fields.pid, device: device) else { return }
+            if let process = mark.process { open[index].launch.process = process }
+            if open[index].launch.pid == nil { open[index].launch.pid = record.fields.pid }
+        case .windowKey:
+            guard let index = appLaunchIndex(record, device: device) else { return }
+            reach(.windowKey, index, mark)
+            if open[index].launch.phases[.active] != nil, open[index].emitted != .active { publish(index) }
+        case .deactivationMask(_, _, let to):
+            guard let index = appLaunchIndex(record, device: device) else { return }
+            applyMask(to: to, index, mark)
+        case .launchdTermination(_, let pid, let termination), .processExited(_, let pid, let termination):
+            guard let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) else { return }
+            terminate(index, termination, mark)
+        case .corpseReport(let pid):
+            guard let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) else { return }
+            terminate(index, Termination(kind: .unknown, detail: "crash report"), mark)
+        case .userTerminated(let bundle):
+            guard let index = launchIndex(bundle: bundle, pid: nil, device: device) else { return }
+            terminate(index, Termination(kind: .user, detail: "killed from app switcher"), mark)
+        case .openRequest(let bundle, let requester):
+            if let index = launchIndex(bundle: bundle, pid: nil, device: device), open[index].launch.phases[.active] != nil {
+                open[index].launch.events.append(LaunchEvent(name: "url-open:warm", detail: requester, mark: mark))
+            } else {
+                pendingOpens[bundle] = (requester, mark.seconds)
+            }
+        case .frameworkMarker(let name):
+            guard let index = appLaunchIndex(record, device: device),
+                !open[index].launch.events.contains(where: { $0.name == name })
+            else { return }
+            open[index].launch.events.append(LaunchEvent(name: name, mark: mark))
+        }
+    }
+
+    /// The deactivation mask: reaching 0 the first time is `active`; the background reason (15)
+    /// is `background`, and 0 again after it is `foreground`.
+    private func applyMask(to mask: Int, _ index: Int, _ mark: LaunchMark) {
+        let backgroundBit = 1 << 15
+        if mask & backgroundBit != 0, !open[index].inBackground {
+            open[index].inBackground = true
+            open[index].launch.phases[.background] = mark
+            publish(index)
+        } else if mask == 0 {
+            if open[index].launch.phases[.active] == nil {
+                reach(.active, index, mark)
+                diagnoseSlowLaunch(index, mark)
+                if open[index].launch.phases[.windowKey] != nil || open[index].launch.phases[.sceneCreated] == nil {
+                    publish(index)
+                }
+            } else if open[index].inBackground {
+                open[index].inBackground = false
+                open[index].launch.phases[.foreground] = mark
+                publish(index)
+            }
+        }
+    }
+
+    // MARK: - Launches
+
+    private func start(bundle: String?, pid: Int?, device: String?) -> Int {
+        if open.count >= settings.maximumOpenLaunches { close(0) }
+        var launch = Launch(id: "L\(nextNumber)", path: path)
+        nextNumber += 1
+        launch.bundle = bundle
+        launch.pid = pid
+        launch.device = device
+        open.append(OpenLaunch(launch: launch))
+        return open.count - 1
+    }
+
+    private func reach(_ phase: LaunchPhase, _ index: Int, _ mark: LaunchMark) {
+        if open[index].launch.phases[phase] == nil { open[index].launch.phases[phase] = mark }
+        if let seconds = mark.seconds { open[index].lastSeconds = seconds }
+    }
+
+    private func terminate(_ index: Int, _ termination: Termination, _ mark: LaunchMark) {
+        let current = open[index].launch.termination
+        if current == nil || termination.kind.specificity > current?.kind.specificity ?? 0 {
+            open[index].launch.termination = termination
+        }
+        reach(.terminated, index, mark)
+        publish(index)
+    }
+
+    /// The open launch of `bundle` (with `pid` when given), most recent first.
+    private func launchIndex(bundle: String, pid: Int?, device: String?) -> Int? {
+        if let pid, let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) {
+            return index
+        }
+        return open.lastIndex { state in
+            state.launch.bundle == bundle && state.launch.device == device && (pid == nil || state.launch.pid == nil)
+        }
+    }
+
+    private func appLaunchIndex(_ record: RecordView, device: String?) -> Int? {
+        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
+        return appLaunchIndex(pid: record.fields.pid, process: process, device: device)
+    }
+
+    /// The open launch an app-process line belongs to: by pid, else by process name (console
+    /// exports print none), else by the bundle id's last component.
+    private func appLaunchIndex(pid: Int?, process: String?, device: String?) -> Int? {
+        if let pid {
+            return open.lastIndex { $0.launch.pid == pid && $0.launch.device == device }
+        }
+        guard let process else { return nil }
+        if let index = open.lastIndex(where: { $0.launch.process == process && $0.launch.device == device }) {
+            return index
+        }
+        return open.lastIndex { state in
+            state.launch.process == nil && state.launch.device == device
+                && state.launch.bundle?.split(separator: ".").last.map(String.init) == process
+        }
+    }
+
+    // MARK: - Publishing and diagnoses
+
+    /// Hands the launch out when its outcome is known (again after each change); drops it once
+    /// terminated.
+    private func publish(_ index: Int) {
+        let launch = open[index].launch
+        if launch.outcome != .incomplete {
+            open[index].emitted = launch.outcome
+            onUpdate(launch)
+        }
+        if launch.phases[.terminated] != nil { open.remove(at: index) }
+    }
+
+    /// Active without a key window: once the grace period has passed (in log time), the black
+    /// screen is reported.
+    private func checkPendingBlackScreens(now: Double?) {
+        guard let now else { return }
+        var index = 0
+        while index < open.count {
+            let launch = open[index].launch
+            if open[index].emitted == nil, launch.outcome == .blackScreenSuspected,
+                let active = launch.phases[.active]?.seconds, now - active >= settings.windowKeyGraceSeconds
+            {
+                diagnoseBlackScreen(index)
+                publish(index)
+            }
+            index += 1
+        }
+    }
+
+    private func diagnoseBlackScreen(_ index: Int) {
+        guard let active = open[index].launch.phases[.active] else { return }
+        diagnose(.blackScreenSuspected, index, at: active, data: [:])
+    }
+
+    private func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark) {
+        guard let milliseconds = open[index].launch.timeToActiveMs,
+            Double(milliseconds) > settings.slowLaunchSeconds * 1000
+        else { return }
+        let threshold = Int((settings.slowLaunchSeconds * 1000).rounded())
+        diagnose(.launchSlow, index, at: mark, data: ["timeToActiveMs": "\(milliseconds)", "thresholdMs": "\(threshold)"])
+    }
+
+    private func diagnose(_ diagnosis: LaunchDiagnosis, _ index: Int, at mark: LaunchMark, data: [String: String]) {
+        let id = diagnosis.description.id
+        guard !settings.disabledDiagnoses.contains(id), open[index].diagnosed.insert(id).inserted else { return }
+        var finding = diagnosis.finding(for: open[index].launch, at: mark, data: data)
+        if let severity = settings.severityOverrides[id] { finding.severity = severity }
+        open[index].launch.findings += 1
+        onDiagnosis(finding)
+    }
+
+    /// Publishes every open launch with what is known (end of input, or the device disconnected).
+    private func closeAll() {
+        while !open.isEmpty { close(0) }
+        pendingOpens.removeAll()
+    }
+
+    private func close(_ index: Int) {
+        let launch = open[index].launch
+        if launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index) }
+        if launch.phases[.active] == nil, launch.phases[.terminated] == nil, let budget = launch.watchdogBudget,
+            let created = launch.phases[.sceneCreated], let createdSeconds = created.seconds,
+            let last = open[index].lastSeconds, last - createdSeconds > budget
+        {
+            diagnose(.launchNeverActive, index, at: created, data: ["watchdogBudget": Self.seconds(budget)])
+        }
+        let outcome = open[index].launch.outcome
+        if outcome != open[index].emitted { onUpdate(open[index].launch) }
+        open.remove(at: index)
+    }
+
+    private func mark(of record: RecordView) -> LaunchMark {
+        let stamp = record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) }
+        return LaunchMark(
+            timestamp: stamp, seconds: stamp.flatMap { timestamps.resolve($0).wallClockSeconds },
+            location: SourceLocation(path: path, line: record.line, byteOffset: record.byteOffset),
+            process: record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+@available(*, unavailable)
+extension LaunchTracker: Sendable {}

@@ -1,0 +1,107 @@
+/// Draws a launch as a compact timeline: each phase with its offset from the launch's start, the
+/// process and line it came from, the findings under it, then the outcome and time to active.
+public struct TimelineRenderer: Sendable {
+    public let options: RenderOptions
+
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// The whole timeline of `launch`, with `findings` (those linked to it) under their phases.
+    public func render(_ launch: Launch, findings: [Finding]) -> String {
+        var output = header(launch)
+        let start = launch.startSeconds
+        let entries = launch.phases.sorted { $0.value.location.line < $1.value.location.line }
+        var remaining = findings.sorted { $0.location.line < $1.location.line }
+        for (index, entry) in entries.enumerated() {
+            output += line(phase: entry.key.rawValue, mark: entry.value, start: start)
+            let nextLine = index + 1 < entries.count ? entries[index + 1].value.location.line : Int.max
+            while let finding = remaining.first, finding.location.line < nextLine {
+                output += findingLine(finding)
+                remaining.removeFirst()
+            }
+        }
+        for event in launch.events {
+            output += line(phase: event.name + (event.detail.map { " (\($0))" } ?? ""), mark: event.mark, start: start, dim: true)
+        }
+        output += footer(launch) + "\n"
+        return output
+    }
+
+    /// One line for a launch whose outcome changed after it was printed.
+    public func renderChange(_ launch: Launch) -> String {
+        "\(paint(launch.id, .bold)) is now \(outcome(launch))\(termination(launch))\n"
+    }
+
+    private func header(_ launch: Launch) -> String {
+        var text = paint(launch.id, .bold) + "  " + paint(launch.bundle ?? launch.process ?? "unknown app", .cyan)
+        var details: [String] = []
+        if let process = launch.process, process != launch.bundle { details.append(process) }
+        if let pid = launch.pid { details.append("pid \(pid)") }
+        if let device = launch.device { details.append(device) }
+        if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
+        return text + "  " + paint(launch.path, .dim) + "\n"
+    }
+
+    private func line(phase: String, mark: LaunchMark, start: Double?, dim: Bool = false) -> String {
+        var offset = "      "
+        if let start, let seconds = mark.seconds {
+            offset = "+\(Int(((seconds - start) * 1000).rounded())) ms"
+        }
+        let text = pad(offset, 10, left: true) + "  " + pad(phase, 16) + "  " + pad(mark.process ?? "", 16) + "  "
+            + "line \(mark.location.line)"
+        return "  " + (dim ? paint(text, .dim) : text) + "\n"
+    }
+
+    private func findingLine(_ finding: Finding) -> String {
+        let style: Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .blue
+        return "              " + paint("⚑ \(finding.severity.rawValue) \(finding.rule)", style) + "  "
+            + TerminalText.printable(finding.message) + "  " + paint("line \(finding.location.line)", .dim) + "\n"
+    }
+
+    /// One line for the launch list of a report: id, app, outcome and time to active.
+    public func renderSummaryLine(_ launch: Launch) -> String {
+        var text = paint(launch.id, .bold) + "  " + (launch.bundle ?? launch.process ?? "unknown app")
+        if let pid = launch.pid { text += " (pid \(pid))" }
+        text += "  " + outcome(launch) + termination(launch)
+        if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
+        if launch.findings > 0 { text += ", \(launch.findings) finding\(launch.findings == 1 ? "" : "s")" }
+        return text + "  " + paint("\(launch.path):\(launch.phases.values.map(\.location.line).min() ?? 0)", .dim) + "\n"
+    }
+
+    private func footer(_ launch: Launch) -> String {
+        var text = "  outcome: " + outcome(launch) + termination(launch)
+        if let milliseconds = launch.timeToActiveMs { text += "; time to active: \(milliseconds) ms" }
+        if let budget = launch.watchdogBudget { text += "; watchdog allowance: \(budget) s" }
+        return text
+    }
+
+    private func outcome(_ launch: Launch) -> String {
+        let value = launch.outcome.rawValue
+        switch launch.outcome {
+        case .active: return paint(value, .green)
+        case .incomplete: return paint(value, .dim)
+        default: return paint(value, .red)
+        }
+    }
+
+    private func termination(_ launch: Launch) -> String {
+        guard let termination = launch.termination else { return "" }
+        return " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
+    }
+
+    private enum Style: String {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+        guard text.count < width else { return text }
+        let padding = String(repeating: " ", count: width - text.count)
+        return left ? padding + text : text + padding
+    }
+
+}

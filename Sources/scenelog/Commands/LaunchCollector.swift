@@ -1,0 +1,24 @@
+import SceneLogCore
+
+/// Keeps the latest state of every launch the trackers hand out, in the order they started.
+final class LaunchCollector {
+    private var stored: [Launch] = []
+    private var positions: [String: Int] = [:]
+    /// The id number the next input's first launch takes.
+    private(set) var nextNumber = 1
+
+    /// The launches by id number (the order they started).
+    var launches: [Launch] {
+        stored.sorted { (Int($0.id.dropFirst()) ?? 0) < (Int($1.id.dropFirst()) ?? 0) }
+    }
+
+    func update(_ launch: Launch) {
+        if let position = positions[launch.id] {
+            stored[position] = launch
+        } else {
+            positions[launch.id] = stored.count
+            stored.append(launch)
+        }
+        if let number = Int(launch.id.dropFirst()), number >= nextNumber { nextNumber = number + 1 }
+    }
+}

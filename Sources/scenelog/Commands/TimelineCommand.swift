@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import SceneLogCore
+
+/// `scenelog timeline PATH… | -`: each app launch as a timeline of its phases, printed as soon as
+/// its outcome is known.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Rebuild each app launch: phases with +ms, findings, outcome and time to active.",
+        discussion: """
+            A launch is printed as soon as its outcome is known (active with a key window, a crash or \
+            kill, a suspected black screen), so a pipe shows launches as they happen; a later change \
+            (a crash after the launch) is printed as one more line. --format json writes the whole \
+            report, with the launches array, at the end.
+
+            Examples:
+              scenelog timeline device.log
+              idevicesyslog | scenelog timeline -
+              scenelog timeline --app com.example.app --format json logs/
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Log files or folders to read; - reads standard input.", valueName: "path"))
+    var paths: [String] = []
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(
+        name: .customLong("input-format"),
+        help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "id"))
+    var inputFormat: LogFormat?
+
+    @Option(help: "Year for timestamps that print none (idevicesyslog); default: the file's modification year.")
+    var year: Int?
+
+    func validate() throws {
+        guard !paths.isEmpty else {
+            throw ValidationError("no input: name log files or folders, or - for standard input")
+        }
+    }
+
+    func run() throws {
+        let ruleSet = try common.loadRuleSet()
+        let launches = LaunchCollector()
+        let streaming = common.format == .text && common.output == nil
+        let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
+        var printed: Set<String> = []
+        var summaries: [InputSummary] = []
+        var findings: [Finding] = []
+        var failed = false
+        for path in InputDiscovery.expand(paths) {
+            let run = InputRun(path: path, inputFormat: inputFormat, year: year, verbose: common.verbose)
+            do {
+                let result = try run.scan(ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil) {
+                    launch, sink in
+                    guard streaming, !common.filter([launch]).isEmpty else { return }
+                    let text: String
+                    if printed.insert(launch.id).inserted {
+                        text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
+                    } else {
+                        text = renderer.renderChange(launch)
+                    }
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                }
+                summaries.append(result.summary)
+                findings += common.filter(result.findings, identities: result.identities)
+            } catch {
+                Diagnostics.error(error.description)
+                failed = true
+            }
+        }
+        let shown = common.filter(launches.launches)
+        if streaming {
+            FileHandle.standardOutput.write(Data(Self.summary(shown).utf8))
+        } else {
+            let report = ScanReport(
+                inputs: summaries, findings: findings, launches: shown,
+                rules: ruleSet.descriptions + LaunchDiagnosis.allCases.map(\.description))
+            try ReportOutput.write(common.format.render(report), to: common.output)
+        }
+        if failed { throw ExitStatus.inputError.exitCode }
+        if findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
+    }
+
+    /// `3 launches: 2 active, 1 crashed.`
+    static func summary(_ launches: [Launch]) -> String {
+        guard !launches.isEmpty else { return "No launch found.\n" }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for launch in launches {
+            let outcome = launch.outcome.rawValue
+            if counts[outcome] == nil { order.append(outcome) }
+            counts[outcome, default: 0] += 1
+        }
+        let noun = launches.count == 1 ? "launch" : "launches"
+        return "\(launches.count) \(noun): " + order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ") + ".\n"
+    }
+}
