@@ -27,6 +27,19 @@ enum LaunchMarkerParsing {
         return (bundle, pid, pidEnd + 1)
     }
 
+    /// The first `app<bundle…>:pid` or `application<bundle>:pid` a system line names.
+    static func namedProcess(in message: Bytes) -> (bundle: String, pid: Int)? {
+        var search = 0
+        while let open = message.index(of: ASCII.less, from: search) {
+            search = open + 1
+            let start = message.matches("application<", at: open - 11) ? open - 11 : open - 3
+            guard let (bundle, end) = identity(message, at: start), message.matches(":", at: end) else { continue }
+            let pidEnd = message.endOfDigits(from: end + 1)
+            if let pid = message.decimalValue(end + 1..<pidEnd) { return (bundle, pid) }
+        }
+        return nil
+    }
+
     static func requested(_ message: Bytes) -> LaunchSignal? {
         guard let prefix = message.range(of: "Bootstrapping "),
             let with = message.range(of: " with intent ", from: prefix.upperBound)

@@ -23,7 +23,10 @@ public final class LaunchTracker {
 
     private struct OpenLaunch {
         var launch: Launch
+        /// The outcome last handed out.
         var emitted: LaunchOutcome?
+        /// The launch as last handed out.
+        var emittedState: Launch?
         var lastSeconds: Double?
         var inBackground = false
         var diagnosed: Set<String> = []
@@ -33,6 +36,8 @@ public final class LaunchTracker {
     private let settings: Settings
     private let reader = LaunchSignalReader()
     private var open: [OpenLaunch] = []
+    /// Launches that ended lately: a finding on the line that ended a launch still belongs to it.
+    private var recentlyClosed: [Launch] = []
     private var timestamps: TimestampContext
     private var nextNumber: Int
     /// Requests to open an app, remembered until the app's launch starts: bundle → (requester, time).
@@ -72,16 +77,31 @@ public final class LaunchTracker {
         checkPendingBlackScreens(now: mark.seconds)
     }
 
-    /// Links a line finding to its launch; the iOS 27 trap marks the launch as failed.
+    /// Links a line finding to its launch: the app's own line (by pid or process name), or a
+    /// system line that names the app (`[app<bundle>:pid] …`). The iOS 27 trap marks the launch
+    /// as failed.
     public func attach(_ finding: inout Finding, from record: RecordView) {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
-        guard let index = appLaunchIndex(pid: finding.pid, process: finding.process, device: device) else { return }
-        finding.launch = open[index].launch.id
-        open[index].launch.findings += 1
-        if finding.rule == "scene-lifecycle-required" {
-            open[index].launch.hitLaunchTrap = true
-            publish(index)
+        let named = LaunchMarkerParsing.namedProcess(in: record.message)
+        if let index = appLaunchIndex(pid: finding.pid, process: finding.process, device: device)
+            ?? named.flatMap({ named in open.lastIndex { $0.launch.pid == named.pid && $0.launch.device == device } })
+        {
+            finding.launch = open[index].launch.id
+            open[index].launch.findings += 1
+            if finding.rule == "scene-lifecycle-required" {
+                open[index].launch.hitLaunchTrap = true
+                publish(index)
+            }
+            return
         }
+        let pids = [finding.pid, named?.pid].compactMap { $0 }
+        guard let closed = recentlyClosed.lastIndex(where: { launch in
+            launch.device == device && (launch.pid.map(pids.contains) ?? false || (launch.process != nil && launch.process == finding.process))
+        }) else { return }
+        finding.launch = recentlyClosed[closed].id
+        recentlyClosed[closed].findings += 1
+        if finding.rule == "scene-lifecycle-required" { recentlyClosed[closed].hitLaunchTrap = true }
+        onUpdate(recentlyClosed[closed])
     }
 
     /// Ends the input: every launch still open is published with what is known.
@@ -123,11 +143,13 @@ public final class LaunchTracker {
             if let process = mark.process { open[index].launch.process = process }
             if open[index].launch.pid == nil { open[index].launch.pid = record.fields.pid }
         case .windowKey:
-            guard let index = appLaunchIndex(record, device: device) else { return }
+            guard let index = appLaunchIndex(record, device: device) ?? bindUnnamedLaunch(process: mark.process, device: device)
+            else { return }
             reach(.windowKey, index, mark)
             if open[index].launch.phases[.active] != nil, open[index].emitted != .active { publish(index) }
         case .deactivationMask(_, _, let to):
-            guard let index = appLaunchIndex(record, device: device) else { return }
+            guard let index = appLaunchIndex(record, device: device) ?? bindUnnamedLaunch(process: mark.process, device: device)
+            else { return }
             applyMask(to: to, index, mark)
         case .launchdTermination(_, let pid, let termination), .processExited(_, let pid, let termination):
             guard let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) else { return }
@@ -141,6 +163,7 @@ public final class LaunchTracker {
         case .openRequest(let bundle, let requester):
             if let index = launchIndex(bundle: bundle, pid: nil, device: device), open[index].launch.phases[.active] != nil {
                 open[index].launch.events.append(LaunchEvent(name: "url-open:warm", detail: requester, mark: mark))
+                publish(index)
             } else {
                 pendingOpens[bundle] = (requester, mark.seconds)
             }
@@ -227,10 +250,23 @@ public final class LaunchTracker {
         if let index = open.lastIndex(where: { $0.launch.process == process && $0.launch.device == device }) {
             return index
         }
-        return open.lastIndex { state in
+        if let index = open.lastIndex(where: { state in
             state.launch.process == nil && state.launch.device == device
                 && state.launch.bundle?.split(separator: ".").last.map(String.init) == process
+        }) {
+            return index
         }
+        return nil
+    }
+
+    /// For lines only an app logs (its deactivation mask, its key window): when exactly one open
+    /// launch has no process name yet, the line's process is that app.
+    private func bindUnnamedLaunch(process: String?, device: String?) -> Int? {
+        guard let process else { return nil }
+        let unnamed = open.indices.filter { open[$0].launch.process == nil && open[$0].launch.device == device }
+        guard unnamed.count == 1, let index = unnamed.first else { return nil }
+        open[index].launch.process = process
+        return index
     }
 
     // MARK: - Publishing and diagnoses
@@ -241,9 +277,16 @@ public final class LaunchTracker {
         let launch = open[index].launch
         if launch.outcome != .incomplete {
             open[index].emitted = launch.outcome
+            open[index].emittedState = launch
             onUpdate(launch)
         }
-        if launch.phases[.terminated] != nil { open.remove(at: index) }
+        if launch.phases[.terminated] != nil { remove(index) }
+    }
+
+    /// Drops an open launch, keeping it a while for findings on the lines that ended it.
+    private func remove(_ index: Int) {
+        recentlyClosed.append(open.remove(at: index).launch)
+        if recentlyClosed.count > 32 { recentlyClosed.removeFirst() }
     }
 
     /// Active without a key window: once the grace period has passed (in log time), the black
@@ -300,9 +343,8 @@ public final class LaunchTracker {
         {
             diagnose(.launchNeverActive, index, at: created, data: ["watchdogBudget": Self.seconds(budget)])
         }
-        let outcome = open[index].launch.outcome
-        if outcome != open[index].emitted { onUpdate(open[index].launch) }
-        open.remove(at: index)
+        if open[index].launch != open[index].emittedState { onUpdate(open[index].launch) }
+        remove(index)
     }
 
     private func mark(of record: RecordView) -> LaunchMark {

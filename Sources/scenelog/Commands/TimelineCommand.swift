@@ -45,7 +45,7 @@ struct TimelineCommand: ParsableCommand {
         let launches = LaunchCollector()
         let streaming = common.format == .text && common.output == nil
         let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
-        var printed: Set<String> = []
+        var printed: [String: LaunchOutcome] = [:]
         var summaries: [InputSummary] = []
         var findings: [Finding] = []
         var failed = false
@@ -56,11 +56,12 @@ struct TimelineCommand: ParsableCommand {
                     launch, sink in
                     guard streaming, !common.filter([launch]).isEmpty else { return }
                     let text: String
-                    if printed.insert(launch.id).inserted {
-                        text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
-                    } else {
-                        text = renderer.renderChange(launch)
+                    switch printed[launch.id] {
+                    case nil: text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
+                    case launch.outcome: return
+                    default: text = renderer.renderChange(launch)
                     }
+                    printed[launch.id] = launch.outcome
                     FileHandle.standardOutput.write(Data(text.utf8))
                 }
                 summaries.append(result.summary)

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// One sample per launch outcome: outcome, termination, phases and attached findings.
+@Suite struct LaunchOutcomeTests {
+    static let coldLaunchPhases: Set<LaunchPhase> = [.requested, .spawned, .bootstrapped, .sceneCreated]
+
+    private func only(_ name: String) throws -> (launch: Launch, findings: [Finding]) {
+        let result = try launches(in: try sample(name))
+        #expect(result.launches.count == 1, "\(name): \(result.launches.map(\.id))")
+        return (try #require(result.launches.first), result.findings)
+    }
+
+    @Test func normalColdLaunchReachesActive() throws {
+        let (launch, findings) = try only("scene-adopted-clean-launch.txt")
+        #expect(launch.outcome == .active)
+        #expect(launch.bundle == "net.fernhill.fieldnotes" && launch.process == "Fieldnotes" && launch.pid == 3391)
+        #expect(Set(launch.phases.keys) == Self.coldLaunchPhases.union([.windowKey, .active]))
+        #expect(launch.termination == nil)
+        #expect(launch.watchdogBudget == 19.96)
+        #expect(launch.intent == "foreground-interactive")
+        #expect(findings.isEmpty && launch.findings == 0)
+        // Bootstrapping at 11:26:41.755390, the mask reaching 0 at 11:26:42.087545.
+        #expect(launch.timeToActiveMs == 332)
+        #expect(launch.phases[.requested]?.location.line == 7 && launch.phases[.active]?.location.line == 52)
+    }
+
+    @Test func uncaughtExceptionThenSIGABRT() throws {
+        let (launch, findings) = try only("termination-uncaught-js-exception.txt")
+        #expect(launch.outcome == .crashed)
+        #expect(launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(launch.phases[.terminated] != nil && launch.phases[.active] != nil)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.allSatisfy { $0.launch == launch.id } && launch.findings == 1)
+    }
+
+    @Test func tccKillForAMissingUsageDescription() throws {
+        let (launch, findings) = try only("termination-tcc-privacy-usage-description.txt")
+        #expect(launch.outcome == .killed)
+        #expect(launch.termination?.kind == .tcc)
+        #expect(launch.phases[.terminated] != nil)
+        #expect(Set(findings.map(\.rule)) == ["privacy-usage-description-missing", "scene-lifecycle-not-adopted"])
+        #expect(findings.allSatisfy { $0.launch == launch.id })
+    }
+
+    @Test func sceneCreateWatchdogKill() throws {
+        let (launch, findings) = try only("idevicesyslog-1.4-microseconds-watchdog.log")
+        #expect(launch.outcome == .killed)
+        #expect(launch.termination == Termination(kind: .watchdog, detail: "0x8badf00d"))
+        #expect(launch.process == "Trip Planner" && launch.pid == 796)
+        #expect(launch.phases[.active] == nil && launch.phases[.sceneCreated] != nil)
+        #expect(findings.map(\.rule).allSatisfy { $0 == "launch-watchdog-termination" } && !findings.isEmpty)
+        #expect(findings.allSatisfy { $0.launch == launch.id })
+    }
+
+    @Test func blackScreenFromAnUnloadableSceneDelegate() throws {
+        let (launch, findings) = try only("log-syslog-style-scene-delegate-class.log")
+        #expect(launch.outcome == .blackScreenSuspected)
+        #expect(launch.phases[.active] != nil && launch.phases[.windowKey] == nil)
+        #expect(
+            findings.map(\.rule).sorted() == [
+                "black-screen-suspected", "no-scene-delegate-for-storyboard", "scene-delegate-class-not-loaded",
+                "scene-delegate-class-not-loaded",
+            ])
+        #expect(findings.allSatisfy { $0.launch == launch.id } && launch.findings == 4)
+    }
+
+    @Test func blackScreenWithNoErrorLine() throws {
+        let (launch, findings) = try only("go-ios-syslog-json.log")
+        #expect(launch.outcome == .blackScreenSuspected)
+        #expect(launch.phases[.windowKey] == nil && launch.phases[.active] != nil)
+        #expect(findings.map(\.rule) == ["black-screen-suspected"])
+        #expect(findings.first?.launch == launch.id && findings.first?.location.line == launch.phases[.active]?.location.line)
+        #expect(launch.events.map(\.name).contains("react-native:running-main"))
+    }
+
+    @Test func iOS27LaunchTrap() throws {
+        let (launch, findings) = try only("log-ndjson-ios27-trap.ndjson")
+        #expect(launch.outcome == .launchFailed)
+        #expect(launch.termination == Termination(kind: .signal, detail: "SIGTRAP(5)"))
+        #expect(findings.map(\.rule) == ["scene-lifecycle-required"])
+        #expect(findings.first?.launch == launch.id)
+    }
+
+    @Test func slowLaunchIsDiagnosed() throws {
+        let (launch, findings) = try only("slow-launch-hang-main-thread-io.txt")
+        #expect(launch.outcome == .active)
+        #expect(launch.timeToActiveMs == 8100)
+        let slow = try #require(findings.first { $0.rule == "launch-slow" })
+        #expect(slow.data == ["timeToActiveMs": "8100", "thresholdMs": "2000"])
+        var settings = LaunchTracker.Settings()
+        settings.slowLaunchSeconds = 10
+        #expect(try launches(in: try sample("slow-launch-hang-main-thread-io.txt"), settings: settings).findings
+            .allSatisfy { $0.rule != "launch-slow" })
+    }
+
+    @Test func jetsamAndCleanExit() throws {
+        let (jetsam, _) = try only("termination-jetsam-memory-limit.log")
+        #expect(jetsam.outcome == .killed && jetsam.termination?.kind == .jetsam)
+        let (exited, _) = try only("termination-force-quit-and-clean-exit.log")
+        #expect(exited.outcome == .exited && exited.termination?.kind == .clean)
+    }
+
+    @Test func appOnlyConsoleHasNoLaunch() throws {
+        #expect(try launches(in: try sample("xcode-console-nslog-storyboard.log")).launches.isEmpty)
+    }
+}

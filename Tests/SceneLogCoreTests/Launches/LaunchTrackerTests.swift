@@ -1,0 +1,95 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// The tracker's state machine on small hand-made sequences of catalog lines.
+@Suite struct LaunchTrackerTests {
+    /// A cold launch with the catalog's section 5 timings: Bootstrapping at t0, the mask reaching 0 at +457 ms.
+    static let coldLaunch = """
+        default\t22:50:45.709000-0500\tSpringBoard\tBootstrapping app<com.example.app> with intent foreground-interactive
+        default\t22:50:45.713000-0500\trunningboardd\tNow tracking process: [app<com.example.app(1D2C3B4A-0000-1111-2222-333344445555)>:1766]
+        default\t22:50:45.725000-0500\tSpringBoard\t[app<com.example.app>:1766] Bootstrap success!
+        default\t22:50:45.768000-0500\tSpringBoard\t[0x300c1e580:(FBSceneManager):sceneID:com.example.app-default] Sending scene action [Logical Activate][0x5c2e] to process 0x303b8d2c0 (watchdog: 19.96s)
+        default\t22:50:45.804000-0500\tExample\tWindow did become application key: UIWindow: 0x10511d0b0; contextId: 0x8E6C9D31; scene identity: com.apple.frontboard.systemappservices/FBSceneManager:sceneID%3Acom.example.app-default
+        default\t22:50:46.166000-0500\tExample\tDeactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0
+
+        """
+
+    @Test func timeToActiveIsTheGapFromBootstrappingToTheMaskReachingZero() throws {
+        let (found, _) = try launches(in: Self.coldLaunch)
+        let launch = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(launch.timeToActiveMs == 457)
+        #expect(launch.outcome == .active && launch.pid == 1766 && launch.bundle == "com.example.app")
+        // No line names the executable, so the app's first lifecycle line binds its process name.
+        #expect(launch.process == "Example")
+        #expect(launch.phases[.windowKey]?.process == "Example")
+    }
+
+    @Test func backgroundAndForegroundAreNotNewLaunches() throws {
+        let cycle = Self.coldLaunch + """
+            default\t22:51:00.000000-0500\tExample\tDeactivation reason added: 15; deactivation reasons: 0 -> 32768; animating application lifecycle event: 0
+            default\t22:51:05.000000-0500\tExample\tDeactivation reason removed: 15; deactivation reasons: 32768 -> 0; animating application lifecycle event: 0
+
+            """
+        let (found, _) = try launches(in: cycle)
+        let launch = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(launch.phases[.background]?.timestamp == "22:51:00.000000-0500")
+        #expect(launch.phases[.foreground]?.timestamp == "22:51:05.000000-0500")
+        #expect(launch.outcome == .active)
+    }
+
+    @Test func warmURLOpenGoesToTheRunningLaunch() throws {
+        let warm = Self.coldLaunch + """
+            default\t22:51:10.000000-0500\tSpringBoard\t[FBSystemService][0xc652] Received request to open "com.example.app" from nsurlsessiond:94.
+
+            """
+        let launch = try #require(try launches(in: warm).launches.first)
+        #expect(launch.events.map(\.name) == ["url-open:warm"])
+        #expect(launch.events.first?.detail == "nsurlsessiond")
+    }
+
+    @Test func aDisconnectClosesOpenLaunchesAsIncomplete() throws {
+        let text = """
+            Jun 20 13:42:52 iPhone SpringBoard(FrontBoard)[63] <Notice>: Bootstrapping app<com.example.app> with intent foreground-interactive
+            [disconnected:00008030-001A2D3E0C12802E]
+            [connected:00008030-001A2D3E0C12802E]
+
+            """
+        let launch = try #require(try launches(in: text).launches.first)
+        #expect(launch.outcome == .incomplete)
+    }
+
+    @Test func neverActivePastTheWatchdogAllowance() throws {
+        let stuck = """
+            default\t22:50:45.709000-0500\tSpringBoard\tBootstrapping app<com.example.app> with intent foreground-interactive
+            default\t22:50:45.713000-0500\trunningboardd\tNow tracking process: [app<com.example.app(1D2C3B4A-0000-1111-2222-333344445555)>:1766]
+            default\t22:50:45.768000-0500\tSpringBoard\t[0x300c1e580:(FBSceneManager):sceneID:com.example.app-default] Sending scene action [Logical Activate][0x5c2e] to process 0x303b8d2c0 (watchdog: 19.96s)
+            default\t22:51:10.000000-0500\tSpringBoard\t[app<com.example.app>:1766] Bootstrap success!
+
+            """
+        let (found, findings) = try launches(in: stuck)
+        #expect(found.first?.outcome == .incomplete)
+        #expect(findings.map(\.rule) == ["launch-never-active"])
+        #expect(findings.first?.data == ["watchdogBudget": "19.96"])
+    }
+
+    @Test func terminationsAreDecoded() {
+        #expect(TerminationDecoding.launchd(namespace: 2, code: 6, status: 6) == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(TerminationDecoding.launchd(namespace: 2, code: 15, status: 15) == Termination(kind: .signal, detail: "SIGTERM(15)"))
+        #expect(TerminationDecoding.launchd(namespace: 0, code: 0, status: 0) == Termination(kind: .clean, detail: "exit(0)"))
+        #expect(TerminationDecoding.launchd(namespace: 0, code: 0, status: 65280) == Termination(kind: .clean, detail: "exit(255)"))
+        #expect(
+            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>.")
+                == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(
+            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:jetsam(1) code:per-process-limit(7)>>.")
+                == Termination(kind: .jetsam, detail: "per-process-limit(7)"))
+        #expect(
+            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:frontboard(10) code:force-quit(0xfbfbfbfb)>>.")
+                == Termination(kind: .user, detail: "force-quit"))
+        #expect(TerminationDecoding.exitContext("<FBProcessExitContext; watchdog (\"watchdog provision violated\")>.").kind == .watchdog)
+        #expect(TerminationDecoding.exitContext("<RBSProcessExitContext| voluntary>.").kind == .clean)
+    }
+}
