@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `scenelog timeline`, run as a binary.
+@Suite struct TimelineCommandTests {
+    @Test func printsPhasesFindingsAndOutcome() throws {
+        let result = try CommandRunner.run(["timeline", "Samples/log-syslog-style-scene-delegate-class.log"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("L1  com.example.MyApp (MyApp, pid 48213"))
+        for phase in ["requested", "spawned", "bootstrapped", "sceneCreated", "active"] {
+            #expect(result.stdout.contains(phase), "\(phase)")
+        }
+        #expect(result.stdout.contains("⚑ error scene-delegate-class-not-loaded"))
+        #expect(result.stdout.contains("⚑ warning black-screen-suspected"))
+        #expect(result.stdout.contains("outcome: black-screen-suspected; time to active: 312 ms"))
+        #expect(result.stdout.contains("1 launch: 1 black-screen-suspected."))
+    }
+
+    @Test func jsonHasTheLaunchesArray() throws {
+        let result = try CommandRunner.run(["timeline", "--format", "json", "Samples/termination-uncaught-js-exception.txt"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let launches = try #require(object?["launches"] as? [[String: Any]])
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1)
+        #expect(launch["id"] as? String == "L1" && launch["outcome"] as? String == "crashed")
+        #expect(launch["bundle"] as? String == "com.pantrypal.mobile" && launch["pid"] as? Int == 3388)
+        #expect((launch["termination"] as? [String: String]) == ["kind": "signal", "detail": "SIGABRT(6)"])
+        let phases = try #require(launch["phases"] as? [String: [String: Any]])
+        #expect(phases["requested"]?["line"] as? Int == 7)
+        #expect(launch["timeToActiveMs"] as? Int == 343 && launch["findings"] as? Int == 1)
+        let findings = try #require(object?["findings"] as? [[String: Any]])
+        #expect(findings.first?["launch"] as? String == "L1")
+    }
+
+    @Test func scanJSONIncludesTheSameLaunches() throws {
+        let scan = try CommandRunner.run(["scan", "--format", "json", "Samples/scene-adopted-clean-launch.txt"])
+        let object = try JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [String: Any]
+        let launches = try #require(object?["launches"] as? [[String: Any]])
+        #expect(launches.map { $0["outcome"] as? String } == ["active"])
+        #expect((object?["summary"] as? [String: Any])?["launches"] as? Int == 1)
+    }
+
+    @Test func appFilterKeepsOneAppsLaunches() throws {
+        let result = try CommandRunner.run([
+            "timeline", "--app", "com.pantrypal.mobile", "Samples/termination-uncaught-js-exception.txt",
+            "Samples/scene-adopted-clean-launch.txt",
+        ])
+        #expect(result.stdout.contains("com.pantrypal.mobile"))
+        #expect(!result.stdout.contains("net.fernhill.fieldnotes"))
+    }
+
+    /// A launch is printed while the input is still open, as soon as its outcome is known.
+    @Test func streamsALaunchBeforeTheInputEnds() throws {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["timeline", "-"]
+        process.environment = ["NO_COLOR": "1"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let lines = try String(
+            contentsOf: CommandRunner.packageRoot.appendingPathComponent("Samples/scene-adopted-clean-launch.txt"),
+            encoding: .utf8)
+        // Everything up to one line after the app became active; the input stays open.
+        let prefix = lines.split(separator: "\n", omittingEmptySubsequences: false).prefix(53).joined(separator: "\n") + "\n"
+        input.fileHandleForWriting.write(Data(prefix.utf8))
+        let received = ReceivedBytes()
+        output.fileHandleForReading.readabilityHandler = { handle in received.append(handle.availableData) }
+        let deadline = Date().addingTimeInterval(10)
+        var printed = false
+        while Date() < deadline, !printed {
+            Thread.sleep(forTimeInterval: 0.05)
+            printed = received.text.contains("outcome: active")
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        #expect(printed, "the launch was not printed before the input ended")
+    }
+}
+
+/// Bytes read from a pipe on another thread.
+private final class ReceivedBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) {
+        lock.lock()
+        data.append(chunk)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
