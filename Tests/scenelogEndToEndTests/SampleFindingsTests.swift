@@ -13,6 +13,7 @@ import Testing
         "console-export-header-subsystem-columns-flutter-ios26.txt": ["scene-lifecycle-not-adopted"],
         "console-export-library-column-sigabrt.txt": ["root-view-controller-missing", "uncaught-exception"],
         "console-export-react-native-not-adopted.txt": ["scene-lifecycle-not-adopted"],
+        "crash-relaunch-two-launches.txt": ["uncaught-exception"],
         "go-ios-ostrace-plain.log": ["scene-lifecycle-not-adopted"],
         "go-ios-syslog-json.log": ["black-screen-suspected"],
         "idevicesyslog-1.2-device-name-uikit-not-adopted.log": ["scene-lifecycle-not-adopted"],
@@ -32,6 +33,7 @@ import Testing
         "termination-jetsam-memory-limit.log": [],
         "termination-tcc-privacy-usage-description.txt": ["privacy-usage-description-missing", "scene-lifecycle-not-adopted"],
         "termination-uncaught-js-exception.txt": ["uncaught-exception"],
+        "two-devices-idevicesyslog.log": ["launch-watchdog-termination"],
         "xcode-console-nslog-storyboard.log": ["storyboard-entry-point-missing", "unknown-interface-builder-class"],
     ]
 
@@ -39,6 +41,7 @@ import Testing
     static let adopted = [
         "scene-adopted-clean-launch.txt", "idevicesyslog-1.3-flutter-scene-adopted.log", "log-json-style-unity.json",
         "go-ios-syslog-json.log", "termination-uncaught-js-exception.txt", "black-screen-window-before-activation.log",
+        "crash-relaunch-two-launches.txt",
     ]
 
     private func ruleIDs(of sample: String) throws -> Set<String> {

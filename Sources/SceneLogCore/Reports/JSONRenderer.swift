@@ -1,165 +1,160 @@
-import Foundation
-
-/// The JSON report (`--format json`), schema version 1; keys are sorted so output is stable.
+/// The JSON report (`--format json`), schema version 1 (DESIGN section 6). Keys are sorted and
+/// absent values are `null`, so output is stable.
 struct JSONRenderer {
     func render(_ report: ScanReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(Document(report: report)) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("findings")
+        json.beginArray()
+        for finding in report.findings { write(finding, to: &json) }
+        json.endArray()
+        json.key("inputs")
+        json.beginArray()
+        for input in report.inputs { write(input, to: &json) }
+        json.endArray()
+        json.key("launches")
+        json.beginArray()
+        for launch in report.launches { write(launch, to: &json) }
+        json.endArray()
+        json.key("schemaVersion")
+        json.int(ScanReport.schemaVersion)
+        json.key("summary")
+        writeSummary(report, to: &json)
+        json.key("tool")
+        json.stringObject(["name": report.tool.name, "version": report.tool.version])
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self) + "\n"
     }
 
-    /// The top-level JSON object.
-    private struct Document: Encodable {
-        let report: ScanReport
-
-        enum CodingKeys: String, CodingKey {
-            case schemaVersion, tool, inputs, findings, launches, summary
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(ScanReport.schemaVersion, forKey: .schemaVersion)
-            try container.encode(report.tool, forKey: .tool)
-            try container.encode(report.inputs.map(Input.init), forKey: .inputs)
-            try container.encode(report.findings.map(FindingEntry.init), forKey: .findings)
-            try container.encode(report.launches.map(LaunchEntry.init), forKey: .launches)
-            try container.encode(Summary(report: report), forKey: .summary)
-        }
+    private func write(_ finding: Finding, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("data")
+        json.stringObject(finding.data)
+        json.key("excerpt")
+        json.string(finding.excerpt)
+        json.key("launch")
+        json.string(finding.launch)
+        json.key("line")
+        json.int(finding.location.line)
+        json.key("message")
+        json.string(finding.message)
+        json.key("path")
+        json.string(finding.location.path)
+        json.key("pid")
+        json.int(finding.pid)
+        json.key("process")
+        json.string(finding.process)
+        json.key("rule")
+        json.string(finding.rule)
+        json.key("severity")
+        json.string(finding.severity.rawValue)
+        json.key("timestamp")
+        json.string(finding.timestamp)
+        json.endObject()
     }
 
-    /// An `inputs` entry; `format` is `null` when no line fitted any format.
-    private struct Input: Encodable {
-        let summary: InputSummary
-
-        enum CodingKeys: String, CodingKey {
-            case path, format, bytes, lines, records, continuationLines, unparsedLines, truncatedLines
-            case firstTimestamp, lastTimestamp
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(summary.path, forKey: .path)
-            try container.encode(summary.format?.rawValue, forKey: .format)
-            try container.encode(summary.bytes, forKey: .bytes)
-            try container.encode(summary.lines, forKey: .lines)
-            try container.encode(summary.records, forKey: .records)
-            try container.encode(summary.continuationLines, forKey: .continuationLines)
-            try container.encode(summary.unparsedLines, forKey: .unparsedLines)
-            try container.encode(summary.truncatedLines, forKey: .truncatedLines)
-            try container.encode(summary.timeSpan.flatMap { $0.first.iso8601 }, forKey: .firstTimestamp)
-            try container.encode(summary.timeSpan.flatMap { $0.last.iso8601 }, forKey: .lastTimestamp)
-        }
+    private func write(_ input: InputSummary, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("bytes")
+        json.int(input.bytes)
+        json.key("continuationLines")
+        json.int(input.continuationLines)
+        json.key("firstTimestamp")
+        json.string(input.timeSpan?.first.iso8601)
+        json.key("format")
+        json.string(input.format?.rawValue)
+        json.key("lastTimestamp")
+        json.string(input.timeSpan?.last.iso8601)
+        json.key("lines")
+        json.int(input.lines)
+        json.key("path")
+        json.string(input.path)
+        json.key("records")
+        json.int(input.records)
+        json.key("truncatedLines")
+        json.int(input.truncatedLines)
+        json.key("unparsedLines")
+        json.int(input.unparsedLines)
+        json.endObject()
     }
 
-    /// A `findings` entry; absent values are `null`.
-    private struct FindingEntry: Encodable {
-        let finding: Finding
-
-        enum CodingKeys: String, CodingKey {
-            case rule, severity, message, path, line, timestamp, process, pid, launch, excerpt, data
+    private func write(_ launch: Launch, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("bundle")
+        json.string(launch.bundle)
+        json.key("device")
+        json.string(launch.device)
+        json.key("events")
+        json.beginArray()
+        for event in launch.events {
+            json.beginObject()
+            json.key("detail")
+            json.string(event.detail)
+            json.key("line")
+            json.int(event.mark.location.line)
+            json.key("name")
+            json.string(event.name)
+            json.key("timestamp")
+            json.string(event.mark.timestamp)
+            json.endObject()
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(finding.rule, forKey: .rule)
-            try container.encode(finding.severity.rawValue, forKey: .severity)
-            try container.encode(finding.message, forKey: .message)
-            try container.encode(finding.location.path, forKey: .path)
-            try container.encode(finding.location.line, forKey: .line)
-            try container.encode(finding.timestamp, forKey: .timestamp)
-            try container.encode(finding.process, forKey: .process)
-            try container.encode(finding.pid, forKey: .pid)
-            try container.encode(finding.launch, forKey: .launch)
-            try container.encode(finding.excerpt, forKey: .excerpt)
-            try container.encode(finding.data, forKey: .data)
+        json.endArray()
+        json.key("findings")
+        json.int(launch.findings)
+        json.key("id")
+        json.string(launch.id)
+        json.key("intent")
+        json.string(launch.intent)
+        json.key("outcome")
+        json.string(launch.outcome.rawValue)
+        json.key("path")
+        json.string(launch.path)
+        json.key("phases")
+        json.beginObject()
+        for (phase, mark) in launch.phases.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            json.key(phase.rawValue)
+            json.beginObject()
+            json.key("line")
+            json.int(mark.location.line)
+            json.key("process")
+            json.string(mark.process)
+            json.key("timestamp")
+            json.string(mark.timestamp)
+            json.endObject()
         }
-    }
-
-    /// A `launches` entry (DESIGN section 6); absent values are `null`.
-    private struct LaunchEntry: Encodable {
-        let launch: Launch
-
-        enum CodingKeys: String, CodingKey {
-            case id, path, bundle, process, pid, device, intent, phases, outcome, timeToActiveMs, termination, findings
-            case watchdogBudget, events
+        json.endObject()
+        json.key("pid")
+        json.int(launch.pid)
+        json.key("process")
+        json.string(launch.process)
+        json.key("termination")
+        if let termination = launch.termination {
+            json.beginObject()
+            json.key("detail")
+            json.string(termination.detail)
+            json.key("kind")
+            json.string(termination.kind.rawValue)
+            json.endObject()
+        } else {
+            json.string(nil)
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(launch.id, forKey: .id)
-            try container.encode(launch.path, forKey: .path)
-            try container.encode(launch.bundle, forKey: .bundle)
-            try container.encode(launch.process, forKey: .process)
-            try container.encode(launch.pid, forKey: .pid)
-            try container.encode(launch.device, forKey: .device)
-            try container.encode(launch.intent, forKey: .intent)
-            let phases = Dictionary(uniqueKeysWithValues: launch.phases.map { ($0.key.rawValue, Mark(mark: $0.value)) })
-            try container.encode(phases, forKey: .phases)
-            try container.encode(launch.outcome.rawValue, forKey: .outcome)
-            try container.encode(launch.timeToActiveMs, forKey: .timeToActiveMs)
-            try container.encode(launch.termination.map(TerminationEntry.init), forKey: .termination)
-            try container.encode(launch.findings, forKey: .findings)
-            try container.encode(launch.watchdogBudget, forKey: .watchdogBudget)
-            try container.encode(launch.events.map(EventEntry.init), forKey: .events)
-        }
-    }
-
-    private struct Mark: Encodable {
-        let mark: LaunchMark
-
-        enum CodingKeys: String, CodingKey { case timestamp, line, process }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(mark.timestamp, forKey: .timestamp)
-            try container.encode(mark.location.line, forKey: .line)
-            try container.encode(mark.process, forKey: .process)
-        }
-    }
-
-    private struct TerminationEntry: Encodable {
-        let termination: Termination
-
-        enum CodingKeys: String, CodingKey { case kind, detail }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(termination.kind.rawValue, forKey: .kind)
-            try container.encode(termination.detail, forKey: .detail)
-        }
-    }
-
-    private struct EventEntry: Encodable {
-        let event: LaunchEvent
-
-        enum CodingKeys: String, CodingKey { case name, detail, timestamp, line }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(event.name, forKey: .name)
-            try container.encode(event.detail, forKey: .detail)
-            try container.encode(event.mark.timestamp, forKey: .timestamp)
-            try container.encode(event.mark.location.line, forKey: .line)
-        }
+        json.key("timeToActiveMs")
+        json.int(launch.timeToActiveMs)
+        json.key("watchdogBudget")
+        json.double(launch.watchdogBudget)
+        json.endObject()
     }
 
     /// The `summary` object: findings by severity and by rule, and launches.
-    private struct Summary: Encodable {
-        let report: ScanReport
-
-        enum CodingKeys: String, CodingKey {
-            case findings, findingsByRule, launches
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            let counts = report.findingsBySeverity
-            try container.encode(
-                Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
-                forKey: .findings)
-            try container.encode(report.findingsByRule, forKey: .findingsByRule)
-            try container.encode(report.launches.count, forKey: .launches)
-        }
+    private func writeSummary(_ report: ScanReport, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("findings")
+        let counts = report.findingsBySeverity
+        json.intObject(Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }))
+        json.key("findingsByRule")
+        json.intObject(report.findingsByRule)
+        json.key("launches")
+        json.int(report.launches.count)
+        json.endObject()
     }
 }

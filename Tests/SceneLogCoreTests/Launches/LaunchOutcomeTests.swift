@@ -105,4 +105,24 @@ import Testing
     @Test func appOnlyConsoleHasNoLaunch() throws {
         #expect(try launches(in: try sample("xcode-console-nslog-storyboard.log")).launches.isEmpty)
     }
+
+    @Test func crashThenRelaunchGivesTwoLaunches() throws {
+        let (found, findings) = try launches(in: try sample("crash-relaunch-two-launches.txt"))
+        #expect(found.map(\.id) == ["L1", "L2"])
+        #expect(found.map(\.pid) == [4127, 4163])
+        #expect(found.map(\.outcome) == [.crashed, .active])
+        #expect(found[0].termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(findings.map(\.rule) == ["uncaught-exception"] && findings.first?.launch == "L1")
+        // The relaunch follows the catalog's timings: the mask reaches 0 457 ms after Bootstrapping.
+        #expect(found[1].timeToActiveMs == 457)
+    }
+
+    @Test func twoDevicesWithTheSamePidAreTwoLaunches() throws {
+        let (found, findings) = try launches(in: try sample("two-devices-idevicesyslog.log"))
+        #expect(found.map(\.device) == ["Anas-iPhone", "QA-iPad"])
+        #expect(found.map(\.pid) == [812, 812])
+        #expect(found.map(\.outcome) == [.active, .killed])
+        #expect(found[1].termination?.kind == .watchdog)
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.launch == "L2" })
+    }
 }

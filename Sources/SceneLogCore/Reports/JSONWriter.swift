@@ -1,0 +1,116 @@
+/// Writes pretty-printed JSON (two-space indent, `"key" : value`) straight into bytes, without an
+/// intermediate tree: reports with many findings stay cheap to write.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// For each open container, whether it has an element yet.
+    private var hasElement: [Bool] = []
+    /// Whether a key was just written and its value is due.
+    private var afterKey = false
+
+    init(reservingCapacity capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() { open(0x7B) }
+    mutating func endObject() { close(0x7D) }
+    mutating func beginArray() { open(0x5B) }
+    mutating func endArray() { close(0x5D) }
+
+    /// Writes `"key" : ` for the value that follows.
+    mutating func key(_ key: String) {
+        separate()
+        writeQuoted(key)
+        bytes.append(contentsOf: [0x20, 0x3A, 0x20])
+        afterKey = true
+    }
+
+    mutating func string(_ value: String?) {
+        separate()
+        if let value { writeQuoted(value) } else { bytes.append(contentsOf: Array("null".utf8)) }
+    }
+
+    mutating func int(_ value: Int?) {
+        separate()
+        bytes.append(contentsOf: Array((value.map(String.init) ?? "null").utf8))
+    }
+
+    mutating func double(_ value: Double?) {
+        separate()
+        guard let value, value.isFinite else {
+            bytes.append(contentsOf: Array("null".utf8))
+            return
+        }
+        let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        bytes.append(contentsOf: Array(text.utf8))
+    }
+
+    /// An object of string values, keys sorted.
+    mutating func stringObject(_ values: [String: String]) {
+        beginObject()
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            self.key(key)
+            string(value)
+        }
+        endObject()
+    }
+
+    /// An object of integer values, keys sorted.
+    mutating func intObject(_ values: [String: Int]) {
+        beginObject()
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            self.key(key)
+            int(value)
+        }
+        endObject()
+    }
+
+    // MARK: - Layout
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        hasElement.append(false)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let hadElements = hasElement.removeLast()
+        if hadElements { newline() }
+        bytes.append(bracket)
+    }
+
+    /// Before a value or a key: a comma after the previous element, a new line and the indent.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = hasElement.last else { return }
+        if last { bytes.append(0x2C) }
+        hasElement[hasElement.count - 1] = true
+        newline()
+    }
+
+    private mutating func newline() {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * hasElement.count))
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`.
+    private mutating func writeQuoted(_ value: String) {
+        bytes.append(0x22)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+            case 0..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+}
