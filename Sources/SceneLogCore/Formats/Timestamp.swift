@@ -90,38 +90,48 @@ struct ParsedTime {
     var fraction = 0.0
     var utcOffsetSeconds: Int?
 
-    private static let months: [String] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Month abbreviations as three bytes packed into an integer.
+    private static let months: [UInt32] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
     /// Reads `Mon DD HH:MM:SS[.f]`, `YYYY-MM-DD[ T]HH:MM:SS[.f][zone]` or `HH:MM:SS[.f][zone]`.
     init?(_ text: String) {
-        var utf8 = Array(text.utf8)[...]
+        var text = text
+        guard let parsed = text.withUTF8({ ParsedTime(bytes: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// The same, on bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
         func number(_ length: Int) -> Int? {
-            guard utf8.count >= length else { return nil }
+            guard index + length <= bytes.count else { return nil }
             var value = 0
-            for byte in utf8.prefix(length) {
+            for byte in bytes[index..<index + length] {
                 guard ASCII.isDigit(byte) else { return nil }
                 value = value * 10 + Int(byte - ASCII.zero)
             }
-            utf8 = utf8.dropFirst(length)
+            index += length
             return value
         }
         func expect(_ byte: UInt8) -> Bool {
-            guard utf8.first == byte else { return false }
-            utf8 = utf8.dropFirst()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
             return true
         }
-        guard let first = utf8.first else { return nil }
+        guard let first = bytes.first else { return nil }
         if ASCII.isUpper(first) {
-            let name = String(decoding: utf8.prefix(3), as: UTF8.self)
-            guard let index = Self.months.firstIndex(of: name) else { return nil }
-            month = index + 1
-            utf8 = utf8.dropFirst(3)
-            while utf8.first == ASCII.space { utf8 = utf8.dropFirst() }
-            let digits = utf8.prefix { ASCII.isDigit($0) }.count
+            guard bytes.count >= 3 else { return nil }
+            let name = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
+            guard let monthIndex = Self.months.firstIndex(of: name) else { return nil }
+            month = monthIndex + 1
+            index = 3
+            while index < bytes.count, bytes[index] == ASCII.space { index += 1 }
+            let digits = bytes.endOfDigits(from: index) - index
             guard digits == 1 || digits == 2, let value = number(digits) else { return nil }
             day = value
             guard expect(ASCII.space) else { return nil }
-        } else if utf8.count >= 10, utf8[utf8.startIndex + 4] == ASCII.minus {
+        } else if bytes.count >= 10, bytes[4] == ASCII.minus {
             guard let y = number(4), expect(ASCII.minus), let m = number(2), expect(ASCII.minus), let d = number(2),
                 expect(ASCII.space) || expect(ASCII.upperT)
             else { return nil }
@@ -135,18 +145,18 @@ struct ParsedTime {
         minute = mi
         second = s
         if expect(ASCII.dot) {
-            let digits = utf8.prefix { ASCII.isDigit($0) }
             var scale = 0.1
-            for byte in digits {
-                fraction += Double(byte - ASCII.zero) * scale
+            while index < bytes.count, ASCII.isDigit(bytes[index]) {
+                fraction += Double(bytes[index] - ASCII.zero) * scale
                 scale /= 10
+                index += 1
             }
-            utf8 = utf8.dropFirst(digits.count)
         }
         if expect(ASCII.upperZ) {
             utcOffsetSeconds = 0
-        } else if let sign = utf8.first, sign == ASCII.plus || sign == ASCII.minus {
-            utf8 = utf8.dropFirst()
+        } else if index < bytes.count, bytes[index] == ASCII.plus || bytes[index] == ASCII.minus {
+            let sign = bytes[index]
+            index += 1
             guard let hours = number(2) else { return nil }
             _ = expect(ASCII.colon)
             let minutes = number(2) ?? 0

@@ -19,9 +19,44 @@ public enum LaunchPhase: String, Sendable, CaseIterable, Codable, Comparable {
     /// The process ended.
     case terminated
 
-    private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    /// The phase's position in the normal order.
+    var index: Int {
+        switch self {
+        case .requested: 0
+        case .spawned: 1
+        case .bootstrapped: 2
+        case .sceneCreated: 3
+        case .windowKey: 4
+        case .active: 5
+        case .background: 6
+        case .foreground: 7
+        case .terminated: 8
+        }
+    }
 
-    public static func < (lhs: LaunchPhase, rhs: LaunchPhase) -> Bool { lhs.order < rhs.order }
+    public static func < (lhs: LaunchPhase, rhs: LaunchPhase) -> Bool { lhs.index < rhs.index }
+}
+
+/// The mark of each phase a launch reached: a fixed slot per phase, cheaper than a dictionary.
+public struct PhaseMarks: Sendable, Equatable, Sequence {
+    private var slots = [LaunchMark?](repeating: nil, count: LaunchPhase.allCases.count)
+
+    public init() {}
+
+    public subscript(phase: LaunchPhase) -> LaunchMark? {
+        get { slots[phase.index] }
+        set { slots[phase.index] = newValue }
+    }
+
+    /// The phases reached, in phase order.
+    public var keys: [LaunchPhase] { LaunchPhase.allCases.filter { slots[$0.index] != nil } }
+
+    /// The marks, in phase order.
+    public var values: [LaunchMark] { slots.compactMap { $0 } }
+
+    public func makeIterator() -> some IteratorProtocol<(key: LaunchPhase, value: LaunchMark)> {
+        LaunchPhase.allCases.compactMap { phase in slots[phase.index].map { (key: phase, value: $0) } }.makeIterator()
+    }
 }
 
 /// Where and when a phase (or event) was seen.
@@ -114,7 +149,7 @@ public struct Launch: Sendable, Equatable {
     /// The launch intent SpringBoard printed (`foreground-interactive`, `background`).
     public var intent: String?
     /// The first time each phase was seen (background and foreground: the latest).
-    public var phases: [LaunchPhase: LaunchMark] = [:]
+    public var phases = PhaseMarks()
     /// The watchdog allowance SpringBoard printed with the scene create, in seconds.
     public var watchdogBudget: Double?
     public var events: [LaunchEvent] = []
@@ -137,7 +172,7 @@ public struct Launch: Sendable, Equatable {
 
     /// The time of the earliest phase seen.
     public var startSeconds: Double? {
-        LaunchPhase.allCases.lazy.compactMap { self.phases[$0]?.seconds }.first
+        phases.values.lazy.compactMap(\.seconds).first
     }
 
     /// The outcome the evidence so far supports.

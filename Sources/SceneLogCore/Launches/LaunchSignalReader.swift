@@ -29,7 +29,7 @@ final class LaunchSignalReader {
     ]
 
     private let prefilter = LiteralPrefilter(markers.map { Array($0.literal.utf8) })
-    private var found: [Int] = []
+    @exclusivity(unchecked) private var found: [Int] = []
 
     /// The launch signal in `message`, if it carries one.
     func signal(in message: Bytes) -> LaunchSignal? {

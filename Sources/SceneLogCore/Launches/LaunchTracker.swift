@@ -35,13 +35,13 @@ public final class LaunchTracker {
     private let path: String
     private let settings: Settings
     private let reader = LaunchSignalReader()
-    private var open: [OpenLaunch] = []
+    @exclusivity(unchecked) private var open: [OpenLaunch] = []
     /// Launches that ended lately: a finding on the line that ended a launch still belongs to it.
-    private var recentlyClosed: [Launch] = []
-    private var timestamps: TimestampContext
-    private var nextNumber: Int
+    @exclusivity(unchecked) private var recentlyClosed: [Launch] = []
+    @exclusivity(unchecked) private var timestamps: TimestampContext
+    @exclusivity(unchecked) private var nextNumber: Int
     /// Requests to open an app, remembered until the app's launch starts: bundle → (requester, time).
-    private var pendingOpens: [String: (requester: String, seconds: Double?)] = [:]
+    @exclusivity(unchecked) private var pendingOpens: [String: (requester: String, seconds: Double?)] = [:]
     private let onUpdate: (Launch) -> Void
     private let onDiagnosis: (Finding) -> Void
 

@@ -2,10 +2,10 @@ import SceneLogCore
 
 /// Keeps the latest state of every launch the trackers hand out, in the order they started.
 final class LaunchCollector {
-    private var stored: [Launch] = []
-    private var positions: [String: Int] = [:]
+    @exclusivity(unchecked) private var stored: [Launch] = []
+    @exclusivity(unchecked) private var positions: [String: Int] = [:]
     /// The id number the next input's first launch takes.
-    private(set) var nextNumber = 1
+    @exclusivity(unchecked) private(set) var nextNumber = 1
 
     /// The launches by id number (the order they started).
     var launches: [Launch] {
