@@ -57,6 +57,34 @@ enum LaunchMarkerParsing {
         return .spawned(bundle: process.bundle, pid: process.pid)
     }
 
+    /// `Now tracking process <BKProcess: 0x…; com.example.app; pid: 867; …>`: the bundle is the
+    /// field after the address when it looks like one.
+    static func spawnedByAssertiond(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Now tracking process <BKProcess: "),
+            let pidLabel = message.range(of: "; pid: ", from: prefix.upperBound)
+        else { return nil }
+        let pidEnd = message.endOfDigits(from: pidLabel.upperBound)
+        guard let pid = message.decimalValue(pidLabel.upperBound..<pidEnd) else { return nil }
+        var bundle: String?
+        if let firstSeparator = message.range(of: "; ", from: prefix.upperBound), firstSeparator.lowerBound < pidLabel.lowerBound {
+            let field = message.string(firstSeparator.upperBound..<pidLabel.lowerBound)
+            if field.contains("."), !field.contains(" "), !field.contains(";") { bundle = field }
+        }
+        return .spawnedByAssertiond(bundle: bundle, pid: pid)
+    }
+
+    /// `[myappda:867] Setting jetsam priority to 10 [0x10000]` (assertiond).
+    static func assertiondProcess(_ message: Bytes) -> LaunchSignal? {
+        let start = message.skippingBlanks(from: 0)
+        guard start < message.count, message[start] == ASCII.openBracket,
+            let marker = message.range(of: "] Setting jetsam priority to ", from: start)
+        else { return nil }
+        var colon = marker.lowerBound
+        while colon > start, message[colon] != ASCII.colon { colon -= 1 }
+        guard colon > start + 1, let pid = message.decimalValue(colon + 1..<marker.lowerBound) else { return nil }
+        return .assertiondProcess(process: message.string(start + 1..<colon), pid: pid)
+    }
+
     static func bootstrapped(_ message: Bytes) -> LaunchSignal? {
         let start = message.skippingBlanks(from: 0)
         guard let process = bracketedProcess(message, at: start), message.matches(" Bootstrap success!", at: process.end)

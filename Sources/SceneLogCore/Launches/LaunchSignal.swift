@@ -4,6 +4,10 @@ enum LaunchSignal: Equatable {
     case requested(bundle: String, intent: String)
     /// `Now tracking process: [app<bundle(uuid)>:pid]` (runningboardd).
     case spawned(bundle: String, pid: Int)
+    /// iOS ≤ 13, assertiond: `Now tracking process <BKProcess: 0x…; bundle; pid: 867; …>`.
+    case spawnedByAssertiond(bundle: String?, pid: Int)
+    /// iOS ≤ 13, assertiond: `[name:pid] Setting jetsam priority to …`, the process name of a pid.
+    case assertiondProcess(process: String, pid: Int)
     /// `[app<bundle>:pid] Bootstrap success!` (SpringBoard).
     case bootstrapped(bundle: String, pid: Int)
     /// `[…sceneID:bundle-default] Sending scene action [Logical Activate][…] … (watchdog: 19.96s)`.

@@ -7,6 +7,8 @@ final class LaunchSignalReader {
     private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
         ("Bootstrapping ", LaunchMarkerParsing.requested),
         ("Now tracking process: [", LaunchMarkerParsing.spawned),
+        ("Now tracking process <BKProcess: ", LaunchMarkerParsing.spawnedByAssertiond),
+        ("] Setting jetsam priority to ", LaunchMarkerParsing.assertiondProcess),
         ("] Bootstrap success!", LaunchMarkerParsing.bootstrapped),
         ("Sending scene action [Logical Activate]", LaunchMarkerParsing.sceneCreate),
         ("] ==> container", LaunchMarkerParsing.container),

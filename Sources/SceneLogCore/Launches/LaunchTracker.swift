@@ -124,6 +124,18 @@ public final class LaunchTracker {
             let index = launchIndex(bundle: bundle, pid: pid, device: device) ?? start(bundle: bundle, pid: pid, device: device)
             open[index].launch.pid = pid
             reach(.spawned, index, mark)
+        case .spawnedByAssertiond(let bundle, let pid):
+            let pending = bundle.flatMap { launchIndex(bundle: $0, pid: nil, device: device) }
+                ?? open.lastIndex { $0.launch.pid == nil && $0.launch.device == device }
+            let index = pending ?? start(bundle: bundle, pid: pid, device: device)
+            open[index].launch.pid = pid
+            reach(.spawned, index, mark)
+        case .assertiondProcess(let process, let pid):
+            if let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }),
+                open[index].launch.process == nil
+            {
+                open[index].launch.process = process
+            }
         case .bootstrapped(let bundle, let pid):
             guard let index = launchIndex(bundle: bundle, pid: pid, device: device) else { return }
             open[index].launch.pid = pid

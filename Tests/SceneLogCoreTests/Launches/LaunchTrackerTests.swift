@@ -92,4 +92,17 @@ import Testing
         #expect(TerminationDecoding.exitContext("<FBProcessExitContext; watchdog (\"watchdog provision violated\")>.").kind == .watchdog)
         #expect(TerminationDecoding.exitContext("<RBSProcessExitContext| voluntary>.").kind == .clean)
     }
+
+    @Test func iOS12WithAssertiond() throws {
+        let text = """
+            Jun 20 13:42:52 iPhone SpringBoard(FrontBoard)[57] <Notice>: Bootstrapping com.mycompany.backgrounddemo with intent background
+            Jun 20 13:42:52 iPhone assertiond[62] <Notice>: Now tracking process <BKProcess: 0x10ab0e8b0; com.mycompany.backgrounddemo; pid: 867; taskState: Running>
+            Jun 20 13:42:52 iPhone assertiond[62] <Notice>: [myappda:867] Setting jetsam priority to 10 [0x10000]
+
+            """
+        let launch = try #require(try launches(in: text).launches.first)
+        #expect(launch.bundle == "com.mycompany.backgrounddemo" && launch.pid == 867 && launch.process == "myappda")
+        #expect(launch.intent == "background")
+        #expect(Set(launch.phases.keys) == [.requested, .spawned])
+    }
 }
