@@ -53,6 +53,16 @@ import Testing
         #expect(failOnWarning.status == 1)
     }
 
+    @Test func freeTextThatFitsNoFormatIsStillSearched() throws {
+        // An Xcode 15 console copy: messages only, no prefix.
+        let text = "Some app output\nThere is no scene delegate set. A scene delegate class must be specified to use a main storyboard file.\n"
+        let result = try CommandRunner.run(["scan", "--format", "json", "-"], stdin: Data(text.utf8))
+        #expect(result.status == 1)
+        let found = try findings(result.stdout)
+        #expect(found.map { $0["rule"] as? String } == ["no-scene-delegate-for-storyboard"])
+        #expect(found.first?["line"] as? Int == 2)
+    }
+
     @Test func minSeverityAndAppFilterFindings() throws {
         let input = Data((Self.nonAdoptedLine + Self.delegateLine).utf8)
         let errorsOnly = try CommandRunner.run(["scan", "--format", "json", "--min-severity", "error", "-"], stdin: input)

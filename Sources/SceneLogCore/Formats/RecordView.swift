@@ -8,14 +8,22 @@ public struct RecordView {
     public let bytes: UnsafeBufferPointer<UInt8>
     /// Where the fields are in ``bytes``.
     public let fields: RecordFields
-    /// The format the record was read as.
-    public let format: LogFormat
+    /// The format the record was read as; `nil` for an unparsed line viewed as a bare message.
+    public let format: LogFormat?
     /// 1-based number of the record's first line.
     public let line: Int
     /// Byte offset of the record's first line in the input.
     public let byteOffset: Int
     /// How many continuation lines the record has.
     public let continuationLines: Int
+
+    /// An unparsed line as a record with only a message, so that rules can still search it
+    /// (free text such as an Xcode 15 console copy fits no format).
+    public static func bareLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> RecordView {
+        RecordView(
+            bytes: bytes, fields: RecordFields(message: 0..<bytes.count), format: nil, line: line, byteOffset: -1,
+            continuationLines: 0)
+    }
 
     /// The message bytes.
     public var message: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[fields.message]) }

@@ -4,7 +4,8 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     public var path: String
     /// 1-based line number.
     public var line: Int
-    /// Offset of the line's first byte in the input.
+    /// Offset of the line's first byte in the input; -1 where it is not known (an unparsed line
+    /// searched as a bare message).
     public var byteOffset: Int
 
     public init(path: String, line: Int, byteOffset: Int) {

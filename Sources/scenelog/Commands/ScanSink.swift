@@ -38,6 +38,11 @@ final class ScanSink: RecordSink {
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        if let engine {
+            // Unparsed text (an Xcode 15 console copy, a pasted fragment) may still carry a known message.
+            let found = engine.findings(in: .bareLine(bytes, line: line), path: path)
+            if !found.isEmpty { findings += found }
+        }
         guard verbose else { return }
         Diagnostics.emit("\(path):\(line): unparsed: \(Diagnostics.printable(String(decoding: bytes, as: UTF8.self)))\n")
     }
