@@ -48,11 +48,20 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable, Comparable {
         }
     }
 
-    /// An assembler running this format's parser, set up from the input's first lines.
-    func makeAssembler<Sink: RecordSink>(sample: [[UInt8]], sink: Sink) -> any LineConsumer {
-        func make<Parser: RecordParser>(_ type: Parser.Type) -> any LineConsumer {
-            RecordAssembler(parser: Parser(sample: sample), sink: sink)
+    /// An assembler running this format's parser, set up from the input's first lines. Each case
+    /// names its parser type so that the assembler is compiled for it (no protocol dispatch per line).
+    func makeAssembler(sample: [[UInt8]], sink: any RecordSink) -> any LineConsumer {
+        switch self {
+        case .idevicesyslog: RecordAssembler(parser: IdevicesyslogParser(sample: sample), sink: sink)
+        case .consoleExport: RecordAssembler(parser: ConsoleExportParser(sample: sample), sink: sink)
+        case .logDefault: RecordAssembler(parser: LogDefaultParser(sample: sample), sink: sink)
+        case .logSyslog: RecordAssembler(parser: LogSyslogParser(sample: sample), sink: sink)
+        case .logCompact: RecordAssembler(parser: LogCompactParser(sample: sample), sink: sink)
+        case .logJSON: RecordAssembler(parser: LogJSONParser(sample: sample), sink: sink)
+        case .logNDJSON: RecordAssembler(parser: LogNDJSONParser(sample: sample), sink: sink)
+        case .pymobiledevice3: RecordAssembler(parser: Pymobiledevice3Parser(sample: sample), sink: sink)
+        case .goIOS: RecordAssembler(parser: GoIOSParser(sample: sample), sink: sink)
+        case .xcodeConsole: RecordAssembler(parser: XcodeConsoleParser(sample: sample), sink: sink)
         }
-        return make(parserType)
     }
 }

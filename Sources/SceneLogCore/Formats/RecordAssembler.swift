@@ -24,11 +24,11 @@ public struct LineCounts: Sendable, Equatable {
 ///
 /// Only the open record is held: its bytes are capped at ``maximumRecordLength``; continuation
 /// lines past the cap are still counted but not kept.
-final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsumer {
+final class RecordAssembler<Parser: RecordParser>: LineConsumer {
     static var maximumRecordLength: Int { 4 << 20 }
 
     @exclusivity(unchecked) private var parser: Parser
-    private let sink: Sink
+    private let sink: any RecordSink
     private let buffer = ByteBuffer()
     @exclusivity(unchecked) private var rewritten: [UInt8] = []
     @exclusivity(unchecked) private var fields = RecordFields(message: 0..<0)
@@ -38,7 +38,7 @@ final class RecordAssembler<Parser: RecordParser, Sink: RecordSink>: LineConsume
     @exclusivity(unchecked) private var continuation = 0
     @exclusivity(unchecked) private(set) var counts = LineCounts()
 
-    init(parser: Parser, sink: Sink) {
+    init(parser: Parser, sink: any RecordSink) {
         self.parser = parser
         self.sink = sink
     }

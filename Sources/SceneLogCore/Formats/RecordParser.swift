@@ -2,21 +2,65 @@
 ///
 /// A parser fills them from the record-start line; ranges index the record's bytes, which begin
 /// with that line. The message range is extended over the continuation lines when they arrive.
+/// Ranges are stored as pairs of 32-bit offsets (records are capped at a few MiB), which keeps
+/// the struct small: it is copied for every line.
 public struct RecordFields: Sendable, Equatable {
     public var kind: RecordKind = .message
-    public var timestamp: Range<Int>?
-    public var device: Range<Int>?
-    public var process: Range<Int>?
-    public var senderImage: Range<Int>?
-    public var pid: Int?
-    public var thread: Range<Int>?
-    public var level: Range<Int>?
-    public var subsystem: Range<Int>?
-    public var category: Range<Int>?
-    public var message: Range<Int>
+    private var packedTimestamp = PackedRange.none
+    private var packedDevice = PackedRange.none
+    private var packedProcess = PackedRange.none
+    private var packedSenderImage = PackedRange.none
+    private var packedThread = PackedRange.none
+    private var packedLevel = PackedRange.none
+    private var packedSubsystem = PackedRange.none
+    private var packedCategory = PackedRange.none
+    private var packedMessage: PackedRange
+    private var packedPID: Int32 = -1
 
     public init(message: Range<Int>) {
-        self.message = message
+        packedMessage = PackedRange(message)
+    }
+
+    public var timestamp: Range<Int>? {
+        get { packedTimestamp.range }
+        set { packedTimestamp = PackedRange(newValue) }
+    }
+    public var device: Range<Int>? {
+        get { packedDevice.range }
+        set { packedDevice = PackedRange(newValue) }
+    }
+    public var process: Range<Int>? {
+        get { packedProcess.range }
+        set { packedProcess = PackedRange(newValue) }
+    }
+    public var senderImage: Range<Int>? {
+        get { packedSenderImage.range }
+        set { packedSenderImage = PackedRange(newValue) }
+    }
+    public var thread: Range<Int>? {
+        get { packedThread.range }
+        set { packedThread = PackedRange(newValue) }
+    }
+    public var level: Range<Int>? {
+        get { packedLevel.range }
+        set { packedLevel = PackedRange(newValue) }
+    }
+    public var subsystem: Range<Int>? {
+        get { packedSubsystem.range }
+        set { packedSubsystem = PackedRange(newValue) }
+    }
+    public var category: Range<Int>? {
+        get { packedCategory.range }
+        set { packedCategory = PackedRange(newValue) }
+    }
+    public var message: Range<Int> {
+        get { packedMessage.range ?? 0..<0 }
+        set { packedMessage = PackedRange(newValue) }
+    }
+    /// The process id; `nil` when the line prints none (or one too large to be a pid).
+    public var pid: Int? {
+        get { packedPID < 0 ? nil : Int(packedPID) }
+        set { packedPID = newValue.flatMap { Int32(exactly: $0) } ?? -1 }
     }
 
     /// A banner line: the whole line is its message.
@@ -24,6 +68,34 @@ public struct RecordFields: Sendable, Equatable {
         var fields = RecordFields(message: start..<length)
         fields.kind = kind
         return fields
+    }
+}
+
+/// A byte range in 8 bytes: two 32-bit offsets, `none` for an absent field.
+private struct PackedRange: Sendable, Equatable {
+    var lower: UInt32
+    var upper: UInt32
+
+    static let none = PackedRange(lower: 0, upper: .max)
+
+    private init(lower: UInt32, upper: UInt32) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    init(_ range: Range<Int>?) {
+        guard let range, let lower = UInt32(exactly: range.lowerBound), let upper = UInt32(exactly: range.upperBound),
+            upper != .max
+        else {
+            self = .none
+            return
+        }
+        self.lower = lower
+        self.upper = upper
+    }
+
+    var range: Range<Int>? {
+        upper == .max ? nil : Int(lower)..<Int(upper)
     }
 }
 

@@ -3,7 +3,8 @@
 /// A literal prefilter over each message decides which marker parsers run at all; most records
 /// are passed over after one skipping pass.
 final class LaunchSignalReader {
-    /// The markers: a literal every such message contains, and how to read it.
+    /// The markers: a literal every such message contains (14 bytes or more, so that the shared
+    /// prefilter can skip far), and how to read it.
     private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
         ("Bootstrapping ", LaunchMarkerParsing.requested),
         ("Now tracking process: [", LaunchMarkerParsing.spawned),
@@ -23,22 +24,33 @@ final class LaunchSignalReader {
         ("Received request to open \"", LaunchMarkerParsing.openRequest),
         ("-> applicationDid", LaunchMarkerParsing.unityMarker),
         ("-> applicationWill", LaunchMarkerParsing.unityMarker),
-        ("-> sceneDid", LaunchMarkerParsing.unityMarker),
-        ("-> sceneWill", LaunchMarkerParsing.unityMarker),
+        ("-> sceneDidBecomeActive", LaunchMarkerParsing.unityMarker),
+        ("-> sceneDidEnterBackground", LaunchMarkerParsing.unityMarker),
+        ("-> sceneWillResignActive", LaunchMarkerParsing.unityMarker),
+        ("-> sceneWillEnterForeground", LaunchMarkerParsing.unityMarker),
         ("Running \"main\" with ", { _ in .frameworkMarker(name: "react-native:running-main") }),
         ("Dart VM service is listening", { _ in .frameworkMarker(name: "flutter:vm-service") }),
         ("ui.bootstrap.first_frame", { _ in .frameworkMarker(name: "flutter:first-frame") }),
     ]
 
-    private let prefilter = LiteralPrefilter(markers.map { Array($0.literal.utf8) })
+    /// The markers' literals, in order: a ``RuleSet`` puts them in its prefilter so that one pass
+    /// over a message serves the rules and the launches.
+    static let literals = markers.map(\.literal)
+
+    private lazy var prefilter = LiteralPrefilter(Self.literals.map { Array($0.utf8) })
     @exclusivity(unchecked) private var found: [Int] = []
 
     /// The launch signal in `message`, if it carries one.
     func signal(in message: Bytes) -> LaunchSignal? {
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         prefilter.forEachMatch(in: message) { found.append($0) }
-        guard !found.isEmpty else { return nil }
-        for index in found.sorted() {
+        return signal(in: message, markers: found)
+    }
+
+    /// The launch signal in `message`, given the markers whose literal a prefilter already found in it.
+    func signal(in message: Bytes, markers: [Int]) -> LaunchSignal? {
+        guard !markers.isEmpty else { return nil }
+        for index in markers.sorted() {
             if let signal = Self.markers[index].read(message) { return signal }
         }
         return nil

@@ -30,6 +30,8 @@ public final class LaunchTracker {
         var lastSeconds: Double?
         var inBackground = false
         var diagnosed: Set<String> = []
+        /// Active with a scene but no key window yet: the black-screen decision is pending.
+        var awaitingWindowKey = false
     }
 
     private let path: String
@@ -41,6 +43,8 @@ public final class LaunchTracker {
     @exclusivity(unchecked) private var timestamps: TimestampContext
     @exclusivity(unchecked) private var nextNumber: Int
     /// Requests to open an app, remembered until the app's launch starts: bundle → (requester, time).
+    /// How many launches went active without a key window and wait for the grace period.
+    @exclusivity(unchecked) private var awaitingWindowKey = 0
     @exclusivity(unchecked) private var pendingOpens: [String: (requester: String, seconds: Double?)] = [:]
     private let onUpdate: (Launch) -> Void
     private let onDiagnosis: (Finding) -> Void
@@ -65,12 +69,16 @@ public final class LaunchTracker {
     public var followingNumber: Int { nextNumber }
 
     /// Reads one record.
-    public func observe(_ record: RecordView) {
+    ///
+    /// - Parameter markers: the launch markers a ``RuleEngine`` found in the record's message
+    ///   (``RuleEngine/launchMarkers``), so that the message is not scanned twice; `nil` to scan it here.
+    public func observe(_ record: RecordView, markers: [Int]? = nil) {
         guard record.fields.kind == .message else {
             if record.fields.kind == .connectionBanner { closeAll() }
             return
         }
-        guard let signal = reader.signal(in: record.message) else { return }
+        let found = markers.map { reader.signal(in: record.message, markers: $0) } ?? reader.signal(in: record.message)
+        guard let signal = found else { return }
         let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         apply(signal, record: record, mark: mark, device: device)
@@ -158,7 +166,10 @@ public final class LaunchTracker {
             guard let index = appLaunchIndex(record, device: device) ?? bindUnnamedLaunch(process: mark.process, device: device)
             else { return }
             reach(.windowKey, index, mark)
-            if open[index].launch.phases[.active] != nil, open[index].emitted != .active { publish(index) }
+            if open[index].launch.phases[.active] != nil, open[index].emitted != .active {
+                setAwaitingWindowKey(false, index)
+                publish(index)
+            }
         case .deactivationMask(_, _, let to):
             guard let index = appLaunchIndex(record, device: device) ?? bindUnnamedLaunch(process: mark.process, device: device)
             else { return }
@@ -201,6 +212,8 @@ public final class LaunchTracker {
                 diagnoseSlowLaunch(index, mark)
                 if open[index].launch.phases[.windowKey] != nil || open[index].launch.phases[.sceneCreated] == nil {
                     publish(index)
+                } else {
+                    setAwaitingWindowKey(true, index)
                 }
             } else if open[index].inBackground {
                 open[index].inBackground = false
@@ -295,26 +308,29 @@ public final class LaunchTracker {
         if launch.phases[.terminated] != nil { remove(index) }
     }
 
+    private func setAwaitingWindowKey(_ awaiting: Bool, _ index: Int) {
+        guard open[index].awaitingWindowKey != awaiting else { return }
+        open[index].awaitingWindowKey = awaiting
+        awaitingWindowKey += awaiting ? 1 : -1
+    }
+
     /// Drops an open launch, keeping it a while for findings on the lines that ended it.
     private func remove(_ index: Int) {
+        setAwaitingWindowKey(false, index)
         recentlyClosed.append(open.remove(at: index).launch)
         if recentlyClosed.count > 32 { recentlyClosed.removeFirst() }
     }
 
     /// Active without a key window: once the grace period has passed (in log time), the black
-    /// screen is reported.
+    /// screen is reported. Only launches waiting for that decision are looked at.
     private func checkPendingBlackScreens(now: Double?) {
-        guard let now else { return }
-        var index = 0
-        while index < open.count {
-            let launch = open[index].launch
-            if open[index].emitted == nil, launch.outcome == .blackScreenSuspected,
-                let active = launch.phases[.active]?.seconds, now - active >= settings.windowKeyGraceSeconds
-            {
-                diagnoseBlackScreen(index)
-                publish(index)
-            }
-            index += 1
+        guard let now, awaitingWindowKey > 0 else { return }
+        for index in open.indices.reversed() where open[index].awaitingWindowKey {
+            guard let active = open[index].launch.phases[.active]?.seconds, now - active >= settings.windowKeyGraceSeconds
+            else { continue }
+            setAwaitingWindowKey(false, index)
+            diagnoseBlackScreen(index)
+            publish(index)
         }
     }
 

@@ -6,7 +6,8 @@ import Darwin
 
 /// Finds which of a set of literals occur in a byte string, in one pass that skips ahead.
 ///
-/// A Wu–Manber search with three-byte blocks hashed to 16 bits. The window is the shortest
+/// A Wu–Manber search with three-byte blocks hashed to ``hashBits`` bits (a table that stays in
+/// the L1 cache). The window is the shortest
 /// literal's length; each literal is represented by its *anchor*, the window-long piece of it least
 /// like ordinary English (upper case, digits, punctuation), so that the blocks of plain log text
 /// rarely look like the end of an anchor. A shift table says how far the window may jump for the
@@ -22,7 +23,11 @@ final class LiteralPrefilter: @unchecked Sendable {
     /// Where each literal's anchor starts inside it.
     private let anchorOffsets: [Int]
     private let window: Int
-    /// How far the window may move for each block hash (65,536 entries, read in the hot loop).
+    /// Bits of the block hash: 2^13 one-byte shift entries, 8 KiB.
+    static let hashBits = 13
+    private static let tableSize = 1 << hashBits
+
+    /// How far the window may move for each block hash (read in the hot loop).
     private let shift: UnsafeMutablePointer<UInt8>
     /// For each block value, the range of `bucketItems` holding the literals whose anchor ends in it.
     private let bucketStarts: [Int32]
@@ -36,9 +41,9 @@ final class LiteralPrefilter: @unchecked Sendable {
         self.window = window
         let offsets = literals.map { Self.anchorOffset(of: $0, window: window) }
         self.anchorOffsets = offsets
-        let shift = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
-        shift.initialize(repeating: UInt8(window - 2), count: 1 << 16)
-        var buckets = [[Int32]](repeating: [], count: 1 << 16)
+        let shift = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.tableSize)
+        shift.initialize(repeating: UInt8(window - 2), count: Self.tableSize)
+        var buckets = [[Int32]](repeating: [], count: Self.tableSize)
         for (index, literal) in literals.enumerated() {
             let anchor = Array(literal[offsets[index]..<offsets[index] + window])
             for end in 2..<window {
@@ -48,13 +53,13 @@ final class LiteralPrefilter: @unchecked Sendable {
             buckets[Self.block(anchor[window - 3], anchor[window - 2], anchor[window - 1])].append(Int32(index))
         }
         self.shift = shift
-        var starts = [Int32](repeating: 0, count: (1 << 16) + 1)
+        var starts = [Int32](repeating: 0, count: Self.tableSize + 1)
         var items: [Int32] = []
-        for block in 0..<(1 << 16) {
+        for block in 0..<Self.tableSize {
             starts[block] = Int32(items.count)
             items.append(contentsOf: buckets[block])
         }
-        starts[1 << 16] = Int32(items.count)
+        starts[Self.tableSize] = Int32(items.count)
         self.bucketStarts = starts
         self.bucketItems = items
     }
@@ -65,10 +70,10 @@ final class LiteralPrefilter: @unchecked Sendable {
 
     var isEmpty: Bool { literals.isEmpty }
 
-    /// A 16-bit hash of three bytes.
+    /// A hash of three bytes into the table.
     @inline(__always)
     private static func block(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
-        (Int(first) << 10 ^ Int(second) << 5 ^ Int(third)) & 0xFFFF
+        (Int(first) << 10 ^ Int(second) << 5 ^ Int(third)) & (tableSize - 1)
     }
 
     /// The start of the `window`-long piece of `literal` with the fewest blocks made only of lower-case

@@ -11,6 +11,8 @@ public final class RuleEngine {
     @exclusivity(unchecked) private var stamps: [UInt32]
     @exclusivity(unchecked) private var generation: UInt32 = 0
     @exclusivity(unchecked) private var candidates: [Int] = []
+    /// The launch markers (indexes into ``LaunchSignalReader/literals``) found in the last message.
+    @exclusivity(unchecked) public private(set) var launchMarkers: [Int] = []
     /// Rule ids whose patterns hit a PCRE2 limit (or failed), with how often; the scan goes on.
     public private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
 
@@ -23,6 +25,7 @@ public final class RuleEngine {
 
     /// The findings in `record` (at most one per rule), in rule order.
     public func findings(in record: RecordView, path: String) -> [Finding] {
+        if !launchMarkers.isEmpty { launchMarkers.removeAll(keepingCapacity: true) }
         guard record.fields.kind == .message else { return [] }
         let message = record.message
         collectCandidates(message)
@@ -49,7 +52,12 @@ public final class RuleEngine {
             for index in stamps.indices { stamps[index] = 0 }
             generation = 1
         }
+        let ruleLiterals = patternsByLiteral.count
         prefilter.forEachMatch(in: message) { literal in
+            guard literal < ruleLiterals else {
+                launchMarkers.append(literal - ruleLiterals)
+                return
+            }
             for patternIndex in patternsByLiteral[literal] where stamps[patternIndex] != generation {
                 stamps[patternIndex] = generation
                 candidates.append(patternIndex)

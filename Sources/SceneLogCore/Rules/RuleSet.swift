@@ -38,8 +38,10 @@ public final class RuleSet: Sendable {
 
     let rules: [CompiledRule]
     let patterns: [CompiledRulePattern]
+    /// One prefilter over the rules' literals followed by the launch markers' literals, so that
+    /// each message is scanned once for both.
     let prefilter: LiteralPrefilter
-    /// For each prefilter literal, the patterns that need it.
+    /// For each rule literal (the first literals of the prefilter), the patterns that need it.
     let patternsByLiteral: [[Int]]
     /// Patterns without a literal: tried on every record.
     let unfilteredPatterns: [Int]
@@ -97,7 +99,7 @@ public final class RuleSet: Sendable {
         }
         self.rules = compiledRules
         self.patterns = compiledPatterns
-        self.prefilter = LiteralPrefilter(literals)
+        self.prefilter = LiteralPrefilter(literals + LaunchSignalReader.literals.map { Array($0.utf8) })
         self.patternsByLiteral = byLiteral
         self.unfilteredPatterns = unfiltered
         self.configuration = configuration

@@ -19,24 +19,34 @@ struct InputRun {
     ) throws(InputError) -> (summary: InputSummary, findings: [Finding], identities: ProcessIdentities) {
         let reader = try ChunkedReader(path: path)
         let context = TimestampContext(year: year, referenceTime: reader.modificationTime ?? Date().timeIntervalSince1970)
-        let sink = ScanSink(path: path, verbose: verbose, learnsIdentities: learnsIdentities)
-        if let ruleSet {
-            sink.engine = RuleEngine(ruleSet: ruleSet)
-            sink.tracker = LaunchTracker(
+        let diagnoses = FindingList()
+        // The tracker hands launches to `onLaunch` with the sink, which exists only after the tracker.
+        let sinkReference = SinkReference()
+        let tracker = ruleSet.map { ruleSet in
+            LaunchTracker(
                 path: path, timestamps: context, settings: ruleSet.configuration.launchSettings,
                 firstNumber: launches.nextNumber,
-                onUpdate: { [unowned sink] launch in
+                onUpdate: { launch in
                     launches.update(launch)
-                    onLaunch?(launch, sink)
+                    if let sink = sinkReference.sink { onLaunch?(launch, sink) }
                 },
-                onDiagnosis: { [unowned sink] finding in sink.add(finding) })
+                onDiagnosis: diagnoses.append)
         }
+        let sink = ScanSink(
+            path: path, verbose: verbose, engine: ruleSet.map(RuleEngine.init), tracker: tracker,
+            diagnoses: diagnoses, learnsIdentities: learnsIdentities)
+        sinkReference.sink = sink
         let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
         try scanner.scan(reader)
         var summary = scanner.finish()
-        sink.tracker?.finish()
+        tracker?.finish()
         summary.timeSpan = sink.times.span(with: context)
         sink.reportMatchFailures()
         return (summary, sink.findings, sink.identities)
     }
+}
+
+/// Lets the tracker's callback reach the sink created after it.
+private final class SinkReference {
+    weak var sink: ScanSink?
 }

@@ -5,43 +5,54 @@ import SceneLogCore
 final class ScanSink: RecordSink {
     private let path: String
     private let verbose: Bool
-    var engine: RuleEngine?
-    var tracker: LaunchTracker?
+    private let engine: RuleEngine?
+    private let tracker: LaunchTracker?
     private let learnsIdentities: Bool
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
-    @exclusivity(unchecked) private(set) var findings: [Finding] = []
+    @exclusivity(unchecked) private var lineFindings: [Finding] = []
     @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
+    /// The launch diagnoses, which the tracker hands to this list.
+    let diagnoses: FindingList
 
-    /// - Parameter learnsIdentities: whether to learn which pid is which bundle (for `--app`).
-    init(path: String, verbose: Bool, learnsIdentities: Bool) {
+    /// - Parameters:
+    ///   - engine: the rules to run; without one, lines are only counted.
+    ///   - tracker: the launch tracker, handing its diagnoses to `diagnoses`.
+    ///   - learnsIdentities: whether to learn which pid is which bundle (for `--app`).
+    init(
+        path: String, verbose: Bool, engine: RuleEngine?, tracker: LaunchTracker?, diagnoses: FindingList,
+        learnsIdentities: Bool
+    ) {
         self.path = path
         self.verbose = verbose
+        self.engine = engine
+        self.tracker = tracker
+        self.diagnoses = diagnoses
         self.learnsIdentities = learnsIdentities
     }
 
-    /// Takes a finding made outside the rule engine (a launch diagnosis).
-    func add(_ finding: Finding) {
-        findings.append(finding)
+    /// Every finding so far, line findings and launch diagnoses, in line order.
+    var findings: [Finding] {
+        (lineFindings + diagnoses.findings).sorted { $0.location.line < $1.location.line }
     }
 
     func receive(_ record: RecordView) {
         times.note(record)
         guard let engine else { return }
         if learnsIdentities { identities.note(record) }
-        tracker?.observe(record)
         var found = engine.findings(in: record, path: path)
+        tracker?.observe(record, markers: engine.launchMarkers)
         guard !found.isEmpty else { return }
         if let tracker {
             for index in found.indices { tracker.attach(&found[index], from: record) }
         }
-        findings += found
+        lineFindings += found
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
         if let engine {
             // Unparsed text (an Xcode 15 console copy, a pasted fragment) may still carry a known message.
             let found = engine.findings(in: .bareLine(bytes, line: line), path: path)
-            if !found.isEmpty { findings += found }
+            if !found.isEmpty { lineFindings += found }
         }
         guard verbose else { return }
         Diagnostics.emit("\(path):\(line): unparsed: \(Diagnostics.printable(String(decoding: bytes, as: UTF8.self)))\n")
@@ -58,5 +69,14 @@ final class ScanSink: RecordSink {
             Diagnostics.warning(
                 "\(path): rule '\(rule)' stopped matching on \(failure.count) record(s): \(failure.error.message); those records were not checked by it")
         }
+    }
+}
+
+/// Findings collected by reference (the launch tracker's diagnoses).
+final class FindingList {
+    private(set) var findings: [Finding] = []
+
+    func append(_ finding: Finding) {
+        findings.append(finding)
     }
 }
