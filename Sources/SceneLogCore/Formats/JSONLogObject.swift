@@ -51,11 +51,13 @@ struct JSONLogObject {
         return (value as? NSNumber)?.stringValue
     }
 
-    /// An integer value, or the digits of a string value (go-ios prints `"pid":"59"`).
+    /// An integer value, or the digits of a string value (go-ios prints `"pid":"59"`); `nil` for a
+    /// fraction or a number out of range.
     func integer(_ key: String) -> Int? {
         let value = values[key]
         if let string = value as? String { return Int(string) }
-        return (value as? NSNumber)?.intValue
+        guard let number = value as? NSNumber, let exact = Int(exactly: number.doubleValue) else { return nil }
+        return Int64(exact) == number.int64Value ? exact : nil
     }
 
     /// A nested object (`label`), or `nil` when missing, `null` or not an object.

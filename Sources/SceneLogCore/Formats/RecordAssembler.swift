@@ -22,8 +22,8 @@ public struct LineCounts: Sendable, Equatable {
 
 /// Groups lines into records with one format's parser and hands each complete record to the sink.
 ///
-/// Only the open record is held: its bytes are capped at ``maximumRecordLength``; continuation
-/// lines past the cap are still counted but not kept.
+/// Only the open record is held: its bytes are capped at ``maximumRecordLength``; from the first
+/// continuation line that does not fit, the record's remaining lines are counted but not kept.
 final class RecordAssembler<Parser: RecordParser>: LineConsumer {
     static var maximumRecordLength: Int { 4 << 20 }
 
@@ -36,6 +36,8 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
     @exclusivity(unchecked) private var startLine = 0
     @exclusivity(unchecked) private var startOffset = 0
     @exclusivity(unchecked) private var continuation = 0
+    /// Whether the open record reached the length cap: its later continuation lines are counted, not kept.
+    @exclusivity(unchecked) private var capped = false
     @exclusivity(unchecked) private(set) var counts = LineCounts()
 
     init(parser: Parser, sink: any RecordSink) {
@@ -51,10 +53,12 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
             open(line, fields: RecordFields(message: 0..<line.count), number: number, byteOffset: byteOffset)
         case .continuation where isOpen:
             continuation += 1
-            if buffer.count + line.count < Self.maximumRecordLength {
+            if !capped, buffer.count + line.count + 1 <= Self.maximumRecordLength {
                 buffer.append(ASCII.newline)
                 buffer.append(line)
                 fields.message = fields.message.lowerBound..<buffer.count
+            } else {
+                capped = true
             }
         case .continuation, .unparsed:
             close()
@@ -70,6 +74,7 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
     private func open(_ line: Bytes, fields newFields: RecordFields, number: Int, byteOffset: Int) {
         close()
         buffer.set(line)
+        capped = false
         fields = newFields
         isOpen = true
         startLine = number

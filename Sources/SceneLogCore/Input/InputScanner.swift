@@ -62,25 +62,37 @@ public final class InputScanner<Sink: RecordSink> {
         self.sink = sink
         self.forcedFormat = format
         self.splitter = LineSplitter(maximumLineLength: maximumLineLength)
-        if let format {
-            self.format = format
-            self.consumer = format.makeAssembler(sample: [], sink: sink)
-        }
     }
 
-    /// Reads `reader` to its end. The first chunk is sniffed: an archive, a crash report or binary
+    /// How many bytes the sniffer looks at (a pipe may deliver the first of them one by one).
+    static var sniffLength: Int { 512 }
+
+    /// Reads `reader` to its end. The first bytes are sniffed: an archive, a crash report or binary
     /// data is refused with an ``InputError`` of kind `.notText` before anything is scanned.
     public func scan(_ reader: ChunkedReader) throws(InputError) {
-        var first = true
+        var head: [UInt8] = []
+        var sniffed = false
         while true {
             let chunk = try reader.nextChunk()
             if chunk.isEmpty { break }
-            if first, let refusal = InputKind.sniff(chunk).refusal {
-                throw InputError(path: path, reason: refusal, kind: .notText)
+            if sniffed {
+                feed(chunk)
+                continue
             }
-            first = false
-            feed(chunk)
+            head.append(contentsOf: chunk)
+            if head.count >= Self.sniffLength {
+                try sniff(head)
+                sniffed = true
+            }
         }
+        if !sniffed { try sniff(head) }
+    }
+
+    /// Refuses what is not a text log, else scans `head`.
+    private func sniff(_ head: [UInt8]) throws(InputError) {
+        let refusal = head.withUnsafeBufferPointer { InputKind.sniff($0).refusal }
+        if let refusal { throw InputError(path: path, reason: refusal, kind: .notText) }
+        head.withUnsafeBufferPointer { feed($0) }
     }
 
     /// Takes the next bytes of the input.
@@ -120,11 +132,12 @@ public final class InputScanner<Sink: RecordSink> {
         }
     }
 
-    /// Chooses the format from the pending lines and replays them through its parser. When no
-    /// format fits them, they are unparsed and detection goes on with the lines after them.
+    /// Chooses the format from the pending lines (unless one was forced) and replays them through
+    /// its parser, which sets itself up from them. When no format fits them, they are unparsed and
+    /// detection goes on with the lines after them.
     private func decide() {
         let sample = pending.map(\.bytes)
-        guard let detected = FormatDetector.detect(sample) else {
+        guard let detected = forcedFormat ?? FormatDetector.detect(sample) else {
             // Nothing recognisable yet: these lines are unparsed; keep looking in the next ones.
             for line in pending {
                 undecidedCounts.unparsedLines += 1

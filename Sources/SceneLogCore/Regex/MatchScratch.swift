@@ -14,7 +14,11 @@ public final class MatchScratch {
     func data(for pattern: CompiledPattern) throws(PCRE2Error) -> OpaquePointer {
         let needed = max(pattern.captureCount + 1, 10)
         if let matchData, capacity >= needed { return matchData }
-        if let matchData { pcre2_match_data_free_8(matchData) }
+        if let matchData {
+            pcre2_match_data_free_8(matchData)
+            self.matchData = nil
+            capacity = 0
+        }
         guard let created = pcre2_match_data_create_8(UInt32(needed), nil) else {
             throw PCRE2Error(code: PCRE2_ERROR_NOMEMORY)
         }

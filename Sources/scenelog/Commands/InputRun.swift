@@ -8,7 +8,9 @@ struct InputRun {
     let year: Int?
     let verbose: Bool
 
-    /// Scans the input. Without a rule set only lines are counted.
+    /// Scans the input. Without a rule set only lines are counted. An input that cannot be opened
+    /// or is not a text log throws; one whose reading fails part-way returns what was read, with
+    /// the error.
     ///
     /// - Parameters:
     ///   - launches: collects the launches; its numbering continues from input to input.
@@ -16,7 +18,9 @@ struct InputRun {
     func scan(
         ruleSet: RuleSet?, launches: LaunchCollector, learnsIdentities: Bool,
         onLaunch: ((Launch, ScanSink) -> Void)? = nil
-    ) throws(InputError) -> (summary: InputSummary, findings: [Finding], identities: ProcessIdentities) {
+    ) throws(InputError) -> (
+        summary: InputSummary, findings: [Finding], identities: ProcessIdentities, error: InputError?
+    ) {
         let reader = try ChunkedReader(path: path)
         let context = TimestampContext(year: year, referenceTime: reader.modificationTime ?? Date().timeIntervalSince1970)
         let diagnoses = FindingList()
@@ -37,12 +41,18 @@ struct InputRun {
             diagnoses: diagnoses, learnsIdentities: learnsIdentities)
         sinkReference.sink = sink
         let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
-        try scanner.scan(reader)
+        // A read that fails part-way keeps what was read before it; the error goes with the result.
+        var readError: InputError?
+        do {
+            try scanner.scan(reader)
+        } catch where error.kind == .read {
+            readError = error
+        }
         var summary = scanner.finish()
         tracker?.finish()
         summary.timeSpan = sink.times.span(with: context)
         sink.reportMatchFailures()
-        return (summary, sink.findings, sink.identities)
+        return (summary, sink.findings, sink.identities, readError)
     }
 }
 

@@ -23,30 +23,12 @@ struct ScanCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Log files or folders to scan; - reads standard input.", valueName: "path"))
-    var paths: [String] = []
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var common: CommonOptions
 
-    @Option(
-        name: .customLong("input-format"),
-        help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "id"))
-    var inputFormat: LogFormat?
-
-    @Option(help: "Year for timestamps that print none (idevicesyslog); default: the file's modification year.")
-    var year: Int?
-
     @Flag(name: .customLong("parse-only"), help: "Only parse and count lines: run no rules.")
     var parseOnly = false
-
-    func validate() throws {
-        guard !paths.isEmpty else {
-            throw ValidationError("no input: name log files or folders, or - for standard input")
-        }
-        if let year, !(1970...9999).contains(year) {
-            throw ValidationError("--year must be between 1970 and 9999, not \(year)")
-        }
-    }
 
     func run() throws {
         let ruleSet = try parseOnly ? nil : common.loadRuleSet()
@@ -54,12 +36,16 @@ struct ScanCommand: ParsableCommand {
         var findings: [Finding] = []
         let launches = LaunchCollector()
         var failed = false
-        for path in InputDiscovery.expand(paths) {
+        for path in input.inputs {
             do {
-                let run = InputRun(path: path, inputFormat: inputFormat, year: year, verbose: common.verbose)
-                let result = try run.scan(ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil)
+                let result = try input.run(path, verbose: common.verbose)
+                    .scan(ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil)
                 summaries.append(result.summary)
                 findings += common.filter(result.findings, identities: result.identities)
+                if let error = result.error {
+                    Diagnostics.error(error.description)
+                    failed = true
+                }
             } catch {
                 Diagnostics.error(error.description)
                 failed = true

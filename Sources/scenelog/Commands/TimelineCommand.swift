@@ -21,24 +21,9 @@ struct TimelineCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Log files or folders to read; - reads standard input.", valueName: "path"))
-    var paths: [String] = []
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var common: CommonOptions
-
-    @Option(
-        name: .customLong("input-format"),
-        help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "id"))
-    var inputFormat: LogFormat?
-
-    @Option(help: "Year for timestamps that print none (idevicesyslog); default: the file's modification year.")
-    var year: Int?
-
-    func validate() throws {
-        guard !paths.isEmpty else {
-            throw ValidationError("no input: name log files or folders, or - for standard input")
-        }
-    }
 
     func run() throws {
         let ruleSet = try common.loadRuleSet()
@@ -46,15 +31,17 @@ struct TimelineCommand: ParsableCommand {
         let streaming = common.format == .text && common.output == nil
         let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
         var printed: [String: LaunchOutcome] = [:]
+        var outputFailed = false
         var summaries: [InputSummary] = []
         var findings: [Finding] = []
         var failed = false
-        for path in InputDiscovery.expand(paths) {
-            let run = InputRun(path: path, inputFormat: inputFormat, year: year, verbose: common.verbose)
+        for path in input.inputs {
             do {
-                let result = try run.scan(ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil) {
+                let result = try input.run(path, verbose: common.verbose).scan(
+                    ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil
+                ) {
                     launch, sink in
-                    guard streaming, !common.filter([launch]).isEmpty else { return }
+                    guard streaming, !outputFailed, !common.filter([launch]).isEmpty else { return }
                     let text: String
                     switch printed[launch.id] {
                     case nil: text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
@@ -62,18 +49,27 @@ struct TimelineCommand: ParsableCommand {
                     default: text = renderer.renderChange(launch)
                     }
                     printed[launch.id] = launch.outcome
-                    FileHandle.standardOutput.write(Data(text.utf8))
+                    do {
+                        try ReportOutput.writeStandardOutput(text)
+                    } catch {
+                        outputFailed = true
+                    }
                 }
                 summaries.append(result.summary)
                 findings += common.filter(result.findings, identities: result.identities)
+                if let error = result.error {
+                    Diagnostics.error(error.description)
+                    failed = true
+                }
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
             }
         }
         let shown = common.filter(launches.launches)
+        if outputFailed { throw ExitStatus.inputError.exitCode }
         if streaming {
-            FileHandle.standardOutput.write(Data(Self.summary(shown).utf8))
+            try ReportOutput.writeStandardOutput(Self.summary(shown))
         } else {
             let report = ScanReport(
                 inputs: summaries, findings: findings, launches: shown,

@@ -106,3 +106,17 @@ import Testing
         #expect(Set(launch.phases.keys) == [.requested, .spawned])
     }
 }
+
+/// Numbers from JSON logs are taken only when they are whole and in range.
+@Suite struct JSONNumberTests {
+    @Test(arguments: [
+        (#"{"eventMessage":"m","processID":1e300}"#, nil),
+        (#"{"eventMessage":"m","processID":99999999999999999999999}"#, nil),
+        (#"{"eventMessage":"m","processID":-5.7}"#, nil),
+        (#"{"eventMessage":"m","processID":412}"#, 412),
+    ] as [(String, Int?)])
+    func pidsAreExact(line: String, pid: Int?) {
+        let (records, _, _) = scan(line + "\n", as: .logNDJSON)
+        #expect(records.first?.pid == pid)
+    }
+}

@@ -67,6 +67,10 @@ import Testing
         #expect(Set(ids).count == ids.count)
     }
 
+    @Test func launchMarkerLiteralsKeepThePrefilterWindowWide() {
+        #expect(LaunchSignalReader.literals.allSatisfy { $0.utf8.count >= 14 })
+    }
+
     @Test func theCatalogCompiles() throws {
         let set = try RuleSet(rules: RuleCatalog.builtIn)
         #expect(set.descriptions.count == RuleCatalog.builtInTypes.count)

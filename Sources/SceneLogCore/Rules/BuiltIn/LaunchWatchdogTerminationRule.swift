@@ -53,7 +53,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
         ] + ["code:0x8BADF00D", "code:0x8badf00d", "Code 0x8badf00d", "Code 0x8BADF00D"].map { literal in
             RulePattern(
                 literal: literal,
-                regex: #"(?i)(?:terminat|exit|watchdog)[^\n]*?0x8badf00d(?![^\n]*failed to terminate gracefully)"#
+                regex: #"(?i:terminat|exit|watchdog)[^\n]*?(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]*(?i:failed to terminate gracefully))"#
             )
         },
         triggeringExamples: [

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Inputs and outputs at the edges: links, empty folders, closed or full outputs, forced formats.
+@Suite struct InputEdgeCaseTests {
+    private func inputs(_ json: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return try #require(object?["inputs"] as? [[String: Any]])
+    }
+
+    @Test func aLinkToAFolderIsWalked() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let real = folder.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try Data("Jun 20 13:42:52 iPhone locationd[59] <Notice>: one\n".utf8).write(to: real.appendingPathComponent("a.log"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: real.path)
+        let result = try CommandRunner.run(["scan", "--format", "json", "link"], in: folder)
+        #expect(try inputs(result.stdout).map { $0["path"] as? String } == ["link/a.log"])
+    }
+
+    @Test func aFolderWithNoLogIsReported() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let result = try CommandRunner.run(["scan", "."], in: folder)
+        #expect(result.stderr.contains("scenelog: warning: '.' holds no *.log, *.txt, *.ndjson or *.json file"))
+    }
+
+    @Test func aFullOutputIsAnErrorNotACrash() throws {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["scan", "Samples/scene-adopted-clean-launch.txt"]
+        process.currentDirectoryURL = CommandRunner.packageRoot
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3)
+        #expect(message.contains("cannot write the report to standard output"))
+    }
+
+    @Test func timelineChecksTheYearToo() throws {
+        let result = try CommandRunner.run(["timeline", "--year", "100000000000000000", "x.log"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--year must be between 1970 and 9999"))
+    }
+
+    @Test func aStreamStartingWithNULIsNotBinary() throws {
+        let log = Data([0]) + Data("Jan  1 00:00:00 iPhone SpringBoard[1] <Notice>: x\n".utf8)
+        let result = try CommandRunner.run(["scan", "--format", "json", "-"], stdin: log)
+        #expect(result.status == 0)
+        #expect(try inputs(result.stdout).first?["records"] as? Int == 1)
+    }
+
+    @Test func aForcedFormatStillLearnsFromTheFirstLines() throws {
+        let log = "Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: hello\n"
+        let result = try CommandRunner.run(
+            ["scan", "--format", "json", "--input-format", "idevicesyslog", "--app", "SpringBoard", "--fail-on", "note", "-"],
+            stdin: Data((log + "Nov 12 12:24:58 iPad SpringBoard(FrontBoard)[510] <Notice>: CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.\n").utf8))
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let findings = try #require(object?["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["process"] as? String } == ["SpringBoard"])
+    }
+}
