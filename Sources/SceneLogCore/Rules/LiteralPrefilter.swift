@@ -17,14 +17,14 @@ import Darwin
 /// `@unchecked Sendable`: the shift table is written once in `init` and only read afterwards.
 final class LiteralPrefilter: @unchecked Sendable {
     /// The shortest literal it takes.
-    static let minimumLiteralLength = 3
+    static let minimumLiteralLength = 4
 
     private let literals: [[UInt8]]
     /// Where each literal's anchor starts inside it.
     private let anchorOffsets: [Int]
     private let window: Int
     /// Bits of the block hash: 2^13 one-byte shift entries, 8 KiB.
-    static let hashBits = 13
+    static let hashBits = 15
     private static let tableSize = 1 << hashBits
 
     /// How far the window may move for each block hash (read in the hot loop).
@@ -42,15 +42,16 @@ final class LiteralPrefilter: @unchecked Sendable {
         let offsets = literals.map { Self.anchorOffset(of: $0, window: window) }
         self.anchorOffsets = offsets
         let shift = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.tableSize)
-        shift.initialize(repeating: UInt8(window - 2), count: Self.tableSize)
+        shift.initialize(repeating: UInt8(window - 3), count: Self.tableSize)
         var buckets = [[Int32]](repeating: [], count: Self.tableSize)
         for (index, literal) in literals.enumerated() {
             let anchor = Array(literal[offsets[index]..<offsets[index] + window])
-            for end in 2..<window {
-                let block = Self.block(anchor[end - 2], anchor[end - 1], anchor[end])
+            for end in 3..<window {
+                let block = Self.block(anchor[end - 3], anchor[end - 2], anchor[end - 1], anchor[end])
                 shift[block] = min(shift[block], UInt8(window - 1 - end))
             }
-            buckets[Self.block(anchor[window - 3], anchor[window - 2], anchor[window - 1])].append(Int32(index))
+            buckets[Self.block(anchor[window - 4], anchor[window - 3], anchor[window - 2], anchor[window - 1])]
+                .append(Int32(index))
         }
         self.shift = shift
         var starts = [Int32](repeating: 0, count: Self.tableSize + 1)
@@ -72,8 +73,8 @@ final class LiteralPrefilter: @unchecked Sendable {
 
     /// A hash of three bytes into the table.
     @inline(__always)
-    private static func block(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
-        (Int(first) << 10 ^ Int(second) << 5 ^ Int(third)) & (tableSize - 1)
+    private static func block(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8) -> Int {
+        (Int(first) << 9 ^ Int(second) << 6 ^ Int(third) << 3 ^ Int(fourth)) & (tableSize - 1)
     }
 
     /// The start of the `window`-long piece of `literal` with the fewest blocks made only of lower-case
@@ -83,8 +84,8 @@ final class LiteralPrefilter: @unchecked Sendable {
         var best = (offset: 0, score: Int.max)
         for offset in 0...(literal.count - window) {
             var score = 0
-            for end in (offset + 2)..<(offset + window)
-            where plain(literal[end - 2]) && plain(literal[end - 1]) && plain(literal[end]) {
+            for end in (offset + 3)..<(offset + window)
+            where plain(literal[end - 3]) && plain(literal[end - 2]) && plain(literal[end - 1]) && plain(literal[end]) {
                 score += 1
             }
             if score < best.score { best = (offset, score) }
@@ -100,7 +101,7 @@ final class LiteralPrefilter: @unchecked Sendable {
         let count = text.count
         var position = window - 1
         while position < count {
-            let jump = Int(shift[Self.block(base[position - 2], base[position - 1], base[position])])
+            let jump = Int(shift[Self.block(base[position - 3], base[position - 2], base[position - 1], base[position])])
             if jump > 0 {
                 position += jump
                 continue
@@ -114,7 +115,7 @@ final class LiteralPrefilter: @unchecked Sendable {
     private func check(
         at position: Int, in text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, _ body: (Int) -> Void
     ) {
-        let block = Self.block(base[position - 2], base[position - 1], base[position])
+        let block = Self.block(base[position - 3], base[position - 2], base[position - 1], base[position])
         for item in Int(bucketStarts[block])..<Int(bucketStarts[block + 1]) {
             let index = Int(bucketItems[item])
             let literal = literals[index]

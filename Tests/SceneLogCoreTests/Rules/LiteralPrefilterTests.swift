@@ -6,7 +6,7 @@ import Testing
 @Suite struct LiteralPrefilterTests {
     static let literals = [
         "does not adopt UIScene lifecycle", "Hang detected: ", "code:0x8BADF00D", "contained UISceneClassName",
-        "contained no configuration named", "abc", "UIScene", "aaaa",
+        "contained no configuration named", "abcd", "UIScene", "aaaa",
     ]
 
     static let prefilter = LiteralPrefilter(literals.map { Array($0.utf8) })
@@ -29,7 +29,7 @@ import Testing
 
     @Test func findsLiteralsAtTheStartTheEndAndOverlapping() {
         let texts = [
-            "", "ab", "abc", "xabcx", "aaaaa", "UIScene", "UISceneUIScene",
+            "", "ab", "abcd", "xabcdx", "aaaaa", "UIScene", "UISceneUIScene",
             "CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle.",
             "Hang detected: 9.30s (debugger attached, not reporting)",
             "<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:", "code:0x8BADF00",
