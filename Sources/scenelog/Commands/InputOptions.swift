@@ -30,8 +30,40 @@ struct InputOptions: ParsableArguments {
         }
     }
 
-    /// How to read one input.
-    func run(_ path: String, verbose: Bool) -> InputRun {
-        InputRun(path: path, inputFormat: inputFormat, year: year, verbose: verbose)
+    /// Scans every input in order, reporting the ones that cannot be read and going on.
+    ///
+    /// - Parameter onLaunch: called with each launch as soon as its outcome is known.
+    func scanAll(
+        ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, ScanSink) -> Void)? = nil
+    ) -> ScanResults {
+        var results = ScanResults()
+        let launches = LaunchCollector()
+        for path in inputs {
+            let run = InputRun(path: path, inputFormat: inputFormat, year: year, verbose: common.verbose)
+            do {
+                let result = try run.scan(
+                    ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil, onLaunch: onLaunch)
+                results.summaries.append(result.summary)
+                results.findings += common.filter(result.findings, identities: result.identities)
+                if let error = result.error {
+                    Diagnostics.error(error.description)
+                    results.failed = true
+                }
+            } catch {
+                Diagnostics.error(error.description)
+                results.failed = true
+            }
+        }
+        results.launches = common.filter(launches.launches)
+        return results
     }
+}
+
+/// What a run over all inputs found.
+struct ScanResults {
+    var summaries: [InputSummary] = []
+    var findings: [Finding] = []
+    var launches: [Launch] = []
+    /// Whether an input could not be read (exit code 3 once everything is reported).
+    var failed = false
 }

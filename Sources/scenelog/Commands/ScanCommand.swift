@@ -32,31 +32,13 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let ruleSet = try parseOnly ? nil : common.loadRuleSet()
-        var summaries: [InputSummary] = []
-        var findings: [Finding] = []
-        let launches = LaunchCollector()
-        var failed = false
-        for path in input.inputs {
-            do {
-                let result = try input.run(path, verbose: common.verbose)
-                    .scan(ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil)
-                summaries.append(result.summary)
-                findings += common.filter(result.findings, identities: result.identities)
-                if let error = result.error {
-                    Diagnostics.error(error.description)
-                    failed = true
-                }
-            } catch {
-                Diagnostics.error(error.description)
-                failed = true
-            }
-        }
+        let results = input.scanAll(ruleSet: ruleSet, common: common)
         let report = ScanReport(
-            inputs: summaries, findings: findings, launches: common.filter(launches.launches),
+            inputs: results.summaries, findings: results.findings, launches: results.launches,
             rules: (ruleSet?.descriptions ?? []) + LaunchDiagnosis.allCases.map(\.description))
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         try ReportOutput.write(common.format.render(report, options: RenderOptions(color: color)), to: common.output)
-        if failed { throw ExitStatus.inputError.exitCode }
-        if findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
+        if results.failed { throw ExitStatus.inputError.exitCode }
+        if results.findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
     }
 }

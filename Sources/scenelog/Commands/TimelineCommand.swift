@@ -27,57 +27,37 @@ struct TimelineCommand: ParsableCommand {
 
     func run() throws {
         let ruleSet = try common.loadRuleSet()
-        let launches = LaunchCollector()
         let streaming = common.format == .text && common.output == nil
         let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
         var printed: [String: LaunchOutcome] = [:]
         var outputFailed = false
-        var summaries: [InputSummary] = []
-        var findings: [Finding] = []
-        var failed = false
-        for path in input.inputs {
+        let results = input.scanAll(ruleSet: ruleSet, common: common) { launch, sink in
+            guard streaming, !outputFailed, !common.filter([launch]).isEmpty else { return }
+            let text: String
+            switch printed[launch.id] {
+            case nil: text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
+            case launch.outcome: return
+            default: text = renderer.renderChange(launch)
+            }
+            printed[launch.id] = launch.outcome
             do {
-                let result = try input.run(path, verbose: common.verbose).scan(
-                    ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil
-                ) {
-                    launch, sink in
-                    guard streaming, !outputFailed, !common.filter([launch]).isEmpty else { return }
-                    let text: String
-                    switch printed[launch.id] {
-                    case nil: text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
-                    case launch.outcome: return
-                    default: text = renderer.renderChange(launch)
-                    }
-                    printed[launch.id] = launch.outcome
-                    do {
-                        try ReportOutput.writeStandardOutput(text)
-                    } catch {
-                        outputFailed = true
-                    }
-                }
-                summaries.append(result.summary)
-                findings += common.filter(result.findings, identities: result.identities)
-                if let error = result.error {
-                    Diagnostics.error(error.description)
-                    failed = true
-                }
+                try ReportOutput.writeStandardOutput(text)
             } catch {
-                Diagnostics.error(error.description)
-                failed = true
+                outputFailed = true
             }
         }
-        let shown = common.filter(launches.launches)
+        let shown = results.launches
         if outputFailed { throw ExitStatus.inputError.exitCode }
         if streaming {
             try ReportOutput.writeStandardOutput(Self.summary(shown))
         } else {
             let report = ScanReport(
-                inputs: summaries, findings: findings, launches: shown,
+                inputs: results.summaries, findings: results.findings, launches: shown,
                 rules: ruleSet.descriptions + LaunchDiagnosis.allCases.map(\.description))
             try ReportOutput.write(common.format.render(report), to: common.output)
         }
-        if failed { throw ExitStatus.inputError.exitCode }
-        if findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
+        if results.failed { throw ExitStatus.inputError.exitCode }
+        if results.findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
     }
 
     /// `3 launches: 2 active, 1 crashed.`
