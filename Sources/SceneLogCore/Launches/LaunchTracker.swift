@@ -175,8 +175,16 @@ public final class LaunchTracker {
             else { return }
             applyMask(to: to, index, mark)
         case .launchdTermination(_, let pid, let termination), .processExited(_, let pid, let termination):
-            guard let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) else { return }
-            terminate(index, termination, mark)
+            if let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) {
+                terminate(index, termination, mark)
+            } else if let closed = recentlyClosed.lastIndex(where: { $0.pid == pid && $0.device == device }),
+                recentlyClosed[closed].phases[.terminated] != nil,
+                let refined = Self.merged(recentlyClosed[closed].termination, termination)
+            {
+                // Runningboard's triplet and SpringBoard's exit context describe one exit: keep the better.
+                recentlyClosed[closed].termination = refined
+                onUpdate(recentlyClosed[closed])
+            }
         case .corpseReport(let pid):
             guard let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) else { return }
             terminate(index, Termination(kind: .unknown, detail: "crash report"), mark)
@@ -242,12 +250,20 @@ public final class LaunchTracker {
     }
 
     private func terminate(_ index: Int, _ termination: Termination, _ mark: LaunchMark) {
-        let current = open[index].launch.termination
-        if current == nil || termination.kind.specificity > current?.kind.specificity ?? 0 {
-            open[index].launch.termination = termination
+        if let better = Self.merged(open[index].launch.termination, termination) {
+            open[index].launch.termination = better
         }
         reach(.terminated, index, mark)
         publish(index)
+    }
+
+    /// `new` when it says more than `current`: a more specific kind, or, for one kind, a named
+    /// detail ("per-process-limit(7)") rather than a bare number ("reason 7"); `nil` otherwise.
+    static func merged(_ current: Termination?, _ new: Termination) -> Termination? {
+        guard let current else { return new }
+        if new.kind.specificity > current.kind.specificity { return new }
+        let namesMore = new.kind == current.kind && new.detail?.contains("(") == true && current.detail?.contains("(") != true
+        return namesMore ? new : nil
     }
 
     /// The open launch of `bundle` (with `pid` when given), most recent first.

@@ -38,8 +38,8 @@ import Testing
     @Test func tccKillForAMissingUsageDescription() throws {
         let (launch, findings) = try only("termination-tcc-privacy-usage-description.txt")
         #expect(launch.outcome == .killed)
-        #expect(launch.termination?.kind == .tcc)
-        #expect(launch.phases[.terminated] != nil)
+        #expect(launch.termination == Termination(kind: .tcc, detail: "code 0"))
+        #expect(launch.phases[.terminated] != nil && launch.phases[.active] != nil)
         #expect(Set(findings.map(\.rule)) == ["privacy-usage-description-missing", "scene-lifecycle-not-adopted"])
         #expect(findings.allSatisfy { $0.launch == launch.id })
     }
@@ -97,9 +97,9 @@ import Testing
 
     @Test func jetsamAndCleanExit() throws {
         let (jetsam, _) = try only("termination-jetsam-memory-limit.log")
-        #expect(jetsam.outcome == .killed && jetsam.termination?.kind == .jetsam)
+        #expect(jetsam.outcome == .killed && jetsam.termination == Termination(kind: .jetsam, detail: "per-process-limit(7)"))
         let (exited, _) = try only("termination-force-quit-and-clean-exit.log")
-        #expect(exited.outcome == .exited && exited.termination?.kind == .clean)
+        #expect(exited.outcome == .exited && exited.termination == Termination(kind: .clean, detail: "exit(0)"))
     }
 
     @Test func appOnlyConsoleHasNoLaunch() throws {
