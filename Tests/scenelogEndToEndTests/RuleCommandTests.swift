@@ -51,6 +51,8 @@ import Testing
         #expect(warningsOnly.status == 0)
         let failOnWarning = try CommandRunner.run(["scan", "--fail-on", "warning", "-"], stdin: Data(Self.nonAdoptedLine.utf8))
         #expect(failOnWarning.status == 1)
+        let never = try CommandRunner.run(["scan", "--fail-on", "never", "-"], stdin: input)
+        #expect(never.status == 0)
     }
 
     @Test func freeTextThatFitsNoFormatIsStillSearched() throws {

@@ -13,8 +13,10 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("min-severity"), help: "Leave out findings below this severity.")
     var minSeverity: Severity = .note
 
-    @Option(name: .customLong("fail-on"), help: "Exit with 1 when a finding is at or above this severity.")
-    var failOn: Severity = .error
+    @Option(
+        name: .customLong("fail-on"),
+        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found).")
+    var failOn: FailThreshold = .error
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Add the rules of this YAML file.", valueName: "file"))
     var rulesFile: String?
@@ -60,6 +62,12 @@ struct CommonOptions: ParsableArguments {
         return try ProjectConfiguration.load(path: ProjectConfiguration.defaultFileName, knownRuleIDs: knownRuleIDs)
     }
 
+    /// The exit status for `findings` under `--fail-on`.
+    func failsOn(_ findings: [Finding]) -> Bool {
+        guard let threshold = failOn.severity else { return false }
+        return findings.contains { $0.severity >= threshold }
+    }
+
     /// `launches` of `--app` only.
     func filter(_ launches: [Launch]) -> [Launch] {
         guard let app else { return launches }
@@ -75,4 +83,11 @@ struct CommonOptions: ParsableArguments {
                 || finding.pid.flatMap { identities.bundle(ofPID: $0) } == app
         }
     }
+}
+
+/// The values of `--fail-on`: a severity, or `never`.
+enum FailThreshold: String, CaseIterable, ExpressibleByArgument {
+    case note, warning, error, never
+
+    var severity: Severity? { Severity(rawValue: rawValue) }
 }

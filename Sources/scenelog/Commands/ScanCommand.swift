@@ -39,6 +39,6 @@ struct ScanCommand: ParsableCommand {
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         try ReportOutput.write(common.format.render(report, options: RenderOptions(color: color)), to: common.output)
         if results.failed { throw ExitStatus.inputError.exitCode }
-        if results.findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
+        if common.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
     }
 }

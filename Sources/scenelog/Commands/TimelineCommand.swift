@@ -57,7 +57,7 @@ struct TimelineCommand: ParsableCommand {
             try ReportOutput.write(common.format.render(report), to: common.output)
         }
         if results.failed { throw ExitStatus.inputError.exitCode }
-        if results.findings.contains(where: { $0.severity >= common.failOn }) { throw ExitStatus.findings.exitCode }
+        if common.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
     }
 
     /// `3 launches: 2 active, 1 crashed.`
