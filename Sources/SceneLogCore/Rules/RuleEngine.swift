@@ -7,6 +7,9 @@ public final class RuleEngine {
     public let ruleSet: RuleSet
     private let prefilter: LiteralPrefilter
     private let patternsByLiteral: [[Int]]
+    private let ruleLiteralCount: Int
+    private let unfilteredPatterns: [Int]
+    private let hasUnfilteredPatterns: Bool
     private let scratch = MatchScratch()
     @exclusivity(unchecked) private var stamps: [UInt32]
     @exclusivity(unchecked) private var generation: UInt32 = 0
@@ -20,6 +23,9 @@ public final class RuleEngine {
         self.ruleSet = ruleSet
         prefilter = ruleSet.prefilter
         patternsByLiteral = ruleSet.patternsByLiteral
+        ruleLiteralCount = ruleSet.patternsByLiteral.count
+        unfilteredPatterns = ruleSet.unfilteredPatterns
+        hasUnfilteredPatterns = !ruleSet.unfilteredPatterns.isEmpty
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
     }
 
@@ -47,23 +53,32 @@ public final class RuleEngine {
 
     private func collectCandidates(_ message: UnsafeBufferPointer<UInt8>) {
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
-        generation &+= 1
-        if generation == 0 {
-            for index in stamps.indices { stamps[index] = 0 }
-            generation = 1
-        }
-        let ruleLiterals = patternsByLiteral.count
+        let ruleLiterals = ruleLiteralCount
+        var stamped = false
         prefilter.forEachMatch(in: message) { literal in
             guard literal < ruleLiterals else {
                 launchMarkers.append(literal - ruleLiterals)
                 return
+            }
+            if !stamped {
+                nextGeneration()
+                stamped = true
             }
             for patternIndex in patternsByLiteral[literal] where stamps[patternIndex] != generation {
                 stamps[patternIndex] = generation
                 candidates.append(patternIndex)
             }
         }
-        if !ruleSet.unfilteredPatterns.isEmpty { candidates.append(contentsOf: ruleSet.unfilteredPatterns) }
+        if hasUnfilteredPatterns { candidates.append(contentsOf: unfilteredPatterns) }
+    }
+
+    /// A new stamp value, so that no pattern counts as a candidate of this message yet.
+    private func nextGeneration() {
+        generation &+= 1
+        if generation == 0 {
+            for index in stamps.indices { stamps[index] = 0 }
+            generation = 1
+        }
     }
 
     private func evaluate(
