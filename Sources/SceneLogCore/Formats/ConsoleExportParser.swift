@@ -44,12 +44,24 @@ struct ConsoleExportParser: RecordParser {
         return .continuation
     }
 
-    /// Takes the cells after the message from the record's last line, when the start line lacked them.
+    /// When the message is not the last column and the record has continuation lines: takes the
+    /// cells after the message from the record's last line when the start line lacks them, or, when
+    /// the start line has them, keeps them out of the message, which goes on with the continuation lines.
     func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
         guard fields.kind == .message, let layout, layout.trailingCount > 0,
-            let firstNewline = record.index(of: ASCII.newline, from: fields.message.lowerBound),
-            layout.trailingCells(record, message: fields.message.lowerBound..<firstNewline, into: fields) == nil,
-            let lastNewline = ConsoleExportLayout.lastIndex(of: ASCII.newline, in: record, firstNewline..<record.count),
+            let firstNewline = record.index(of: ASCII.newline, from: fields.message.lowerBound)
+        else { return .unchanged }
+        if let firstLine = layout.trailingCells(record, message: fields.message.lowerBound..<firstNewline, into: fields) {
+            output.append(contentsOf: record[..<firstNewline])
+            output.append(ASCII.newline)
+            let messageStart = output.count
+            output.append(contentsOf: record[firstLine.message])
+            output.append(contentsOf: record[firstNewline...])
+            var completed = firstLine
+            completed.message = messageStart..<output.count
+            return .rewritten(completed)
+        }
+        guard let lastNewline = ConsoleExportLayout.lastIndex(of: ASCII.newline, in: record, firstNewline..<record.count),
             let completed = layout.trailingCells(
                 record, message: fields.message.lowerBound..<record.count, lastLineStart: lastNewline + 1, into: fields)
         else { return .unchanged }

@@ -279,4 +279,14 @@ import Testing
         ("2026-04-01 22:50:58.223142+0300 0x1cc1515  Default     0x0                  87108  0    ExampleIOSApp: (UIKitCore) [com.apple.UIKit:BackgroundTask] Creating new assertion", .logDefault),
         ("2026-09-22 15:07:18.506 F  threenative-ios[40455:17a9f] [com.apple.runtime-issues:UIKit App Config] `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.", .logCompact),
     ]
+
+    @Test func aCompleteSevenColumnRowKeepsItsCellsOutOfAMultiLineMessage() {
+        let text = "23:11:48.840889+0100\tScene\t[sceneID:net.yvant.domination-default][1] Scene activated.\tcom.apple.FrontBoard\tFrontBoard\tdefault\tSpringBoard\n  second line\n"
+            + "23:11:48.840999+0100\tScene\tnext\tcom.apple.FrontBoard\tFrontBoard\tdefault\tSpringBoard\n"
+        let (records, summary, _) = scan(text, as: .consoleExport)
+        #expect(summary.records == 2 && summary.continuationLines == 1)
+        #expect(records.first?.message == "[sceneID:net.yvant.domination-default][1] Scene activated.\n  second line")
+        #expect(records.first?.subsystem == "com.apple.FrontBoard" && records.first?.process == "SpringBoard")
+        #expect(records.first?.level == "default" && records.first?.category == "Scene")
+    }
 }
