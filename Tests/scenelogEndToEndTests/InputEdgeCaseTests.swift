@@ -61,4 +61,19 @@ import Testing
         let findings = try #require(object?["findings"] as? [[String: Any]])
         #expect(findings.map { $0["process"] as? String } == ["SpringBoard"])
     }
+
+    @Test func aUTF8ByteOrderMarkIsSkipped() throws {
+        let log = Data([0xEF, 0xBB, 0xBF]) + Data("Jun 20 13:42:52 iPhone locationd[59] <Notice>: one\n".utf8)
+        let result = try CommandRunner.run(["scan", "--format", "json", "-"], stdin: log)
+        let entry = try #require(try inputs(result.stdout).first)
+        #expect(entry["records"] as? Int == 1 && entry["unparsedLines"] as? Int == 0 && entry["bytes"] as? Int == 54)
+    }
+
+    @Test func utf16TextGetsAConversionHint() throws {
+        let log = Data([0xFF, 0xFE]) + Data("Jun 20".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let result = try CommandRunner.run(["scan", "-"], stdin: log)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("'-' is UTF-16 text"))
+        #expect(result.stderr.contains("iconv -f UTF-16 -t UTF-8"))
+    }
 }

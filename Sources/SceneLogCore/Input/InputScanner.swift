@@ -88,11 +88,18 @@ public final class InputScanner<Sink: RecordSink> {
         if !sniffed { try sniff(head) }
     }
 
-    /// Refuses what is not a text log, else scans `head`.
+    /// Refuses what is not a text log, else scans `head` (without a UTF-8 byte order mark, which
+    /// Windows editors put at the start).
     private func sniff(_ head: [UInt8]) throws(InputError) {
         let refusal = head.withUnsafeBufferPointer { InputKind.sniff($0).refusal }
         if let refusal { throw InputError(path: path, reason: refusal, kind: .notText) }
-        head.withUnsafeBufferPointer { feed($0) }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        head.withUnsafeBufferPointer { bytes in
+            guard bytes.starts(with: byteOrderMark) else { return feed(bytes) }
+            bytesRead += byteOrderMark.count
+            splitter.skip(byteOrderMark.count)
+            feed(UnsafeBufferPointer(rebasing: bytes[byteOrderMark.count...]))
+        }
     }
 
     /// Takes the next bytes of the input.

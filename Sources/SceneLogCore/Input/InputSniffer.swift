@@ -5,11 +5,13 @@ public enum InputKind: Sendable, Equatable {
     case zip
     case tar
     case crashReport
+    case utf16
     case binary
 
     /// Looks at the first bytes of an input.
     public static func sniff(_ head: UnsafeBufferPointer<UInt8>) -> InputKind {
         if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B { return .gzip }
+        if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return .utf16 }
         if head.matches("PK\u{03}\u{04}", at: 0) { return .zip }
         if head.count >= 262, head.matches("ustar", at: 257) { return .tar }
         let start = head.skippingBlanks(from: 0)
@@ -48,6 +50,7 @@ public enum InputKind: Sendable, Equatable {
         case .zip: "is a zip archive, not a text log; archives are not read yet, so extract it first (unzip)"
         case .tar: "is a tar archive, not a text log; archives are not read yet, so extract it first (tar -xf)"
         case .crashReport: "is a crash report (.ips), not a console log; crash reports are not read yet"
+        case .utf16: "is UTF-16 text (as Windows PowerShell writes it); convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"
         case .binary: "is not a text log (it holds binary data)"
         }
     }

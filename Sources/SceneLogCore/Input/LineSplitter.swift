@@ -69,6 +69,13 @@ public struct LineSplitter {
         }
     }
 
+    /// Counts `count` bytes at the start of the input as read without making them part of a line
+    /// (a byte order mark), so that byte offsets stay true.
+    public mutating func skip(_ count: Int) {
+        consumed += count
+        nextLineOffset = consumed
+    }
+
     /// Hands out the last line if the input did not end with a terminator.
     public mutating func finish(_ body: (RawLine) throws -> Void) rethrows {
         defer {
