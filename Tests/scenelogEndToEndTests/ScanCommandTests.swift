@@ -115,6 +115,19 @@ private func inputs(_ json: String) throws -> [[String: Any]] {
         #expect(entry["firstTimestamp"] as? String == "2019-06-20T13:42:52")
     }
 
+    @Test func aCaptureFromNovemberToJanuaryEndsInTheNextYear() throws {
+        let log = """
+            Nov 30 23:59:59 iPhone a[1] <Notice>: x
+            Dec 31 23:59:59 iPhone a[1] <Notice>: y
+            Jan  1 00:00:01 iPhone a[1] <Notice>: z
+
+            """
+        let result = try CommandRunner.run(["scan", "--format", "json", "--year", "2024", "-"], stdin: Data(log.utf8))
+        let entry = try #require(try inputs(result.stdout).first)
+        #expect(entry["firstTimestamp"] as? String == "2024-11-30T23:59:59")
+        #expect(entry["lastTimestamp"] as? String == "2025-01-01T00:00:01")
+    }
+
     @Test func usageErrorsExitWith2() throws {
         #expect(try CommandRunner.run(["scan"]).status == 2)
         #expect(try CommandRunner.run(["scan", "--format", "yaml", "x.log"]).status == 2)

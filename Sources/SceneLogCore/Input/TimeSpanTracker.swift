@@ -1,10 +1,14 @@
 /// Remembers an input's first and last timestamps without building a `String` per record.
 ///
 /// Only the raw bytes of the latest timestamp are copied per record; the two ends are resolved
-/// (year inference included) when the span is asked for.
+/// (year inference included) when the span is asked for. For year-less `Mon DD` timestamps the
+/// timestamps where the month changes are kept too (a few at most), so that a capture running from
+/// December into January ends in the next year.
 public struct TimeSpanTracker: Sendable {
     private var first: [UInt8]?
     private var last: [UInt8] = []
+    private var monthChanges: [[UInt8]] = []
+    private static let maximumMonthChanges = 1_000
 
     public init() {}
 
@@ -13,6 +17,11 @@ public struct TimeSpanTracker: Sendable {
         guard record.fields.kind == .message, let stamp = record.bytes(of: record.fields.timestamp) else { return }
         if first == nil {
             first = Array(stamp)
+        } else if stamp.count >= 3, ASCII.isUpper(stamp[0]), last.count >= 3,
+            stamp[0] != last[0] || stamp[1] != last[1] || stamp[2] != last[2],
+            monthChanges.count < Self.maximumMonthChanges
+        {
+            monthChanges.append(Array(stamp))
         }
         if last.count == stamp.count {
             // Same length as the previous one (the common case): overwrite in place.
@@ -29,6 +38,7 @@ public struct TimeSpanTracker: Sendable {
         guard let first else { return nil }
         var context = context
         let start = context.resolve(String(decoding: first, as: UTF8.self))
+        for change in monthChanges { _ = context.resolve(String(decoding: change, as: UTF8.self)) }
         let end = context.resolve(String(decoding: last, as: UTF8.self))
         return TimeSpan(first: start, last: end)
     }
