@@ -32,6 +32,8 @@ public final class LaunchTracker {
         var diagnosed: Set<String> = []
         /// Active with a scene but no key window yet: the black-screen decision is pending.
         var awaitingWindowKey = false
+        /// Whether the app's own lifecycle lines are in the capture (a process filter may hide them).
+        var appLinesSeen = false
     }
 
     private let path: String
@@ -165,6 +167,7 @@ public final class LaunchTracker {
         case .windowKey:
             guard let index = appLaunchIndex(record, device: device) ?? bindUnnamedLaunch(process: mark.process, device: device)
             else { return }
+            open[index].appLinesSeen = true
             reach(.windowKey, index, mark)
             if open[index].launch.phases[.active] != nil, open[index].emitted != .active {
                 setAwaitingWindowKey(false, index)
@@ -173,6 +176,7 @@ public final class LaunchTracker {
         case .deactivationMask(_, _, let to):
             guard let index = appLaunchIndex(record, device: device) ?? bindUnnamedLaunch(process: mark.process, device: device)
             else { return }
+            open[index].appLinesSeen = true
             applyMask(to: to, index, mark)
         case .launchdTermination(_, let pid, let termination), .processExited(_, let pid, let termination):
             if let index = open.lastIndex(where: { $0.launch.pid == pid && $0.launch.device == device }) {
@@ -381,7 +385,10 @@ public final class LaunchTracker {
     private func close(_ index: Int) {
         let launch = open[index].launch
         if launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index) }
-        if launch.phases[.active] == nil, launch.phases[.terminated] == nil, let budget = launch.watchdogBudget,
+        // Never active is only said when the app's own lines are in the capture: a capture filtered
+        // to SpringBoard cannot show the app becoming active.
+        if open[index].appLinesSeen, launch.phases[.active] == nil, launch.phases[.terminated] == nil,
+            let budget = launch.watchdogBudget,
             let created = launch.phases[.sceneCreated], let createdSeconds = created.seconds,
             let last = open[index].lastSeconds, last - createdSeconds > budget
         {

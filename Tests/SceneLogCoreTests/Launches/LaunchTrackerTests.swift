@@ -61,11 +61,16 @@ import Testing
         #expect(launch.outcome == .incomplete)
     }
 
+    static let stuckLaunch = """
+        default\t22:50:45.709000-0500\tSpringBoard\tBootstrapping app<com.example.app> with intent foreground-interactive
+        default\t22:50:45.713000-0500\trunningboardd\tNow tracking process: [app<com.example.app(1D2C3B4A-0000-1111-2222-333344445555)>:1766]
+        default\t22:50:45.768000-0500\tSpringBoard\t[0x300c1e580:(FBSceneManager):sceneID:com.example.app-default] Sending scene action [Logical Activate][0x5c2e] to process 0x303b8d2c0 (watchdog: 19.96s)
+
+        """
+
     @Test func neverActivePastTheWatchdogAllowance() throws {
-        let stuck = """
-            default\t22:50:45.709000-0500\tSpringBoard\tBootstrapping app<com.example.app> with intent foreground-interactive
-            default\t22:50:45.713000-0500\trunningboardd\tNow tracking process: [app<com.example.app(1D2C3B4A-0000-1111-2222-333344445555)>:1766]
-            default\t22:50:45.768000-0500\tSpringBoard\t[0x300c1e580:(FBSceneManager):sceneID:com.example.app-default] Sending scene action [Logical Activate][0x5c2e] to process 0x303b8d2c0 (watchdog: 19.96s)
+        let stuck = Self.stuckLaunch + """
+            default\t22:50:45.800000-0500\tExample\tDeactivation reason added: 5; deactivation reasons: 1024 -> 1056; animating application lifecycle event: 0
             default\t22:51:10.000000-0500\tSpringBoard\t[app<com.example.app>:1766] Bootstrap success!
 
             """
@@ -73,6 +78,17 @@ import Testing
         #expect(found.first?.outcome == .incomplete)
         #expect(findings.map(\.rule) == ["launch-never-active"])
         #expect(findings.first?.data == ["watchdogBudget": "19.96"])
+    }
+
+    /// A capture filtered to system processes cannot show the app becoming active.
+    @Test func neverActiveNeedsTheAppsOwnLines() throws {
+        let stuck = Self.stuckLaunch + """
+            default\t22:51:10.000000-0500\tSpringBoard\t[app<com.example.app>:1766] Bootstrap success!
+
+            """
+        let (found, findings) = try launches(in: stuck)
+        #expect(found.first?.outcome == .incomplete)
+        #expect(findings.isEmpty)
     }
 
     @Test func terminationsAreDecoded() {
