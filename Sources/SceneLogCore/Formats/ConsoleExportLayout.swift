@@ -84,7 +84,7 @@ struct ConsoleExportLayout {
         var cellEnd = message.upperBound
         let floor = max(message.lowerBound, lastLineStart ?? message.lowerBound)
         for column in columns[(messageIndex + 1)...].reversed() {
-            guard let tab = Self.lastIndex(of: ASCII.tab, in: bytes, floor..<cellEnd),
+            guard let tab = bytes.lastIndex(of: ASCII.tab, in: floor..<cellEnd),
                 assign(column, bytes, tab + 1..<cellEnd, to: &fields)
             else { return nil }
             cellEnd = tab
@@ -140,8 +140,8 @@ extension ConsoleExportLayout {
             guard tabs >= 3 else { return nil }
             let firstCell = line.trimmingTrailingBlanks(start..<firstTab)
             if isTime(line, firstCell) {
-                let last = lastIndex(of: ASCII.tab, in: line, start..<end) ?? end
-                let secondLast = lastIndex(of: ASCII.tab, in: line, start..<last) ?? last
+                let last = line.lastIndex(of: ASCII.tab, in: start..<end) ?? end
+                let secondLast = line.lastIndex(of: ASCII.tab, in: start..<last) ?? last
                 self = .timeFirst(sevenColumns: tabs >= 6 && isWord(line, secondLast + 1..<last))
             } else if isWord(line, firstCell), isTime(line, line.trimmingTrailingBlanks(firstTab + 1..<secondTab)) {
                 self = .typeFirst(cells: tabs + 1)
@@ -219,16 +219,6 @@ extension ConsoleExportLayout {
         guard (1...16).contains(cell.count) else { return false }
         for index in cell where !ASCII.isUpper(line[index]) && !ASCII.isLower(line[index]) { return false }
         return true
-    }
-
-    /// The index of the last `byte` of `bytes` in `range`.
-    static func lastIndex(of byte: UInt8, in bytes: Bytes, _ range: Range<Int>) -> Int? {
-        var index = range.upperBound
-        while index > range.lowerBound {
-            index -= 1
-            if bytes[index] == byte { return index }
-        }
-        return nil
     }
 
     /// The end of `HH:MM:SS` with an optional fraction and `±zzzz` offset.

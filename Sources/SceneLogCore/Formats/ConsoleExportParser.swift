@@ -61,7 +61,7 @@ struct ConsoleExportParser: RecordParser {
             completed.message = messageStart..<output.count
             return .rewritten(completed)
         }
-        guard let lastNewline = ConsoleExportLayout.lastIndex(of: ASCII.newline, in: record, firstNewline..<record.count),
+        guard let lastNewline = record.lastIndex(of: ASCII.newline, in: firstNewline..<record.count),
             let completed = layout.trailingCells(
                 record, message: fields.message.lowerBound..<record.count, lastLineStart: lastNewline + 1, into: fields)
         else { return .unchanged }

@@ -73,7 +73,7 @@ struct IdevicesyslogParser: RecordParser {
             sender = space + 1..<sender.upperBound
         }
         if sender.count > 2, line[sender.upperBound - 1] == ASCII.closeParen,
-            let open = lastIndex(of: ASCII.openParen, in: line, sender), open > sender.lowerBound
+            let open = line.lastIndex(of: ASCII.openParen, in: sender), open > sender.lowerBound
         {
             fields.process = sender.lowerBound..<open
             fields.senderImage = open + 1..<sender.upperBound - 1
@@ -173,12 +173,4 @@ struct IdevicesyslogParser: RecordParser {
             || (line.matches("Exiting...", at: start) && line.count - start <= 11)
     }
 
-    private static func lastIndex(of byte: UInt8, in line: Bytes, _ range: Range<Int>) -> Int? {
-        var index = range.upperBound
-        while index > range.lowerBound {
-            index -= 1
-            if line[index] == byte { return index }
-        }
-        return nil
-    }
 }

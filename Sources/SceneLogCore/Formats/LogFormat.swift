@@ -1,6 +1,6 @@
 /// The console formats scenelog reads. The raw value is the `format` id in reports and in
-/// `--input-format`.
-public enum LogFormat: String, Sendable, Codable, CaseIterable, Comparable {
+/// `--input-format`. Cases are listed most specific first: a detection tie goes to the earlier one.
+public enum LogFormat: String, Sendable, Codable, CaseIterable {
     case idevicesyslog
     case consoleExport = "console-export"
     case logDefault = "log-default"
@@ -11,27 +11,6 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable, Comparable {
     case pymobiledevice3
     case goIOS = "go-ios"
     case xcodeConsole = "xcode-console"
-
-    /// A one-line description of where such text comes from.
-    public var summary: String {
-        switch self {
-        case .idevicesyslog: "libimobiledevice `idevicesyslog` (all eras), tidevice, `pymobiledevice3 syslog live-old`"
-        case .consoleExport: "Console.app copy or export, tab-separated, with or without a header row"
-        case .logDefault: "`log show` / `log stream` default style"
-        case .logSyslog: "`log show` / `log stream --style syslog`"
-        case .logCompact: "`log show` / `log stream --style compact`"
-        case .logJSON: "`log show --style json` (one pretty-printed array)"
-        case .logNDJSON: "`log show` / `log stream --style ndjson`"
-        case .pymobiledevice3: "`pymobiledevice3 syslog live` text (with or without `--label`) and `--format json`"
-        case .goIOS: "go-ios `ios syslog` JSON (`--parse` too) and `ios ostrace` JSON or `--nojson`"
-        case .xcodeConsole: "Xcode debug console and `NSLog` on stderr, with plain `print` lines"
-        }
-    }
-
-    /// Ordering used when two formats score the same during detection: more specific first.
-    private var priority: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-
-    public static func < (lhs: LogFormat, rhs: LogFormat) -> Bool { lhs.priority < rhs.priority }
 
     var parserType: any RecordParser.Type {
         switch self {

@@ -171,14 +171,3 @@ struct Pymobiledevice3Parser: RecordParser {
     }
 }
 
-extension UnsafeBufferPointer where Element == UInt8 {
-    /// The index of the last `byte` in `range`.
-    fileprivate func lastIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
-        var index = range.upperBound
-        while index > range.lowerBound {
-            index -= 1
-            if self[index] == byte { return index }
-        }
-        return nil
-    }
-}

@@ -120,6 +120,16 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
+    /// The index of the last `byte` in `range`.
+    func lastIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            if self[index] == byte { return index }
+        }
+        return nil
+    }
+
     /// `range` with trailing spaces and tabs removed.
     func trimmingTrailingBlanks(_ range: Range<Int>) -> Range<Int> {
         var upper = range.upperBound

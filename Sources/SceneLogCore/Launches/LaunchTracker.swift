@@ -67,9 +67,6 @@ public final class LaunchTracker {
         self.onDiagnosis = onDiagnosis
     }
 
-    /// The number the next input's first launch should take.
-    public var followingNumber: Int { nextNumber }
-
     /// Reads one record.
     ///
     /// - Parameter markers: the launch markers a ``RuleEngine`` found in the record's message

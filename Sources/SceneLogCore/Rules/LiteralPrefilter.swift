@@ -69,8 +69,6 @@ final class LiteralPrefilter: @unchecked Sendable {
         shift.deallocate()
     }
 
-    var isEmpty: Bool { literals.isEmpty }
-
     /// A hash of three bytes into the table.
     @inline(__always)
     private static func block(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8) -> Int {
