@@ -29,15 +29,27 @@ enum LaunchMarkerParsing {
 
     /// The first `app<bundle…>:pid` or `application<bundle>:pid` a system line names.
     static func namedProcess(in message: Bytes) -> (bundle: String, pid: Int)? {
+        var first: (bundle: String, pid: Int)?
+        forEachNamedProcess(in: message) { bundle, pid in
+            first = (bundle, pid)
+            return false
+        }
+        return first
+    }
+
+    /// Calls `body` with each `app<bundle…>:pid` / `application<bundle>:pid` in `message`, in order,
+    /// until it returns `false`.
+    static func forEachNamedProcess(in message: Bytes, _ body: (String, Int) -> Bool) {
         var search = 0
         while let open = message.index(of: ASCII.less, from: search) {
             search = open + 1
             let start = message.matches("application<", at: open - 11) ? open - 11 : open - 3
             guard let (bundle, end) = identity(message, at: start), message.matches(":", at: end) else { continue }
             let pidEnd = message.endOfDigits(from: end + 1)
-            if let pid = message.decimalValue(end + 1..<pidEnd) { return (bundle, pid) }
+            guard let pid = message.decimalValue(end + 1..<pidEnd) else { continue }
+            if !body(bundle, pid) { return }
+            search = pidEnd
         }
-        return nil
     }
 
     static func requested(_ message: Bytes) -> LaunchSignal? {

@@ -82,21 +82,14 @@ struct TextRenderer {
         return trimmed
     }
 
-    private enum Style: String {
-        case bold = "1"
-        case dim = "2"
-        case red = "31"
-        case yellow = "33"
-        case blue = "34"
-        case cyan = "36"
-    }
+    private typealias Style = TerminalText.Style
 
     private func paint(_ text: String, _ style: Style) -> String {
-        options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        TerminalText.paint(text, style, color: options.color)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        TerminalText.pad(text, width)
     }
 
     private func quotedIfNeeded(_ text: String) -> String {

@@ -90,18 +90,14 @@ public struct TimelineRenderer: Sendable {
         return " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
     }
 
-    private enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
-    }
+    private typealias Style = TerminalText.Style
 
     private func paint(_ text: String, _ style: Style) -> String {
-        options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+        TerminalText.paint(text, style, color: options.color)
     }
 
     private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-        guard text.count < width else { return text }
-        let padding = String(repeating: " ", count: width - text.count)
-        return left ? padding + text : text + padding
+        TerminalText.pad(text, width, left: left)
     }
 
 }

@@ -14,18 +14,9 @@ public struct ProcessIdentities: Sendable {
     /// Learns from one record's message.
     public mutating func note(_ record: RecordView) {
         guard record.fields.kind == .message else { return }
-        let message = record.message
-        var search = 0
-        while let open = message.index(of: ASCII.less, from: search) {
-            search = open + 1
-            let isApp = message.matches("app", at: open - 3) || message.matches("application", at: open - 11)
-            guard isApp, let close = message.index(of: ASCII.greater, from: open + 1) else { continue }
-            let bundleEnd = message.index(of: ASCII.openParen, from: open + 1, to: close) ?? close
-            guard bundleEnd > open + 1, message.matches(">:", at: close) else { continue }
-            let pidEnd = message.endOfDigits(from: close + 2)
-            guard let pid = message.decimalValue(close + 2..<pidEnd) else { continue }
-            if bundles[pid] == nil { bundles[pid] = message.string(open + 1..<bundleEnd) }
-            search = pidEnd
+        LaunchMarkerParsing.forEachNamedProcess(in: record.message) { bundle, pid in
+            if bundles[pid] == nil { bundles[pid] = bundle }
+            return true
         }
     }
 }
