@@ -26,8 +26,8 @@ struct InputRun {
         let diagnoses = FindingList()
         // The tracker hands launches to `onLaunch` with the sink, which exists only after the tracker.
         let sinkReference = SinkReference()
-        let tracker = ruleSet.map { ruleSet in
-            LaunchTracker(
+        let analyzer = ruleSet.map { ruleSet in
+            let tracker = LaunchTracker(
                 path: path, timestamps: context, settings: ruleSet.configuration.launchSettings,
                 firstNumber: launches.nextNumber,
                 onUpdate: { launch in
@@ -35,10 +35,10 @@ struct InputRun {
                     if let sink = sinkReference.sink { onLaunch?(launch, sink) }
                 },
                 onDiagnosis: diagnoses.append)
+            return RecordAnalyzer(engine: RuleEngine(ruleSet: ruleSet), tracker: tracker, path: path)
         }
         let sink = ScanSink(
-            path: path, verbose: verbose, engine: ruleSet.map(RuleEngine.init), tracker: tracker,
-            diagnoses: diagnoses, learnsIdentities: learnsIdentities)
+            path: path, verbose: verbose, analyzer: analyzer, diagnoses: diagnoses, learnsIdentities: learnsIdentities)
         sinkReference.sink = sink
         let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
         // A read that fails part-way keeps what was read before it; the error goes with the result.
@@ -49,7 +49,7 @@ struct InputRun {
             readError = error
         }
         var summary = scanner.finish()
-        tracker?.finish()
+        analyzer?.tracker.finish()
         summary.timeSpan = sink.times.span(with: context)
         sink.reportMatchFailures()
         return (summary, sink.findings, sink.identities, readError)

@@ -5,8 +5,7 @@ import SceneLogCore
 final class ScanSink: RecordSink {
     private let path: String
     private let verbose: Bool
-    private let engine: RuleEngine?
-    private let tracker: LaunchTracker?
+    private let analyzer: RecordAnalyzer?
     private let learnsIdentities: Bool
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
     @exclusivity(unchecked) private var lineFindings: [Finding] = []
@@ -15,17 +14,16 @@ final class ScanSink: RecordSink {
     let diagnoses: FindingList
 
     /// - Parameters:
-    ///   - engine: the rules to run; without one, lines are only counted.
-    ///   - tracker: the launch tracker, handing its diagnoses to `diagnoses`.
+    ///   - analyzer: the rules and the launch tracker (which hands its diagnoses to `diagnoses`);
+    ///     without one, lines are only counted.
     ///   - learnsIdentities: whether to learn which pid is which bundle (for `--app`).
     init(
-        path: String, verbose: Bool, engine: RuleEngine?, tracker: LaunchTracker?, diagnoses: FindingList,
+        path: String, verbose: Bool, analyzer: RecordAnalyzer?, diagnoses: FindingList,
         learnsIdentities: Bool
     ) {
         self.path = path
         self.verbose = verbose
-        self.engine = engine
-        self.tracker = tracker
+        self.analyzer = analyzer
         self.diagnoses = diagnoses
         self.learnsIdentities = learnsIdentities
     }
@@ -37,21 +35,15 @@ final class ScanSink: RecordSink {
 
     func receive(_ record: RecordView) {
         times.note(record)
-        guard let engine else { return }
+        guard let analyzer else { return }
         if learnsIdentities { identities.note(record) }
-        var found = engine.findings(in: record, path: path)
-        tracker?.observe(record, markers: engine.launchMarkers)
-        guard !found.isEmpty else { return }
-        if let tracker {
-            for index in found.indices { tracker.attach(&found[index], from: record) }
-        }
-        lineFindings += found
+        let found = analyzer.analyze(record)
+        if !found.isEmpty { lineFindings += found }
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        if let engine {
-            // Unparsed text (an Xcode 15 console copy, a pasted fragment) may still carry a known message.
-            let found = engine.findings(in: .bareLine(bytes, line: line), path: path)
+        if let analyzer {
+            let found = analyzer.analyzeUnparsed(bytes, line: line)
             if !found.isEmpty { lineFindings += found }
         }
         guard verbose else { return }
@@ -64,8 +56,8 @@ final class ScanSink: RecordSink {
 
     /// Warns once per rule whose pattern gave up (a PCRE2 limit) on some records of this input.
     func reportMatchFailures() {
-        guard let engine else { return }
-        for (rule, failure) in engine.matchFailures.sorted(by: { $0.key < $1.key }) {
+        guard let analyzer else { return }
+        for (rule, failure) in analyzer.engine.matchFailures.sorted(by: { $0.key < $1.key }) {
             Diagnostics.warning(
                 "\(path): rule '\(rule)' stopped matching on \(failure.count) record(s): \(failure.error.message); those records were not checked by it")
         }
