@@ -8,6 +8,7 @@ import Darwin
 enum Diagnostics {
     static func error(_ message: String) { emit("scenelog: error: \(message)\n") }
     static func warning(_ message: String) { emit("scenelog: warning: \(message)\n") }
+    static func note(_ message: String) { emit("scenelog: note: \(message)\n") }
 
     /// Writes `text` to standard error, unbuffered.
     static func emit(_ text: String) {

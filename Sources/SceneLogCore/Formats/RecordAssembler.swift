@@ -1,6 +1,9 @@
 /// Something that takes cleaned lines one at a time.
 protocol LineConsumer: AnyObject {
     func consume(_ line: Bytes, number: Int, byteOffset: Int)
+    /// Delivers the open record now (a live stream went quiet); a continuation line arriving
+    /// after it is unparsed.
+    func flush()
     func finish()
     var counts: LineCounts { get }
 }
@@ -65,6 +68,10 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
             counts.unparsedLines += 1
             sink.unparsed(line: number, bytes: line)
         }
+    }
+
+    func flush() {
+        close()
     }
 
     func finish() {

@@ -49,6 +49,8 @@ public final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var undecidedCounts = LineCounts()
     @exclusivity(unchecked) private var bytesRead = 0
     @exclusivity(unchecked) private var truncatedLines = 0
+    /// The first bytes, held until there are enough to sniff; `nil` once sniffed.
+    @exclusivity(unchecked) private var head: [UInt8]? = []
 
     /// - Parameters:
     ///   - path: the input's name, for the summary.
@@ -70,22 +72,38 @@ public final class InputScanner<Sink: RecordSink> {
     /// Reads `reader` to its end. The first bytes are sniffed: an archive, a crash report or binary
     /// data is refused with an ``InputError`` of kind `.notText` before anything is scanned.
     public func scan(_ reader: ChunkedReader) throws(InputError) {
-        var head: [UInt8] = []
-        var sniffed = false
         while true {
             let chunk = try reader.nextChunk()
             if chunk.isEmpty { break }
-            if sniffed {
-                feed(chunk)
-                continue
-            }
-            head.append(contentsOf: chunk)
-            if head.count >= Self.sniffLength {
-                try sniff(head)
-                sniffed = true
-            }
+            try take(chunk)
         }
-        if !sniffed { try sniff(head) }
+        try sniffHead()
+    }
+
+    /// Takes the next bytes of a stream read piece by piece (a pipe, a followed file). The first
+    /// ``sniffLength`` bytes are held and sniffed before anything is scanned.
+    ///
+    /// - Throws: an ``InputError`` of kind `.notText` when the stream is not a text log.
+    public func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(InputError) {
+        guard let held = head else { return feed(chunk) }
+        head = held + chunk
+        if held.count + chunk.count >= Self.sniffLength { try sniffHead() }
+    }
+
+    /// Makes what a live stream has delivered so far visible, without waiting for more: the held
+    /// head is sniffed, the format is chosen from the lines seen so far, and the open record is
+    /// delivered. A partial line stays held until its end arrives. Call it when the stream goes quiet.
+    public func flush() throws(InputError) {
+        try sniffHead()
+        if consumer == nil, pendingNonBlank > 0 { decide() }
+        consumer?.flush()
+    }
+
+    /// Sniffs the held head, if it was not sniffed yet, and scans it.
+    private func sniffHead() throws(InputError) {
+        guard let held = head else { return }
+        head = nil
+        try sniff(held)
     }
 
     /// Refuses what is not a text log, else scans `head` (without a UTF-8 byte order mark, which
@@ -102,7 +120,7 @@ public final class InputScanner<Sink: RecordSink> {
         }
     }
 
-    /// Takes the next bytes of the input.
+    /// Takes the next bytes of the input, unsniffed.
     public func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
         bytesRead += chunk.count
         splitter.feed(chunk) { line in take(line) }

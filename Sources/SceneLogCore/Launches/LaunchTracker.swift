@@ -50,14 +50,17 @@ public final class LaunchTracker {
     @exclusivity(unchecked) private var pendingOpens: [String: (requester: String, seconds: Double?)] = [:]
     private let onUpdate: (Launch) -> Void
     private let onDiagnosis: (Finding) -> Void
+    private let onPhase: ((Launch, LaunchPhase) -> Void)?
 
     /// - Parameters:
     ///   - firstNumber: the number of the first launch's id (`L<n>`), so ids stay unique across inputs.
     ///   - onUpdate: called with a launch when its outcome becomes known and whenever it changes.
     ///   - onDiagnosis: called with each launch-level finding.
+    ///   - onPhase: called with a launch each time it reaches a phase, for a live timeline.
     public init(
         path: String, timestamps: TimestampContext, settings: Settings = Settings(), firstNumber: Int = 1,
-        onUpdate: @escaping (Launch) -> Void, onDiagnosis: @escaping (Finding) -> Void
+        onUpdate: @escaping (Launch) -> Void, onDiagnosis: @escaping (Finding) -> Void,
+        onPhase: ((Launch, LaunchPhase) -> Void)? = nil
     ) {
         self.path = path
         self.timestamps = timestamps
@@ -65,6 +68,7 @@ public final class LaunchTracker {
         self.nextNumber = firstNumber
         self.onUpdate = onUpdate
         self.onDiagnosis = onDiagnosis
+        self.onPhase = onPhase
     }
 
     /// Reads one record.
@@ -214,6 +218,7 @@ public final class LaunchTracker {
         if mask & backgroundBit != 0, !open[index].inBackground {
             open[index].inBackground = true
             open[index].launch.phases[.background] = mark
+            onPhase?(open[index].launch, .background)
             publish(index)
         } else if mask == 0 {
             if open[index].launch.phases[.active] == nil {
@@ -227,6 +232,7 @@ public final class LaunchTracker {
             } else if open[index].inBackground {
                 open[index].inBackground = false
                 open[index].launch.phases[.foreground] = mark
+                onPhase?(open[index].launch, .foreground)
                 publish(index)
             }
         }
@@ -246,8 +252,10 @@ public final class LaunchTracker {
     }
 
     private func reach(_ phase: LaunchPhase, _ index: Int, _ mark: LaunchMark) {
-        if open[index].launch.phases[phase] == nil { open[index].launch.phases[phase] = mark }
         if let seconds = mark.seconds { open[index].lastSeconds = seconds }
+        guard open[index].launch.phases[phase] == nil else { return }
+        open[index].launch.phases[phase] = mark
+        onPhase?(open[index].launch, phase)
     }
 
     private func terminate(_ index: Int, _ termination: Termination, _ mark: LaunchMark) {

@@ -12,7 +12,7 @@ public struct FindingGroup: Sendable {
         var order: [String] = []
         var groups: [String: (first: Finding, last: Finding, count: Int)] = [:]
         for finding in findings {
-            let key = finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + normalized(finding.message)
+            let key = key(of: finding)
             if let group = groups[key] {
                 groups[key] = (group.first, finding, group.count + 1)
             } else {
@@ -21,6 +21,11 @@ public struct FindingGroup: Sendable {
             }
         }
         return order.compactMap { key in groups[key].map { FindingGroup(first: $0.first, last: $0.last, count: $0.count) } }
+    }
+
+    /// What repeats of one finding share: rule, process, and message with numbers set aside.
+    public static func key(of finding: Finding) -> String {
+        finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + normalized(finding.message)
     }
 
     /// `message` with hexadecimal and decimal numbers replaced by `#`, so that repeats that differ

@@ -26,8 +26,13 @@ struct JSONRenderer {
         return String(decoding: json.bytes, as: UTF8.self) + "\n"
     }
 
-    private func write(_ finding: Finding, to json: inout JSONWriter) {
+    /// A finding's object; `leading` keys come first (an NDJSON event's `type`).
+    func write(_ finding: Finding, to json: inout JSONWriter, leading: KeyValuePairs<String, String> = [:]) {
         json.beginObject()
+        for (key, value) in leading {
+            json.key(key)
+            json.string(value)
+        }
         json.key("data")
         json.stringObject(finding.data)
         json.key("excerpt")
@@ -78,8 +83,13 @@ struct JSONRenderer {
         json.endObject()
     }
 
-    private func write(_ launch: Launch, to json: inout JSONWriter) {
+    /// A launch's object; `leading` keys come first (an NDJSON event's `type`).
+    func write(_ launch: Launch, to json: inout JSONWriter, leading: KeyValuePairs<String, String> = [:]) {
         json.beginObject()
+        for (key, value) in leading {
+            json.key(key)
+            json.string(value)
+        }
         json.key("bundle")
         json.string(launch.bundle)
         json.key("device")

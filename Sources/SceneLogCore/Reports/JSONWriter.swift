@@ -1,14 +1,18 @@
-/// Writes pretty-printed JSON (two-space indent, `"key" : value`) straight into bytes, without an
-/// intermediate tree: reports with many findings stay cheap to write.
+/// Writes JSON straight into bytes, without an intermediate tree: reports with many findings stay
+/// cheap to write. Pretty-printed (two-space indent, `"key" : value`), or compact on one line for
+/// NDJSON.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
+    /// One line, no spaces (`"key":value`).
+    private let compact: Bool
     /// For each open container, whether it has an element yet.
     private var hasElement: [Bool] = []
     /// Whether a key was just written and its value is due.
     private var afterKey = false
 
-    init(reservingCapacity capacity: Int = 1 << 16) {
+    init(reservingCapacity capacity: Int = 1 << 16, compact: Bool = false) {
         bytes.reserveCapacity(capacity)
+        self.compact = compact
     }
 
     mutating func beginObject() { open(0x7B) }
@@ -20,7 +24,7 @@ struct JSONWriter {
     mutating func key(_ key: String) {
         separate()
         writeQuoted(key)
-        bytes.append(contentsOf: [0x20, 0x3A, 0x20])
+        if compact { bytes.append(0x3A) } else { bytes.append(contentsOf: [0x20, 0x3A, 0x20]) }
         afterKey = true
     }
 
@@ -91,6 +95,7 @@ struct JSONWriter {
     }
 
     private mutating func newline() {
+        guard !compact else { return }
         bytes.append(0x0A)
         bytes.append(contentsOf: repeatElement(0x20, count: 2 * hasElement.count))
     }

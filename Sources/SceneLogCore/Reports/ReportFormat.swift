@@ -2,12 +2,15 @@
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text
     case json
+    /// One JSON object per line: the findings, the launches, then a summary (``NDJSONEvents``).
+    case ndjson
 
     /// Renders `report` in this format.
     public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
         switch self {
         case .text: TextRenderer(options: options).render(report)
         case .json: JSONRenderer().render(report)
+        case .ndjson: NDJSONEvents.render(report)
         }
     }
 }

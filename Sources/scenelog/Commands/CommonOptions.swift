@@ -2,11 +2,25 @@ import ArgumentParser
 import Foundation
 import SceneLogCore
 
-/// Options shared by the commands that report findings.
+/// Options shared by the commands that write a report: `scan` and `timeline`.
 struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Report format.")
     var format: ReportFormat = .text
 
+    @OptionGroup var rules: RuleOptions
+
+    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the text report.")
+    var noColor = false
+
+    @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
+    var verbose = false
+}
+
+/// Which rules run and which findings count: shared by every command that reports findings.
+struct RuleOptions: ParsableArguments {
     @Option(name: .customLong("app"), help: ArgumentHelp("Keep only findings of this app: a bundle id or a process name.", valueName: "bundle|process"))
     var app: String?
 
@@ -23,15 +37,6 @@ struct CommonOptions: ParsableArguments {
 
     @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file instead of ./.scenelog.yml.", valueName: "file"))
     var configFile: String?
-
-    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output.")
-    var output: String?
-
-    @Flag(name: .customLong("no-color"), help: "Never colour the text report.")
-    var noColor = false
-
-    @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
-    var verbose = false
 
     /// The built-in rules plus the user's, set up by the configuration file.
     func loadRuleSet() throws -> RuleSet {

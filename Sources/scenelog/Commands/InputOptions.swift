@@ -42,9 +42,9 @@ struct InputOptions: ParsableArguments {
             let run = InputRun(path: path, inputFormat: inputFormat, year: year, verbose: common.verbose)
             do {
                 let result = try run.scan(
-                    ruleSet: ruleSet, launches: launches, learnsIdentities: common.app != nil, onLaunch: onLaunch)
+                    ruleSet: ruleSet, launches: launches, learnsIdentities: common.rules.app != nil, onLaunch: onLaunch)
                 results.summaries.append(result.summary)
-                results.findings += common.filter(result.findings, identities: result.identities)
+                results.findings += common.rules.filter(result.findings, identities: result.identities)
                 if let error = result.error {
                     Diagnostics.error(error.description)
                     results.failed = true
@@ -54,7 +54,7 @@ struct InputOptions: ParsableArguments {
                 results.failed = true
             }
         }
-        results.launches = common.filter(launches.launches)
+        results.launches = common.rules.filter(launches.launches)
         return results
     }
 }

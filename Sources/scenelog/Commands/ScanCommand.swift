@@ -31,7 +31,7 @@ struct ScanCommand: ParsableCommand {
     var parseOnly = false
 
     func run() throws {
-        let ruleSet = try parseOnly ? nil : common.loadRuleSet()
+        let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
         let results = input.scanAll(ruleSet: ruleSet, common: common)
         let report = ScanReport(
             inputs: results.summaries, findings: results.findings, launches: results.launches,
@@ -39,6 +39,6 @@ struct ScanCommand: ParsableCommand {
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         try ReportOutput.write(common.format.render(report, options: RenderOptions(color: color)), to: common.output)
         if results.failed { throw ExitStatus.inputError.exitCode }
-        if common.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
+        if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
     }
 }

@@ -26,13 +26,13 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
-        let ruleSet = try common.loadRuleSet()
+        let ruleSet = try common.rules.loadRuleSet()
         let streaming = common.format == .text && common.output == nil
         let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
         var printed: [String: LaunchOutcome] = [:]
         var outputFailed = false
         let results = input.scanAll(ruleSet: ruleSet, common: common) { launch, sink in
-            guard streaming, !outputFailed, !common.filter([launch]).isEmpty else { return }
+            guard streaming, !outputFailed, !common.rules.filter([launch]).isEmpty else { return }
             let text: String
             switch printed[launch.id] {
             case nil: text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
@@ -57,7 +57,7 @@ struct TimelineCommand: ParsableCommand {
             try ReportOutput.write(common.format.render(report), to: common.output)
         }
         if results.failed { throw ExitStatus.inputError.exitCode }
-        if common.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
+        if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
     }
 
     /// `3 launches: 2 active, 1 crashed.`

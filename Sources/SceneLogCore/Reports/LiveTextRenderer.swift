@@ -1,0 +1,124 @@
+/// The lines of a live watch on a terminal: findings as they happen with a one-line fix, folded
+/// repeats, launch phases with +ms, outcome changes, device banners, and the summary at the end.
+public struct LiveTextRenderer: Sendable {
+    public let options: RenderOptions
+
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// A finding: severity, rule, process, where; the message; the fix's first sentence. With
+    /// `explain`, the rule's explanation and references follow.
+    public func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool) -> String {
+        var head = paint(TerminalText.pad(finding.severity.rawValue, 7), style(of: finding.severity)) + " "
+            + paint(finding.rule, .bold)
+        if let process = finding.process { head += "  " + process + (finding.pid.map { "[\($0)]" } ?? "") }
+        if let launch = finding.launch { head += "  " + paint(launch, .bold) }
+        head += "  " + paint(location(of: finding), .dim)
+        var text = head + "\n        " + TerminalText.printable(finding.message) + "\n"
+        if let fix = rule?.fix, let hint = TextRenderer.firstSentence(of: fix) {
+            text += "        " + paint("fix:", .dim) + " " + hint + "\n"
+        }
+        if explain, let rule {
+            text += indented(rule.explanation) + indented("Fix: " + rule.fix)
+            if !rule.references.isEmpty { text += indented("See: " + rule.references.joined(separator: "; ")) }
+        }
+        return text
+    }
+
+    /// The counter line of a finding seen `count` times: `↻ ×3 rule  process  (lines 12–40)`.
+    public func repeats(of first: Finding, last: Finding, count: Int) -> String {
+        var text = "        " + paint("↻ ×\(count)", style(of: first.severity)) + " " + first.rule
+        if let process = first.process { text += "  " + process }
+        return text + "  " + paint("lines \(first.location.line)–\(last.location.line)", .dim) + "\n"
+    }
+
+    /// A launch reaching a phase, with its offset from the launch's first marker.
+    public func phase(_ launch: Launch, _ phase: LaunchPhase) -> String {
+        guard let mark = launch.phases[phase] else { return "" }
+        var offset = ""
+        if let start = launch.startSeconds, let seconds = mark.seconds {
+            offset = "+\(Int(((seconds - start) * 1000).rounded())) ms"
+        }
+        var text = prefix(launch) + TerminalText.pad(phase.rawValue, 13) + TerminalText.pad(offset, 10, left: true)
+        if let process = mark.process { text += "  " + process }
+        if phase == .spawned, let pid = launch.pid { text += " → pid \(pid)" }
+        if phase == .sceneCreated, let budget = launch.watchdogBudget { text += "  (watchdog \(budget) s)" }
+        return text + "  " + paint("line \(mark.location.line)", .dim) + "\n"
+    }
+
+    /// A launch whose outcome is now known or changed.
+    public func outcome(_ launch: Launch) -> String {
+        var text = prefix(launch) + "outcome: " + paint(launch.outcome.rawValue, style(of: launch.outcome))
+        if let termination = launch.termination {
+            text += " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
+        }
+        if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
+        return text + "\n"
+    }
+
+    /// A device banner of idevicesyslog (`[connected:UDID]`, `[disconnected]`).
+    public func banner(_ text: String, line: Int) -> String {
+        let connected = !text.contains("disconnected")
+        let note = connected ? "" : "; open launches end as incomplete"
+        return paint("── \(TerminalText.printable(text))\(note) ──", .dim) + "\n"
+    }
+
+    /// The summary after the stream ends or is interrupted: lines read, launches, findings by rule.
+    public func summary(input: InputSummary, launches: [Launch], tally: FindingTally) -> String {
+        var text = "\n" + paint("── summary ──", .bold) + "\n"
+        text += "\(input.lines) lines read: \(input.records) records, \(input.continuationLines) continuation, "
+            + "\(input.unparsedLines) unparsed.\n"
+        if launches.isEmpty {
+            text += "No launch seen.\n"
+        } else {
+            let timeline = TimelineRenderer(options: options)
+            text += "\(launches.count) launch\(launches.count == 1 ? "" : "es"):\n"
+            for launch in launches { text += "  " + timeline.renderSummaryLine(launch) }
+        }
+        if tally.total == 0 {
+            text += "No findings.\n"
+        } else {
+            text += "Findings by rule:\n"
+            for (rule, count) in tally.byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+                let severity = tally.ruleSeverities[rule] ?? .note
+                text += TerminalText.pad(String(count), 8, left: true) + "  "
+                    + paint(TerminalText.pad(severity.rawValue, 7), style(of: severity)) + "  " + rule + "\n"
+            }
+        }
+        return text
+    }
+
+    private func prefix(_ launch: Launch) -> String {
+        paint(launch.id, .bold) + "  " + paint(launch.bundle ?? launch.process ?? "unknown app", .cyan) + "  "
+    }
+
+    private func location(of finding: Finding) -> String {
+        (finding.timestamp.map { $0 + " " } ?? "") + "line \(finding.location.line)"
+    }
+
+    private func indented(_ paragraph: String) -> String {
+        paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n")
+            + "\n"
+    }
+
+    private func style(of severity: Severity) -> TerminalText.Style {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .note: .blue
+        }
+    }
+
+    private func style(of outcome: LaunchOutcome) -> TerminalText.Style {
+        switch outcome {
+        case .active: .green
+        case .incomplete: .dim
+        default: .red
+        }
+    }
+
+    private func paint(_ text: String, _ style: TerminalText.Style) -> String {
+        TerminalText.paint(text, style, color: options.color)
+    }
+}

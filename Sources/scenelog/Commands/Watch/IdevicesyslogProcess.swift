@@ -1,0 +1,103 @@
+import Foundation
+import Subprocess
+
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An `idevicesyslog` started by `scenelog watch` (through swift-subprocess), its standard output
+/// on a pipe the watch loop reads and its standard error passed through to the user.
+///
+/// `@unchecked Sendable`: the state the subprocess task writes is guarded by `lock`.
+final class IdevicesyslogProcess: @unchecked Sendable {
+    static let executableName = "idevicesyslog"
+
+    /// The read end of the pipe carrying idevicesyslog's output.
+    let output: Int32
+    private let lock = NSLock()
+    private var processIdentifier: pid_t?
+    private var exited = false
+    private var failureText: String?
+
+    /// Starts `idevicesyslog [-u udid]`.
+    /// - Throws: ``WatchError`` when idevicesyslog is not installed (naming the package to install
+    ///   and the alternatives) or no pipe can be made.
+    init(udid: String?) throws(WatchError) {
+        guard Self.isInstalled else { throw WatchError(Self.notInstalledMessage) }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw WatchError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        output = ends[0]
+        let writeEnd = FileDescriptor(rawValue: ends[1])
+        let arguments = Arguments(udid.map { ["-u", $0] } ?? [])
+        Task.detached { [self] in
+            do {
+                let result = try await Subprocess.run(
+                    .name(Self.executableName), arguments: arguments, input: .none,
+                    output: .fileDescriptor(writeEnd, closeAfterSpawningProcess: true), error: .currentStandardError
+                ) { execution in
+                    self.started(execution.processIdentifier.value)
+                }
+                self.finished(result.terminationStatus)
+            } catch {
+                self.failed("cannot start \(Self.executableName): \(error)")
+                WakeUpPipe.wake(.childFailed)
+            }
+        }
+    }
+
+    /// Asks idevicesyslog to stop (SIGTERM), if it still runs.
+    func stop() {
+        lock.withLock {
+            if let processIdentifier, !exited { kill(processIdentifier, SIGTERM) }
+        }
+    }
+
+    /// Why idevicesyslog ended, when it could not start or exited with an error.
+    var failure: String? {
+        lock.withLock { failureText }
+    }
+
+    private func started(_ identifier: pid_t) {
+        lock.withLock { processIdentifier = identifier }
+    }
+
+    private func finished(_ status: TerminationStatus) {
+        lock.withLock {
+            exited = true
+            if case .exited(let code) = status, code != 0 {
+                failureText = "\(Self.executableName) exited with status \(code)"
+            }
+        }
+    }
+
+    private func failed(_ text: String) {
+        lock.withLock {
+            exited = true
+            failureText = text
+        }
+    }
+
+    /// Whether `idevicesyslog` is an executable file in a `PATH` folder.
+    static var isInstalled: Bool {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(executableName)") }
+    }
+
+    static let notInstalledMessage = """
+        \(executableName) is not installed (or not on PATH).
+          Debian/Ubuntu: sudo apt-get install libimobiledevice-utils
+          macOS:         brew install libimobiledevice
+        Or pipe another live source into scenelog:
+          pymobiledevice3 syslog live | scenelog watch
+          ios syslog | scenelog watch            (go-ios)
+        """
+}

@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+
+private let systemRead = Darwin.read
+#endif
+
+/// Where `watch` reads from: standard input (a pipe or a file), a file followed like `tail -F`,
+/// or the output of an `idevicesyslog` that scenelog started.
+final class LiveInput {
+    /// What one read gave.
+    enum ReadResult: Equatable {
+        /// This many bytes.
+        case bytes(Int)
+        /// Nothing yet (a followed file with no new data).
+        case idle
+        /// The input ended.
+        case end
+    }
+
+    private enum Source {
+        case stream
+        case followed(FollowedFile)
+        case spawned(IdevicesyslogProcess)
+    }
+
+    /// The input's name in findings' locations: `-`, the followed path, or `idevicesyslog`.
+    let name: String
+    private let source: Source
+
+    private init(name: String, source: Source) {
+        self.name = name
+        self.source = source
+    }
+
+    /// Standard input, read as it arrives.
+    static var standardInput: LiveInput { LiveInput(name: "-", source: .stream) }
+
+    /// `path`, from its current end (or its start), following rotation and truncation.
+    static func following(_ path: String, fromStart: Bool) throws(WatchError) -> LiveInput {
+        LiveInput(name: path, source: .followed(try FollowedFile(path: path, fromStart: fromStart)))
+    }
+
+    /// A new `idevicesyslog` (with `-u udid` when given).
+    static func spawningIdevicesyslog(udid: String?) throws(WatchError) -> LiveInput {
+        LiveInput(name: IdevicesyslogProcess.executableName, source: .spawned(try IdevicesyslogProcess(udid: udid)))
+    }
+
+    /// Whether standard input is a pipe, a socket or a file (rather than a terminal or `/dev/null`).
+    static var standardInputIsData: Bool {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+    }
+
+    /// The descriptor to wait on with `poll`, or `nil` for a followed file, which is read on a timer.
+    var pollDescriptor: Int32? {
+        switch source {
+        case .stream: STDIN_FILENO
+        case .followed: nil
+        case .spawned(let process): process.output
+        }
+    }
+
+    /// Reads what is there, up to `buffer.count` bytes: one large read when much is waiting.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> ReadResult {
+        switch source {
+        case .stream: return try Self.read(STDIN_FILENO, into: buffer, name: "standard input")
+        case .spawned(let process): return try Self.read(process.output, into: buffer, name: name)
+        case .followed(let file): return try file.read(into: buffer)
+        }
+    }
+
+    /// Stops the input's producer (the spawned idevicesyslog); nothing for the others.
+    func stop() {
+        if case .spawned(let process) = source { process.stop() }
+    }
+
+    /// Why the spawned idevicesyslog ended, when it did not end well.
+    var failure: String? {
+        if case .spawned(let process) = source { return process.failure }
+        return nil
+    }
+
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, name: String) throws(WatchError)
+        -> ReadResult
+    {
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .end }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return .idle }
+            throw WatchError("cannot read \(name): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// A file read like `tail -F`: from its end (or start), on through appends; when it is replaced
+/// (rotated) the new file is read from its start, and when it shrinks (truncated) reading starts over.
+final class FollowedFile {
+    private let path: String
+    private var descriptor: Int32
+    private var identity: (device: UInt64, inode: UInt64)
+    private var offset: Int64
+
+    init(path: String, fromStart: Bool) throws(WatchError) {
+        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw WatchError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        fstat(descriptor, &status)
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw WatchError("'\(path)' is not a regular file; pipe it instead: cat '\(path)' | scenelog watch")
+        }
+        self.descriptor = descriptor
+        self.identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        self.offset = fromStart ? 0 : Int64(status.st_size)
+        lseek(descriptor, off_t(offset), SEEK_SET)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveInput.ReadResult {
+        let result = try LiveInput.read(descriptor, into: buffer, name: "'\(path)'")
+        if case .bytes(let count) = result {
+            offset += Int64(count)
+            return result
+        }
+        reopenIfReplaced()
+        return .idle
+    }
+
+    /// At the end of the data: a new file under the path (rotation) is opened from its start; a
+    /// file shorter than what was read (truncation) is read again from its start.
+    private func reopenIfReplaced() {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }  // between rotation steps: wait
+        if (UInt64(status.st_dev), UInt64(status.st_ino)) != identity {
+            let replacement = open(path, O_RDONLY | O_CLOEXEC)
+            guard replacement >= 0 else { return }
+            close(descriptor)
+            descriptor = replacement
+            identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+            offset = 0
+            Diagnostics.note("'\(path)' was replaced (rotated); reading the new file from its start")
+        } else if Int64(status.st_size) < offset {
+            lseek(descriptor, 0, SEEK_SET)
+            offset = 0
+            Diagnostics.note("'\(path)' was truncated; reading it again from its start")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import SceneLogCore
+
+/// What a live watch shows: findings, launch phases and outcomes, device banners, the summary.
+protocol WatchPresenter: AnyObject {
+    func finding(_ finding: Finding)
+    func phase(_ launch: Launch, _ phase: LaunchPhase)
+    func outcome(_ launch: Launch)
+    func banner(_ text: String, line: Int)
+    func summary(input: InputSummary, launches: [Launch], tally: FindingTally)
+}
+
+/// The terminal view: a finding is printed the first time; its repeats (same rule, process and
+/// message, numbers aside) are folded into one counter line, redrawn in place on a terminal and
+/// printed at 2, 10, 100… repeats otherwise.
+final class TextWatchPresenter: WatchPresenter {
+    private let writer: LiveWriter
+    private let renderer: LiveTextRenderer
+    private let rules: [String: RuleDescription]
+    private let explain: Bool
+    private var explained: Set<String> = []
+    private var groups: [String: (first: Finding, count: Int)] = [:]
+    /// The group whose counter line is the last line on screen (redrawn in place on a terminal).
+    private var counterOnScreen: String?
+
+    init(writer: LiveWriter, color: Bool, rules: [RuleDescription], explain: Bool) {
+        self.writer = writer
+        self.renderer = LiveTextRenderer(options: RenderOptions(color: color))
+        self.rules = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.explain = explain
+    }
+
+    func finding(_ finding: Finding) {
+        let key = FindingGroup.key(of: finding)
+        guard let group = groups[key] else {
+            groups[key] = (finding, 1)
+            let first = explained.insert(finding.rule).inserted
+            show(renderer.finding(finding, rule: rules[finding.rule], explain: explain && first))
+            return
+        }
+        let count = group.count + 1
+        groups[key] = (group.first, count)
+        let line = renderer.repeats(of: group.first, last: finding, count: count)
+        if writer.isTerminal {
+            // Cursor up one line and clear it, so the counter counts in place.
+            writer.write(counterOnScreen == key ? "\u{1B}[1A\r\u{1B}[2K" + line : line)
+            counterOnScreen = key
+        } else if Self.isMilestone(count) {
+            show(line)
+        }
+    }
+
+    func phase(_ launch: Launch, _ phase: LaunchPhase) {
+        show(renderer.phase(launch, phase))
+    }
+
+    func outcome(_ launch: Launch) {
+        show(renderer.outcome(launch))
+    }
+
+    func banner(_ text: String, line: Int) {
+        show(renderer.banner(text, line: line))
+    }
+
+    func summary(input: InputSummary, launches: [Launch], tally: FindingTally) {
+        show(renderer.summary(input: input, launches: launches, tally: tally))
+    }
+
+    private func show(_ text: String) {
+        guard !text.isEmpty else { return }
+        counterOnScreen = nil
+        writer.write(text)
+    }
+
+    /// 2, 10, 100, 1000…: the repeat counts printed when the output is not a terminal.
+    static func isMilestone(_ count: Int) -> Bool {
+        if count == 2 { return true }
+        var power = 10
+        while power < count { power *= 10 }
+        return power == count
+    }
+}
+
+/// The NDJSON view: one object per event (``NDJSONEvents``), every finding, for jq and other tools.
+final class NDJSONWatchPresenter: WatchPresenter {
+    private let writer: LiveWriter
+
+    init(writer: LiveWriter) {
+        self.writer = writer
+    }
+
+    func finding(_ finding: Finding) {
+        writer.write(NDJSONEvents.finding(finding))
+    }
+
+    func phase(_ launch: Launch, _ phase: LaunchPhase) {
+        writer.write(NDJSONEvents.launch(launch, change: phase.rawValue))
+    }
+
+    func outcome(_ launch: Launch) {
+        writer.write(NDJSONEvents.launch(launch, change: launch.outcome.rawValue))
+    }
+
+    func banner(_ text: String, line: Int) {}
+
+    func summary(input: InputSummary, launches: [Launch], tally: FindingTally) {
+        writer.write(NDJSONEvents.summary(inputs: [input], tally: tally, launches: launches))
+    }
+}

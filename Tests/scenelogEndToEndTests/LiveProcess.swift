@@ -1,0 +1,77 @@
+import Foundation
+
+/// A `scenelog` process whose standard output is read as it arrives, each piece with the time it
+/// came, so that tests can measure how soon something was printed.
+final class LiveProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var pieces: [(time: TimeInterval, text: String)] = []
+    private var errorText = ""
+
+    /// Starts `scenelog arguments`; `stdin` is given to it as standard input (`/dev/null` when nil).
+    init(_ arguments: [String], stdin: FileHandle? = nil, environment: [String: String] = [:]) throws {
+        process.executableURL = CommandRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CommandRunner.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+            .merging(environment) { $1 }
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        out.fileHandleForReading.readabilityHandler = { [self] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else { return }
+            let now = Date().timeIntervalSince1970
+            lock.withLock { pieces.append((now, String(decoding: data, as: UTF8.self))) }
+        }
+        err.fileHandleForReading.readabilityHandler = { [self] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else { return }
+            lock.withLock { errorText += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    /// Everything printed so far.
+    var output: String { lock.withLock { pieces.map(\.text).joined() } }
+    var errors: String { lock.withLock { errorText } }
+
+    /// The lines printed so far, each with the time its piece arrived.
+    var lines: [(time: TimeInterval, text: String)] {
+        lock.withLock {
+            var result: [(TimeInterval, String)] = []
+            var partial = ""
+            for piece in pieces {
+                var parts = (partial + piece.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                partial = parts.removeLast()
+                result += parts.map { (piece.time, $0) }
+            }
+            return result
+        }
+    }
+
+    /// Waits until the output contains `text` (true) or `timeout` seconds pass (false).
+    func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// Sends SIGINT, waits for the exit, and returns the exit status.
+    func interrupt() -> Int32 {
+        process.interrupt()
+        return finish()
+    }
+
+    /// Waits for the exit (and the last output) and returns the exit status.
+    func finish() -> Int32 {
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.1)
+        return process.terminationStatus
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// `scenelog watch` as users run it: fed by a pipe, by a file it follows, or by an idevicesyslog it
+/// starts itself (here a script on PATH that plays a sample back line by line).
+@Suite("watch command", .serialized)
+struct WatchCommandTests {
+    static let watchdogSample = "Samples/idevicesyslog-1.4-microseconds-watchdog.log"
+
+    /// A folder holding an `idevicesyslog` script that writes `sample` one line at a time with
+    /// `pause` seconds between lines, logging `number time` of each write to `written.txt`, then
+    /// waits as the real tool does.
+    static func fakeIdevicesyslog(playing sample: String, pause: Double) throws -> URL {
+        let folder = try CommandRunner.temporaryFolder()
+        let script = """
+            #!/bin/sh
+            n=0
+            while IFS= read -r line || [ -n "$line" ]; do
+              n=$((n + 1))
+              printf '%s %s\\n' "$n" "$(date +%s.%N)" >> '\(folder.path)/written.txt'
+              printf '%s\\n' "$line"
+              sleep \(pause)
+            done < '\(CommandRunner.packageRoot.appendingPathComponent(sample).path)'
+            echo "$@" > '\(folder.path)/arguments.txt'
+            touch '\(folder.path)/done'
+            exec sleep 60
+            """
+        let url = folder.appendingPathComponent("idevicesyslog")
+        try script.write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return folder
+    }
+
+    static func waitForFile(_ url: URL, timeout: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: url.path) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    static func events(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("findings from a spawned idevicesyslog appear within 200 ms of their line")
+    func spawnedLatency() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.08)
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let watch = try LiveProcess(["watch", "--format", "ndjson", "--udid", "TESTUDID"], environment: ["PATH": path])
+        #expect(Self.waitForFile(folder.appendingPathComponent("done")))
+        Thread.sleep(forTimeInterval: 0.3)
+        let status = watch.interrupt()
+        #expect(status == 1, "an error finding with the default --fail-on error")
+
+        let written = try String(contentsOf: folder.appendingPathComponent("written.txt"), encoding: .utf8)
+        var writeTimes: [Int: Double] = [:]
+        for entry in written.split(separator: "\n") {
+            let parts = entry.split(separator: " ")
+            if parts.count == 2, let line = Int(parts[0]), let time = Double(parts[1]) { writeTimes[line] = time }
+        }
+        var findingLines: [Int] = []
+        for (arrival, text) in watch.lines {
+            let event = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            guard event["type"] as? String == "finding", let line = event["line"] as? Int,
+                event["rule"] as? String == "launch-watchdog-termination"
+            else { continue }
+            findingLines.append(line)
+            let written = try #require(writeTimes[line])
+            #expect(arrival - written < 0.2, "line \(line) took \(Int((arrival - written) * 1000)) ms")
+        }
+        #expect(findingLines.count == 3)
+        let arguments = try String(contentsOf: folder.appendingPathComponent("arguments.txt"), encoding: .utf8)
+        #expect(arguments.trimmingCharacters(in: .whitespacesAndNewlines) == "-u TESTUDID")
+        let last = try #require(try Self.events(watch.output).last)
+        #expect(last["type"] as? String == "summary")
+        #expect(last["launches"] as? Int == 1)
+        #expect((last["launchesByOutcome"] as? [String: Int]) == ["killed": 1])
+    }
+
+    @Test("the summary after SIGINT lists the launches with outcome and time to active")
+    func interruptSummary() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: "Samples/two-devices-idevicesyslog.log", pause: 0.005)
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let watch = try LiveProcess(["watch", "--fail-on", "never"], environment: ["PATH": path])
+        #expect(Self.waitForFile(folder.appendingPathComponent("done")))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(watch.interrupt() == 0)
+        let output = watch.output
+        let summary = try #require(output.components(separatedBy: "── summary ──").last)
+        #expect(summary.contains("2 launches:"))
+        #expect(summary.contains("L1  io.kestrel.shiftboard (pid 812)  active, active after"))
+        #expect(summary.contains("L2  io.kestrel.shiftboard (pid 812)  killed (watchdog 0x8badf00d)"))
+        #expect(summary.contains("launch-watchdog-termination"))
+        // The live timeline came before the summary.
+        #expect(output.contains("L1  io.kestrel.shiftboard  requested"))
+    }
+
+    @Test("a pipe gives finding, launch and summary events in NDJSON")
+    func ndjsonFromPipe() throws {
+        let sample = try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample))
+        let result = try CommandRunner.run(["watch", "--format", "ndjson", "--fail-on", "never"], stdin: sample)
+        #expect(result.status == 0)
+        let events = try Self.events(result.stdout)
+        let changes = events.filter { $0["type"] as? String == "launch" }.compactMap { $0["change"] as? String }
+        #expect(changes == ["requested", "spawned", "bootstrapped", "sceneCreated", "terminated", "killed"])
+        #expect(events.filter { $0["type"] as? String == "finding" }.count == 3)
+        #expect(events.last?["type"] as? String == "summary")
+        #expect(events.last?["lines"] as? Int == 51)
+    }
+
+    @Test("a disconnected device closes its open launches as incomplete")
+    func disconnectBanner() throws {
+        let sample = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample), encoding: .utf8)
+        let cut = sample.split(separator: "\n").prefix(20).joined(separator: "\n") + "\n[disconnected:00008110-TEST]\n"
+        let result = try CommandRunner.run(["watch", "--no-color"], stdin: Data(cut.utf8))
+        #expect(result.stdout.contains("── [disconnected:00008110-TEST]; open launches end as incomplete ──"))
+        #expect(result.stdout.contains("L1  io.waypoint.tripplanner  outcome: incomplete"))
+    }
+
+    @Test("without idevicesyslog installed the error names the package and the alternatives")
+    func missingIdevicesyslog() throws {
+        let watch = try LiveProcess(["watch"], environment: ["PATH": "/nonexistent"])
+        #expect(watch.finish() == 3)
+        #expect(watch.errors.contains("libimobiledevice-utils"))
+        #expect(watch.errors.contains("brew install libimobiledevice"))
+        #expect(watch.errors.contains("pymobiledevice3 syslog live | scenelog watch"))
+    }
+
+    @Test("a stream without SpringBoard or runningboardd lines gets one warning")
+    func filteredStreamWarning() throws {
+        let line = "Mar  3 09:41:47.193741 Harbor(UIKitCore)[812] <Notice>: Some app line\n"
+        let result = try CommandRunner.run(["watch"], stdin: Data(String(repeating: line, count: 2_500).utf8))
+        #expect(result.stderr.components(separatedBy: "the stream looks filtered").count == 2)
+        #expect(result.stderr.contains("idevicesyslog -q"))
+    }
+
+    @Test("a reader that goes away ends the watch quietly")
+    func closedOutput() throws {
+        let sample = try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample))
+        let input = Pipe()
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["watch", "--format", "ndjson"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        try out.fileHandleForReading.close()
+        input.fileHandleForWriting.write(sample)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(err.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
+    @Test("--follow reads appends, a rotated file and a truncated one")
+    func followRotationAndTruncation() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("device.log")
+        let start = "Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: start\n"
+        let finding = "Oct  7 21:14:05 iPhone BepXanh(UIKitCore)[1873] <Error>: CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.\n"
+        try start.write(to: file, atomically: false, encoding: .utf8)
+        let watch = try LiveProcess(["watch", "--follow", file.path, "--from-start", "--format", "ndjson", "--fail-on", "never"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let handle = try FileHandle(forWritingTo: file)
+        handle.seekToEndOfFile()
+        handle.write(Data(finding.utf8))
+        try handle.close()
+        #expect(watch.waitFor("\"line\":2"))
+        // Rotation: the file is moved away and a new one takes its name.
+        try FileManager.default.moveItem(at: file, to: folder.appendingPathComponent("device.log.1"))
+        try (start + start + finding).write(to: file, atomically: false, encoding: .utf8)
+        #expect(watch.waitFor("\"line\":5"))
+        // Truncation: the file starts over.
+        try finding.write(to: file, atomically: false, encoding: .utf8)
+        #expect(watch.waitFor("\"line\":6"))
+        #expect(watch.interrupt() == 0)
+        #expect(watch.errors.contains("was replaced (rotated)"))
+        #expect(watch.errors.contains("was truncated"))
+    }
+}
