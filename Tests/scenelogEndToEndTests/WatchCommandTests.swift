@@ -184,4 +184,24 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("was replaced (rotated)"))
         #expect(watch.errors.contains("was truncated"))
     }
+
+    @Test("--explain prints a rule's explanation once, on its first finding")
+    func explainOnce() throws {
+        let sample = try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample))
+        let result = try CommandRunner.run(["watch", "--explain"], stdin: sample)
+        #expect(result.stdout.components(separatedBy: "        Fix: ").count == 2)
+        #expect(result.stdout.contains("        See: "))
+    }
+
+    @Test("options that do not go together are usage errors")
+    func usageErrors() throws {
+        #expect(try CommandRunner.run(["watch", "--from-start"]).status == 2)
+        #expect(try CommandRunner.run(["watch", "--follow", "x.log", "--udid", "ABC"]).status == 2)
+        let file = try CommandRunner.run(["watch", "capture.log"])
+        #expect(file.status == 2)
+        #expect(file.stderr.contains("--follow 'capture.log'"))
+        let piped = try CommandRunner.run(["watch", "--udid", "ABC"], stdin: Data())
+        #expect(piped.status == 2)
+        #expect(piped.stderr.contains("standard input is already a stream"))
+    }
 }

@@ -2,22 +2,13 @@ import Foundation
 
 @testable import SceneLogCore
 
-/// Runs the rules and the launch tracker over every record of a scan.
+/// Runs the rules and the launch tracker (a ``RecordAnalyzer``) over every record of a scan.
 final class LaunchSink: RecordSink {
-    let engine: RuleEngine
-    var tracker: LaunchTracker?
+    var analyzer: RecordAnalyzer?
     var findings: [Finding] = []
 
-    init(engine: RuleEngine) {
-        self.engine = engine
-    }
-
     func receive(_ record: RecordView) {
-        tracker?.observe(record)
-        for var finding in engine.findings(in: record, path: "test.log") {
-            tracker?.attach(&finding, from: record)
-            findings.append(finding)
-        }
+        findings += analyzer?.analyze(record) ?? []
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {}
@@ -28,12 +19,13 @@ final class LaunchSink: RecordSink {
 func launches(in text: String, settings: LaunchTracker.Settings = LaunchTracker.Settings()) throws -> (
     launches: [Launch], findings: [Finding]
 ) {
-    let sink = LaunchSink(engine: RuleEngine(ruleSet: try RuleSet(rules: RuleCatalog.builtIn)))
+    let sink = LaunchSink()
     var latest: [String: Launch] = [:]
     let tracker = LaunchTracker(
         path: "test.log", timestamps: TimestampContext(year: 2025, referenceTime: 1_749_988_800), settings: settings,
         onUpdate: { latest[$0.id] = $0 }, onDiagnosis: { sink.findings.append($0) })
-    sink.tracker = tracker
+    sink.analyzer = RecordAnalyzer(
+        engine: RuleEngine(ruleSet: try RuleSet(rules: RuleCatalog.builtIn)), tracker: tracker, path: "test.log")
     let scanner = InputScanner(path: "test.log", sink: sink)
     Array(text.utf8).withUnsafeBufferPointer { scanner.feed($0) }
     _ = scanner.finish()

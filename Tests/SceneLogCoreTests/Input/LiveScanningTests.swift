@@ -1,0 +1,67 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// `InputScanner` fed piece by piece, as `watch` feeds it from a pipe.
+@Suite("live scanning")
+struct LiveScanningTests {
+    static let line = "Mar  3 09:41:47.193741 SpringBoard(FrontBoard)[52] <Notice>: first\n"
+    static let next = "Mar  3 09:41:47.200000 SpringBoard(FrontBoard)[52] <Notice>: second\n"
+
+    private func take(_ text: String, into scanner: InputScanner<CollectingSink>) throws {
+        try Array(text.utf8).withUnsafeBufferPointer { try scanner.take($0) }
+    }
+
+    @Test("a record is held until the next line or a flush, then delivered")
+    func flushDeliversTheOpenRecord() throws {
+        let sink = CollectingSink()
+        let scanner = InputScanner(path: "-", sink: sink)
+        try take(Self.line, into: scanner)
+        #expect(sink.records.isEmpty, "the head is held for sniffing and the record may go on")
+        try scanner.flush()
+        #expect(sink.records.map(\.message) == ["first"])
+        try take(Self.next, into: scanner)
+        try scanner.flush()
+        #expect(sink.records.map(\.message) == ["first", "second"])
+        let summary = scanner.finish()
+        #expect(summary.format == .idevicesyslog)
+        #expect(summary.records == 2 && summary.lines == 2)
+    }
+
+    @Test("a partial line waits for its end even through a flush")
+    func partialLineWaits() throws {
+        let sink = CollectingSink()
+        let scanner = InputScanner(path: "-", sink: sink)
+        try take(String(Self.line.dropLast(10)), into: scanner)
+        try scanner.flush()
+        #expect(sink.records.isEmpty)
+        try take(String(Self.line.suffix(10)), into: scanner)
+        try scanner.flush()
+        #expect(sink.records.map(\.message) == ["first"])
+    }
+
+    @Test("a gzip stream is refused as soon as its head is seen")
+    func gzipRefused() throws {
+        let scanner = InputScanner(path: "-", sink: CollectingSink())
+        let gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00]
+        try gzip.withUnsafeBufferPointer { try scanner.take($0) }
+        #expect(throws: InputError.self) { try scanner.flush() }
+    }
+
+    @Test("the tracker reports each phase as it is reached")
+    func phasesInOrder() throws {
+        var phases: [LaunchPhase] = []
+        let tracker = LaunchTracker(
+            path: "test.log", timestamps: TimestampContext(year: 2025, referenceTime: 1_749_988_800),
+            onUpdate: { _ in }, onDiagnosis: { _ in }, onPhase: { _, phase in phases.append(phase) })
+        let sink = LaunchSink()
+        sink.analyzer = RecordAnalyzer(
+            engine: RuleEngine(ruleSet: try RuleSet(rules: RuleCatalog.builtIn)), tracker: tracker, path: "test.log")
+        let scanner = InputScanner(path: "test.log", sink: sink)
+        try Array(try sample("idevicesyslog-1.4-microseconds-watchdog.log").utf8).withUnsafeBufferPointer {
+            try scanner.take($0)
+        }
+        _ = scanner.finish()
+        #expect(phases == [.requested, .spawned, .bootstrapped, .sceneCreated, .terminated])
+    }
+}
