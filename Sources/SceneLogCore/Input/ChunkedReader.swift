@@ -86,6 +86,13 @@ public final class ChunkedReader {
         }
     }
 
+    /// Whether the input is a regular file (all there, so read for throughput), rather than a
+    /// pipe or a terminal whose lines arrive over time.
+    public var isRegularFile: Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The file's modification time in seconds since 1970, when it is a regular file.
     public var modificationTime: Double? {
         var info = stat()

@@ -40,19 +40,37 @@ struct InputRun {
         let sink = ScanSink(
             path: path, verbose: verbose, analyzer: analyzer, diagnoses: diagnoses, learnsIdentities: learnsIdentities)
         sinkReference.sink = sink
-        let scanner = InputScanner(path: path, format: inputFormat, sink: sink)
-        // A read that fails part-way keeps what was read before it; the error goes with the result.
+        var summary: InputSummary
+        var readError: InputError?
+        if analyzer != nil, reader.isRegularFile {
+            // Parsing here, the rules and launch tracking on a second core. (A pipe's records go
+            // straight through, so that each is seen as soon as it arrives.)
+            let pipeline = RecordPipeline(downstream: sink)
+            defer { pipeline.finish() }
+            (summary, readError) = try read(reader, into: InputScanner(path: path, format: inputFormat, sink: pipeline))
+        } else {
+            (summary, readError) = try read(reader, into: InputScanner(path: path, format: inputFormat, sink: sink))
+        }
+        analyzer?.tracker.finish()
+        summary.timeSpan = sink.times.span(with: context)
+        sink.reportMatchFailures()
+        return (summary, sink.findings, sink.identities, readError)
+    }
+}
+
+extension InputRun {
+    /// Reads `reader` through `scanner`. A read that fails part-way keeps what was read before it;
+    /// the error goes with the summary.
+    private func read<Sink: RecordSink>(_ reader: ChunkedReader, into scanner: InputScanner<Sink>) throws(InputError)
+        -> (InputSummary, InputError?)
+    {
         var readError: InputError?
         do {
             try scanner.scan(reader)
         } catch where error.kind == .read {
             readError = error
         }
-        var summary = scanner.finish()
-        analyzer?.tracker.finish()
-        summary.timeSpan = sink.times.span(with: context)
-        sink.reportMatchFailures()
-        return (summary, sink.findings, sink.identities, readError)
+        return (scanner.finish(), readError)
     }
 }
 
