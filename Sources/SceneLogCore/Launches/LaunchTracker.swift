@@ -132,9 +132,14 @@ public final class LaunchTracker {
                 open[index].launch.events.append(LaunchEvent(name: "url-open:cold", detail: pending.requester, mark: mark))
             }
         case .spawned(let bundle, let pid):
-            let index = launchIndex(bundle: bundle, pid: pid, device: device) ?? start(bundle: bundle, pid: pid, device: device)
+            // The launch just requested (no pid yet) comes first: an older launch that kept the
+            // same pid (its exit not in the capture) is not this one.
+            let requested = open.lastIndex { $0.launch.bundle == bundle && $0.launch.pid == nil && $0.launch.device == device }
+            let index = requested ?? launchIndex(bundle: bundle, pid: pid, device: device)
+                ?? start(bundle: bundle, pid: pid, device: device)
             open[index].launch.pid = pid
             reach(.spawned, index, mark)
+            closeSuperseded(by: open[index].launch.id, bundle: bundle, device: device)
         case .spawnedByAssertiond(let bundle, let pid):
             let pending = bundle.flatMap { launchIndex(bundle: $0, pid: nil, device: device) }
                 ?? open.lastIndex { $0.launch.pid == nil && $0.launch.device == device }
@@ -379,6 +384,16 @@ public final class LaunchTracker {
         if let severity = settings.severityOverrides[id] { finding.severity = severity }
         open[index].launch.findings += 1
         onDiagnosis(finding)
+    }
+
+    /// An app runs in one process at a time: when a new process of `bundle` starts, earlier open
+    /// launches of it (whose exit the capture missed) are over, and are published with what is known.
+    private func closeSuperseded(by id: String, bundle: String, device: String?) {
+        while let index = open.firstIndex(where: { state in
+            state.launch.id != id && state.launch.bundle == bundle && state.launch.device == device && state.launch.pid != nil
+        }) {
+            close(index)
+        }
     }
 
     /// Publishes every open launch with what is known (end of input, or the device disconnected).

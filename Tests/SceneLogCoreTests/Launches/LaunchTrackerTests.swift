@@ -26,6 +26,16 @@ import Testing
         #expect(launch.phases[.windowKey]?.process == "Example")
     }
 
+    /// A second launch whose process has the first one's pid, the first one's exit not captured:
+    /// the new process ends the first launch and takes the app's lines.
+    @Test func aNewProcessOfTheAppSupersedesAnOpenLaunch() throws {
+        let (found, _) = try launches(in: Self.coldLaunch + Self.coldLaunch)
+        #expect(found.count == 2)
+        #expect(found.map(\.outcome) == [.active, .active])
+        #expect(found.map(\.timeToActiveMs) == [457, 457])
+        #expect(found[1].phases[.spawned] != nil)
+    }
+
     @Test func backgroundAndForegroundAreNotNewLaunches() throws {
         let cycle = Self.coldLaunch + """
             default\t22:51:00.000000-0500\tExample\tDeactivation reason added: 15; deactivation reasons: 0 -> 32768; animating application lifecycle event: 0
