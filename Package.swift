@@ -25,9 +25,14 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
         .target(
             name: "SceneLogCore",
-            dependencies: ["CPCRE2", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CPCRE2", "CArchive", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

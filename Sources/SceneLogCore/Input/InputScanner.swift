@@ -15,6 +15,13 @@ public struct InputSummary: Sendable, Equatable {
     public var truncatedLines: Int
     /// The times of the first and last records, when they print one.
     public var timeSpan: TimeSpan?
+    /// Whether the input is a crash report (`.ips`) rather than a log.
+    public var isCrashReport = false
+    /// The format's name in reports: the log format, `ips` for a crash report, `nil` if unknown.
+    public var formatName: String? { isCrashReport ? "ips" : format?.rawValue }
+    /// What else to know about the input: a crash report's gist, or how to read a logarchive
+    /// that is not read.
+    public var note: String?
 
     public init(
         path: String, format: LogFormat?, bytes: Int, counts: LineCounts, truncatedLines: Int
@@ -71,7 +78,7 @@ public final class InputScanner<Sink: RecordSink> {
 
     /// Reads `reader` to its end. The first bytes are sniffed: an archive, a crash report or binary
     /// data is refused with an ``InputError`` of kind `.notText` before anything is scanned.
-    public func scan(_ reader: ChunkedReader) throws(InputError) {
+    public func scan(_ reader: some ChunkSource) throws(InputError) {
         while true {
             let chunk = try reader.nextChunk()
             if chunk.isEmpty { break }

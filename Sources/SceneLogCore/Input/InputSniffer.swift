@@ -4,6 +4,8 @@ public enum InputKind: Sendable, Equatable {
     case gzip
     case zip
     case tar
+    case bzip2
+    case xz
     case crashReport
     case utf16
     case binary
@@ -14,6 +16,8 @@ public enum InputKind: Sendable, Equatable {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return .utf16 }
         if head.matches("PK\u{03}\u{04}", at: 0) { return .zip }
         if head.count >= 262, head.matches("ustar", at: 257) { return .tar }
+        if head.matches("BZh", at: 0) { return .bzip2 }
+        if head.count >= 6, head[0] == 0xFD, head.matches("7zXZ", at: 1), head[5] == 0 { return .xz }
         let start = head.skippingBlanks(from: 0)
         if head.matches("{\"", at: start) {
             let end = head.index(of: ASCII.newline, from: start) ?? head.count
@@ -42,14 +46,22 @@ public enum InputKind: Sendable, Equatable {
         return control * 20 > head.count || nul * 4 > head.count
     }
 
-    /// What to tell the user about an input of this kind that is not read.
+    /// Whether libarchive reads it: an archive or a compressed file.
+    public var isArchive: Bool {
+        switch self {
+        case .gzip, .zip, .tar, .bzip2, .xz: true
+        default: false
+        }
+    }
+
+    /// What to tell the user about an input of this kind that is not read as a text stream (piped
+    /// in, or nested deeper than one level in an archive).
     public var refusal: String? {
         switch self {
         case .text: nil
-        case .gzip: "is gzip-compressed, not a text log; compressed inputs are not read yet, so decompress it first (gunzip -k)"
-        case .zip: "is a zip archive, not a text log; archives are not read yet, so extract it first (unzip)"
-        case .tar: "is a tar archive, not a text log; archives are not read yet, so extract it first (tar -xf)"
-        case .crashReport: "is a crash report (.ips), not a console log; crash reports are not read yet"
+        case .gzip, .bzip2, .xz: "is compressed, not a text log; name the file instead (scenelog reads compressed files and archives), or decompress it first"
+        case .zip, .tar: "is an archive, not a text log; name the file instead (scenelog reads archives), or extract it first"
+        case .crashReport: "is a crash report (.ips), not a console log; name the file instead, and scenelog reads it as a crash report"
         case .utf16: "is UTF-16 text (as Windows PowerShell writes it); convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"
         case .binary: "is not a text log (it holds binary data)"
         }

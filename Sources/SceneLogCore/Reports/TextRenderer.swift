@@ -49,7 +49,12 @@ struct TextRenderer {
         var output = ""
         let pathWidth = min(report.inputs.map(\.path.count).max() ?? 0, 60)
         for input in report.inputs {
-            let format = input.format?.rawValue ?? "unknown format"
+            if input.lines == 0, let note = input.note {
+                // Not read as text: a logarchive, say.
+                output += pad(input.path, pathWidth) + "  " + paint(pad("not read", 15), .yellow) + "  " + note + "\n"
+                continue
+            }
+            let format = input.formatName ?? "unknown format"
             output += pad(input.path, pathWidth) + "  " + paint(pad(format, 15), .cyan) + "  "
             output += "\(grouped(input.lines)) lines: \(grouped(input.records)) records, "
             output += "\(grouped(input.continuationLines)) continuation, "
@@ -60,6 +65,7 @@ struct TextRenderer {
                 output += "; \(first) → \(last)"
             }
             output += "\n"
+            if let note = input.note { output += "    " + paint(note, .dim) + "\n" }
         }
         let totals = report.totals
         let inputs = report.inputs.count == 1 ? "1 input" : "\(report.inputs.count) inputs"

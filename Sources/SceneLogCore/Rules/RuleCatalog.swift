@@ -25,6 +25,11 @@ public enum RuleCatalog {
     /// Instances of every built-in rule.
     public static var builtIn: [any Rule] { builtInTypes.map { $0.init() } }
 
+    /// The findings no line pattern makes: the launch diagnoses and crash reports.
+    public static var diagnoses: [RuleDescription] {
+        LaunchDiagnosis.allCases.map(\.description) + [CrashReportDiagnosis.description]
+    }
+
     /// The built-in rule with this id.
     public static func builtInRule(id: String) -> (any Rule)? {
         builtInTypes.first { $0.description.id == id }.map { $0.init() }

@@ -46,7 +46,7 @@ struct RuleOptions: ParsableArguments {
                 try UserRulesLoader.load(path: $0, reservedIDs: Set(builtIn.map(\.description.id)))
             } ?? []
             let rules = builtIn + user
-            let knownIDs = rules.map(\.description.id) + LaunchDiagnosis.allCases.map(\.description.id)
+            let knownIDs = rules.map(\.description.id) + RuleCatalog.diagnoses.map(\.id)
             let configuration = try loadConfiguration(knownRuleIDs: knownIDs)
             return try RuleSet(rules: rules, configuration: configuration)
         } catch let error as ConfigurationError {

@@ -28,7 +28,7 @@ struct RulesCommand: ParsableCommand {
     var exportPatterns = false
 
     func run() throws {
-        var rules = RuleCatalog.builtIn.map(\.description)
+        var rules = RuleCatalog.builtIn.map(\.description) + RuleCatalog.diagnoses
         if let rulesFile {
             do {
                 rules += try UserRulesLoader.load(path: rulesFile, reservedIDs: Set(rules.map(\.id))).map(\.description)

@@ -35,7 +35,7 @@ struct ScanCommand: ParsableCommand {
         let results = input.scanAll(ruleSet: ruleSet, common: common)
         let report = ScanReport(
             inputs: results.summaries, findings: results.findings, launches: results.launches,
-            rules: (ruleSet?.descriptions ?? []) + LaunchDiagnosis.allCases.map(\.description))
+            rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses)
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         try ReportOutput.write(common.format.render(report, options: RenderOptions(color: color)), to: common.output)
         if results.failed { throw ExitStatus.inputError.exitCode }

@@ -53,7 +53,7 @@ struct TimelineCommand: ParsableCommand {
         } else {
             let report = ScanReport(
                 inputs: results.summaries, findings: results.findings, launches: shown,
-                rules: ruleSet.descriptions + LaunchDiagnosis.allCases.map(\.description))
+                rules: ruleSet.descriptions + RuleCatalog.diagnoses)
             try ReportOutput.write(common.format.render(report), to: common.output)
         }
         if results.failed { throw ExitStatus.inputError.exitCode }

@@ -132,7 +132,7 @@ struct WatchCommand: ParsableCommand {
         case .text:
             TextWatchPresenter(
                 writer: writer, color: !noColor && Diagnostics.stdoutWantsColor,
-                rules: ruleSet.descriptions + LaunchDiagnosis.allCases.map(\.description), explain: explain)
+                rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain)
         }
     }
 }

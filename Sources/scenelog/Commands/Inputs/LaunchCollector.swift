@@ -5,7 +5,12 @@ final class LaunchCollector {
     @exclusivity(unchecked) private var stored: [Launch] = []
     @exclusivity(unchecked) private var positions: [String: Int] = [:]
     /// The id number the next input's first launch takes.
-    @exclusivity(unchecked) private(set) var nextNumber = 1
+    @exclusivity(unchecked) private(set) var nextNumber: Int
+
+    /// - Parameter firstNumber: the number of the first launch's id (`L<n>`).
+    init(firstNumber: Int = 1) {
+        nextNumber = firstNumber
+    }
 
     /// The launches by id number (the order they started).
     var launches: [Launch] {

@@ -1,0 +1,61 @@
+/// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill is a
+/// `launch-watchdog-termination`, any other crash a `crash-report`.
+public enum CrashReportDiagnosis {
+    /// The `crash-report` rule, listed by `scenelog rules` with the line rules.
+    public static let description = RuleDescription(
+        id: "crash-report", severity: .error,
+        title: "A crash report shows the app crashed",
+        explanation: """
+            A crash report (.ips) in the input records a crash: the exception (EXC_CRASH, \
+            EXC_BAD_ACCESS…), the signal, the termination namespace and code, and the crashed thread's \
+            frames. During a UIScene migration the usual ones are an uncaught exception while UIKit \
+            loads a scene configuration or storyboard (SIGABRT under abort()), and a force unwrap of a \
+            window or root view controller that is no longer set in the app delegate (SIGTRAP or \
+            EXC_BREAKPOINT). The report is linked to the launch with the same bundle and pid.
+            """,
+        fix: """
+            Read the crashed thread's top frames and the exception reason in the same launch's log \
+            lines (uncaught-exception findings). For a crash in scene set-up, check the \
+            UIApplicationSceneManifest names, and create the window in scene(_:willConnectTo:options:).
+            """,
+        references: [AppleReference.languageExceptionCrashes, AppleReference.tn3187],
+        messageTemplate: "{process} crashed: {exceptionType}",
+        patterns: [], triggeringExamples: [], nonTriggeringExamples: [])
+
+    /// The finding `report` (read from `path`) gives.
+    public static func finding(for report: CrashReport, path: String, severityOverrides: [String: Severity] = [:])
+        -> Finding
+    {
+        var data: [String: String] = [:]
+        data["bugType"] = report.bugType
+        data["bundle"] = report.bundleID
+        data["osVersion"] = report.osVersion
+        data["exceptionType"] = report.exceptionType
+        data["signal"] = report.signal
+        data["exceptionCodes"] = report.exceptionCodes
+        data["terminationNamespace"] = report.terminationNamespace
+        data["terminationCode"] = report.terminationCode.map { "0x" + String($0, radix: 16) }
+        data["explanation"] = report.terminationExplanation
+        if !report.crashedThreadFrames.isEmpty { data["frames"] = report.crashedThreadFrames.joined(separator: "\n") }
+        if report.isTruncated { data["truncated"] = "true" }
+        let process = report.process ?? report.bundleID ?? "the app"
+        let termination = [report.terminationNamespace, data["terminationCode"]].compactMap { $0 }.joined(separator: " ")
+        let rule: String
+        var message: String
+        if report.isWatchdogKill {
+            rule = "launch-watchdog-termination"
+            message = "crash report: \(process) was killed by the watchdog (\(termination))"
+        } else {
+            rule = description.id
+            let exception = [report.exceptionType, report.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            message = "crash report: \(process) crashed" + (exception.isEmpty ? "" : ": \(exception)")
+            if !termination.isEmpty { message += ", termination \(termination)" }
+        }
+        if let explanation = report.terminationExplanation { message += ": \(explanation)" }
+        let severity = severityOverrides[rule] ?? .error
+        return Finding(
+            rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: 1, byteOffset: 0),
+            timestamp: report.timestamp, process: report.process, pid: report.pid,
+            excerpt: report.crashedThreadFrames.first ?? message, data: data)
+    }
+}

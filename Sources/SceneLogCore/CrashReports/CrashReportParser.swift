@@ -1,0 +1,232 @@
+import Foundation
+
+/// Reads `.ips` crash reports (research §6.2): a one-line JSON metadata object, then the body,
+/// which is pretty-printed JSON (`bug_type` 309 and others) or a legacy text report (109).
+public enum CrashReportParser {
+    /// How many frames of the crashed thread a report keeps.
+    static let frameLimit = 5
+
+    /// Reads a whole `.ips` file's bytes: JSON metadata line + JSON body (bug_type 309 and others
+    /// with a JSON body), or metadata line + legacy text body (bug_type 109), or a legacy text
+    /// report without the metadata line.
+    ///
+    /// A metadata line whose body is missing or cut mid-JSON gives the metadata fields with
+    /// ``CrashReport/isTruncated`` set. Blank lines before the metadata, a byte-order mark and CRLF
+    /// line ends are accepted.
+    ///
+    /// - Returns: the report, or `nil` when the bytes are not a crash report at all.
+    public static func parse(_ bytes: [UInt8]) -> CrashReport? {
+        let content = skippingBlanks(bytes[...])
+        let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex
+        guard let metadata = jsonObject(content[..<lineEnd]), metadata["bug_type"] != nil else {
+            let lines = textLines(content)
+            guard lines.contains(where: isLegacyHeader) else { return nil }
+            var report = CrashReport()
+            readLegacy(lines, into: &report)
+            return report
+        }
+        var report = CrashReport()
+        readMetadata(metadata, into: &report)
+        let body = skippingBlanks(content[lineEnd...])
+        if body.isEmpty {
+            report.isTruncated = true
+        } else if body.first == UInt8(ascii: "{") {
+            if let object = jsonObject(body) {
+                readBody(object, into: &report)
+            } else {
+                report.isTruncated = true
+            }
+        } else {
+            readLegacy(textLines(body), into: &report)
+        }
+        return report
+    }
+
+    // MARK: - JSON
+
+    private static func readMetadata(_ metadata: [String: Any], into report: inout CrashReport) {
+        report.bugType = text(metadata["bug_type"])
+        report.bundleID = text(metadata["bundleID"])
+        report.process = text(metadata["name"]) ?? text(metadata["app_name"])
+        report.osVersion = text(metadata["os_version"])
+        report.timestamp = text(metadata["timestamp"])
+    }
+
+    private static func readBody(_ body: [String: Any], into report: inout CrashReport) {
+        report.process = text(body["procName"]) ?? report.process
+        report.pid = integer(body["pid"]) ?? report.pid
+        report.bundleID = text((body["bundleInfo"] as? [String: Any])?["CFBundleIdentifier"]) ?? report.bundleID
+        report.timestamp = text(body["captureTime"]) ?? report.timestamp
+        if let exception = body["exception"] as? [String: Any] {
+            report.exceptionType = text(exception["type"])
+            report.signal = text(exception["signal"])
+            report.exceptionCodes = text(exception["codes"])
+        }
+        if let termination = body["termination"] as? [String: Any] {
+            report.terminationNamespace = text(termination["namespace"])
+            report.terminationCode = code(termination["code"])
+            let reasons = (termination["reasons"] as? [Any])?.compactMap(text) ?? []
+            report.terminationExplanation = reasons.isEmpty ? text(termination["indicator"]) : reasons.joined(separator: "; ")
+        }
+        report.crashedThreadFrames = crashedFrames(body)
+    }
+
+    /// The top frames of the `faultingThread`, else of the thread marked `"triggered": true`.
+    private static func crashedFrames(_ body: [String: Any]) -> [String] {
+        let threads = (body["threads"] as? [Any] ?? []).map { $0 as? [String: Any] ?? [:] }
+        let faulting = integer(body["faultingThread"]).flatMap { threads.indices.contains($0) ? $0 : nil }
+        guard let index = faulting ?? threads.firstIndex(where: { $0["triggered"] as? Bool == true }),
+            let frames = threads[index]["frames"] as? [Any]
+        else { return [] }
+        let images = body["usedImages"] as? [Any] ?? []
+        return frames.prefix(frameLimit).enumerated().map { number, frame in
+            let frame = frame as? [String: Any] ?? [:]
+            let image = integer(frame["imageIndex"]).flatMap { images.indices.contains($0) ? images[$0] : nil }
+            let name = text((image as? [String: Any])?["name"]) ?? "???"
+            guard let symbol = text(frame["symbol"]) else {
+                return "\(number) \(name) \(text(frame["imageOffset"]) ?? "???")"
+            }
+            guard let location = text(frame["symbolLocation"]) else { return "\(number) \(name) \(symbol)" }
+            return "\(number) \(name) \(symbol) + \(location)"
+        }
+    }
+
+    /// `bytes` decoded as one JSON object; `nil` when they are not valid JSON or not an object.
+    private static func jsonObject(_ bytes: ArraySlice<UInt8>) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+
+    /// A string value, or a number's decimal text.
+    private static func text(_ value: Any?) -> String? {
+        if let string = value as? String { return string }
+        return (value as? NSNumber)?.stringValue
+    }
+
+    /// A whole number, written as a JSON number or as decimal digits in a string.
+    private static func integer(_ value: Any?) -> Int? {
+        text(value).flatMap { Int($0) }
+    }
+
+    /// A termination code: decimal in JSON (`2343432205`), hex in legacy text (`0x8badf00d`).
+    private static func code(_ value: Any?) -> UInt64? {
+        guard let digits = text(value) else { return nil }
+        let lower = digits.lowercased()
+        return lower.hasPrefix("0x") ? UInt64(lower.dropFirst(2), radix: 16) : UInt64(lower)
+    }
+
+    // MARK: - Legacy text
+
+    /// Lines that only a crash report starts with (the sniffer's `Incident Identifier:` among them).
+    private static func isLegacyHeader(_ line: String) -> Bool {
+        ["Incident Identifier:", "Exception Type:", "Termination Reason:"].contains { line.hasPrefix($0) }
+    }
+
+    /// Reads the `Key:  value` header lines and the frames under `Thread <n> Crashed:`.
+    ///
+    /// The termination explanation is the text after the code, the `Termination Description:`
+    /// value and the lines that follow them (`<RBSTerminateContext| …`, `ProcessVisibility: …`),
+    /// up to a blank line or `Triggered by Thread:`.
+    private static func readLegacy(_ lines: [String], into report: inout CrashReport) {
+        var explanation: [String] = []
+        var inTermination = false
+        var inCrashedThread = false
+        for line in lines {
+            if inCrashedThread, let frame = legacyFrame(line) {
+                if report.crashedThreadFrames.count < frameLimit { report.crashedThreadFrames.append(frame) }
+                continue
+            }
+            inCrashedThread = false
+            guard !line.isEmpty else {
+                inTermination = false
+                continue
+            }
+            let colon = line.firstIndex(of: ":") ?? line.endIndex
+            let key = line[..<colon]
+            let value = colon < line.endIndex ? trimmed(line[line.index(after: colon)...]) : ""
+            switch key {
+            case "Process": readProcess(value, into: &report)
+            case "Identifier": report.bundleID = value
+            case "OS Version": report.osVersion = value
+            case "Date/Time": report.timestamp = value
+            case "Exception Type": readExceptionType(value, into: &report)
+            case "Exception Codes": report.exceptionCodes = value
+            case "Termination Reason":
+                explanation = [readTerminationReason(value, into: &report)]
+                inTermination = true
+            case "Termination Description":
+                explanation.append(value)
+                inTermination = true
+            case "Triggered by Thread":
+                inTermination = false
+            default:
+                if key.hasPrefix("Thread "), key.hasSuffix(" Crashed") {
+                    inCrashedThread = true
+                    inTermination = false
+                } else if inTermination {
+                    explanation.append(line)
+                }
+            }
+        }
+        let joined = explanation.filter { !$0.isEmpty }.joined(separator: "; ")
+        report.terminationExplanation = joined.isEmpty ? report.terminationExplanation : joined
+    }
+
+    /// `Name [692]`.
+    private static func readProcess(_ value: String, into report: inout CrashReport) {
+        guard let open = value.lastIndex(of: "["), let close = value[open...].firstIndex(of: "]") else {
+            report.process = value
+            return
+        }
+        report.process = trimmed(value[..<open])
+        report.pid = Int(value[value.index(after: open)..<close])
+    }
+
+    /// `EXC_CRASH (SIGABRT)`.
+    private static func readExceptionType(_ value: String, into report: inout CrashReport) {
+        guard let open = value.firstIndex(of: "("), let close = value[open...].firstIndex(of: ")") else {
+            report.exceptionType = value
+            return
+        }
+        report.exceptionType = trimmed(value[..<open])
+        report.signal = trimmed(value[value.index(after: open)..<close])
+    }
+
+    /// `Namespace FRONTBOARD, Code 0x8badf00d`, `FRONTBOARD 2343432205` (Console's translation) or
+    /// `Namespace SIGNAL, Code 6 Abort trap: 6`; returns the text after the code.
+    private static func readTerminationReason(_ value: String, into report: inout CrashReport) -> String {
+        var words = value.split(whereSeparator: \.isWhitespace)[...]
+        if words.first == "Namespace" { words = words.dropFirst() }
+        report.terminationNamespace = words.popFirst().map { String($0.filter { $0 != "," }) }
+        if words.first == "Code" { words = words.dropFirst() }
+        report.terminationCode = words.popFirst().flatMap { code(String($0)) }
+        return words.joined(separator: " ")
+    }
+
+    /// `0   libsystem_kernel.dylib        \t0x00000001d0d8e1b0 __pthread_kill + 8` →
+    /// `0 libsystem_kernel.dylib __pthread_kill + 8`; `nil` when the line is not a frame.
+    private static func legacyFrame(_ line: String) -> String? {
+        let words = line.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 3, let number = Int(words[0]),
+            let address = words.indices.dropFirst(2).first(where: { words[$0].hasPrefix("0x") })
+        else { return nil }
+        let image = words[1..<address].joined(separator: " ")
+        let location = words[(address + 1)...].joined(separator: " ")
+        return "\(number) \(image) \(location.isEmpty ? String(words[address]) : location)"
+    }
+
+    /// The bytes as text lines (LF, CRLF or CR), trimmed of blanks.
+    private static func textLines(_ bytes: ArraySlice<UInt8>) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map(trimmed)
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `bytes` without a leading byte-order mark and blank lines.
+    private static func skippingBlanks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+        return content.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+}

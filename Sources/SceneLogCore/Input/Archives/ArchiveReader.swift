@@ -1,0 +1,143 @@
+import CArchive
+
+/// One member of an archive, as its header describes it.
+public struct ArchiveMember: Sendable, Equatable {
+    /// The path inside the archive (`logs/device.log`).
+    public var name: String
+    public var isRegularFile: Bool
+    /// The size the header gives, when it gives one.
+    public var size: Int64?
+}
+
+/// Streams the members of a tar, zip, gzip, bzip2 or xz file through libarchive, never
+/// extracting to disk. A member that is itself compressed or an archive can be opened in turn
+/// (``init(member:of:)``), reading through its parent.
+final class ArchiveReader {
+    /// The archive's name in messages: `capture.tar.gz`, or `outer.tar!/inner.tar.gz`.
+    let path: String
+    private let handle: OpaquePointer
+    /// For a nested archive: where its compressed bytes come from.
+    private let parent: ParentStream?
+    /// Whether the input is a single compressed stream (`capture.log.gz`) rather than an archive.
+    private(set) var isSingleStream = false
+
+    /// Opens the file at `path`.
+    init(path: String) throws(InputError) {
+        self.path = path
+        guard let handle = archive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
+        self.handle = handle
+        self.parent = nil
+        Self.enableEverything(handle)
+        guard archive_read_open_filename(handle, path, 64 << 10) == ARCHIVE_OK else {
+            let reason = Self.message(handle)
+            archive_read_free(handle)
+            throw InputError(path: path, reason: reason, kind: .open)
+        }
+    }
+
+    /// Opens the current member of `outer` as an archive or compressed stream of its own.
+    init(member name: String, of outer: ArchiveReader) throws(InputError) {
+        path = outer.path + "!/" + name
+        guard let handle = archive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
+        self.handle = handle
+        let parent = ParentStream(outer: outer)
+        self.parent = parent
+        Self.enableEverything(handle)
+        let opened = archive_read_open2(
+            handle, Unmanaged.passUnretained(parent).toOpaque(), nil,
+            { archive, client, buffer in
+                guard let client, let buffer else { return -1 }
+                let stream = Unmanaged<ParentStream>.fromOpaque(client).takeUnretainedValue()
+                return stream.read(archive, into: buffer)
+            }, nil, nil)
+        guard opened == ARCHIVE_OK else {
+            let reason = Self.message(handle)
+            archive_read_free(handle)
+            throw InputError(path: path, reason: reason, kind: .open)
+        }
+    }
+
+    deinit {
+        archive_read_free(handle)
+    }
+
+    private static func enableEverything(_ handle: OpaquePointer) {
+        archive_read_support_filter_all(handle)
+        archive_read_support_format_all(handle)
+        // A lone compressed file (capture.log.gz) reads as one member.
+        archive_read_support_format_raw(handle)
+    }
+
+    /// The next member, or `nil` at the end of the archive.
+    func nextMember() throws(InputError) -> ArchiveMember? {
+        var entry: OpaquePointer?
+        let status = archive_read_next_header(handle, &entry)
+        if status == ARCHIVE_EOF { return nil }
+        guard status >= ARCHIVE_WARN, let entry else {
+            throw InputError(path: path, reason: Self.message(handle), kind: .read)
+        }
+        isSingleStream = archive_format(handle) == ARCHIVE_FORMAT_RAW
+        // Raw data with no decompression filter: the file looked compressed but is not readable as such.
+        if isSingleStream, archive_filter_count(handle) <= 1 {
+            throw InputError(path: path, reason: "looks compressed but cannot be decompressed: truncated or corrupt", kind: .read)
+        }
+        let name = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
+            ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? "?"
+        return ArchiveMember(
+            name: name, isRegularFile: archive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
+            size: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil)
+    }
+
+    /// Reads the current member's next bytes into `buffer`; 0 at its end.
+    func read(into buffer: UnsafeMutableRawBufferPointer, member: String) throws(InputError) -> Int {
+        let count = archive_read_data(handle, buffer.baseAddress, buffer.count)
+        guard count >= 0 else {
+            throw InputError(path: path + "!/" + member, reason: Self.message(handle), kind: .read)
+        }
+        return count
+    }
+
+    /// The compressed bytes consumed so far: of the file, or of the parent's member.
+    var compressedBytes: Int64 {
+        parent?.consumed ?? archive_filter_bytes(handle, -1)
+    }
+
+    private static func message(_ handle: OpaquePointer) -> String {
+        archive_error_string(handle).map { String(cString: $0) } ?? "unreadable archive"
+    }
+}
+
+/// Feeds a nested archive with the data of its parent's current member.
+private final class ParentStream {
+    private unowned let outer: ArchiveReader
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+    private(set) var consumed: Int64 = 0
+
+    init(outer: ArchiveReader) {
+        self.outer = outer
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    func read(_ archive: OpaquePointer?, into pointer: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
+        let count = archive_read_data(outerHandle, buffer.baseAddress, buffer.count)
+        guard count >= 0 else {
+            carchive_set_read_error(archive, "the enclosing archive could not be read")
+            return -1
+        }
+        consumed += Int64(count)
+        pointer.pointee = UnsafeRawPointer(buffer.baseAddress)
+        return count
+    }
+
+    private var outerHandle: OpaquePointer { outer.rawHandle }
+}
+
+extension ArchiveReader {
+    fileprivate var rawHandle: OpaquePointer { handle }
+}
+
+@available(*, unavailable)
+extension ArchiveReader: Sendable {}

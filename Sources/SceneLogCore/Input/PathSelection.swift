@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which files of a folder, and which members of an archive, are scanned: by default the log,
+/// crash-report and archive names; `--include` globs replace that choice and `--exclude` globs
+/// remove from it. A glob with a `/` is matched against the whole relative path, one without
+/// against the file name alone.
+public struct PathSelection: Sendable, Equatable {
+    /// Log files, by ending (`device.log`, `device.log.1` after rotation).
+    public static let logExtensions: Set<String> = ["log", "txt", "ndjson", "json"]
+    /// Archives and compressed files.
+    public static let archiveExtensions: Set<String> = ["gz", "tgz", "tar", "zip", "bz2", "tbz2", "xz", "txz"]
+    public static let crashReportExtension = "ips"
+
+    public var include: [String]
+    public var exclude: [String]
+
+    public init(include: [String] = [], exclude: [String] = []) {
+        self.include = include
+        self.exclude = exclude
+    }
+
+    /// Whether to scan the file at `relativePath` (relative to the folder or archive it is in).
+    public func admits(_ relativePath: String) -> Bool {
+        if exclude.contains(where: { Self.matches($0, relativePath) }) { return false }
+        if !include.isEmpty { return include.contains { Self.matches($0, relativePath) } }
+        return Self.hasScannedName(relativePath)
+    }
+
+    /// A log, crash-report or archive name (`.log`, `.log.3`, `.ips`, `.tar.gz`…).
+    static func hasScannedName(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var parts = name.lowercased().split(separator: ".").dropFirst().map(String.init)
+        if let last = parts.last, last.allSatisfy(\.isNumber) { parts.removeLast() }  // rotated: .log.1
+        guard let ending = parts.last else { return false }
+        return logExtensions.contains(ending) || archiveExtensions.contains(ending) || ending == crashReportExtension
+    }
+
+    /// Whether `name` is an archive or compressed file by its ending.
+    public static func isArchiveName(_ name: String) -> Bool {
+        name.split(separator: ".").last.map { archiveExtensions.contains($0.lowercased()) } ?? false
+    }
+
+    private static func matches(_ pattern: String, _ path: String) -> Bool {
+        let subject = pattern.contains("/") ? path : (path.split(separator: "/").last.map(String.init) ?? path)
+        return fnmatch(pattern, subject, 0) == 0
+    }
+}

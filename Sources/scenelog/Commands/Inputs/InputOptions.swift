@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import SceneLogCore
+
+/// How inputs are named and read: shared by `scan` and `timeline`.
+struct InputOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "Log files, folders, archives (.gz, .tar.gz, .zip; sysdiagnose), crash reports (.ips); - reads standard input.",
+            valueName: "path"))
+    var paths: [String] = []
+
+    @Option(
+        name: .customLong("input-format"),
+        help: ArgumentHelp("Read every input as this format instead of detecting it.", valueName: "id"))
+    var inputFormat: LogFormat?
+
+    @Option(help: "Year for timestamps that print none (idevicesyslog); default: the file's modification year.")
+    var year: Int?
+
+    @Option(
+        name: .customLong("include"),
+        help: ArgumentHelp(
+            "Scan only the files and archive members matching this glob (repeatable; a glob without / matches the name).",
+            valueName: "glob"))
+    var include: [String] = []
+
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp("Skip the files and archive members matching this glob (repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Option(name: [.short, .long], help: "Threads to scan with (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: [.short, .long], help: "No progress bar on standard error.")
+    var quiet = false
+
+    @Option(
+        name: .customLong("max-expanded-size"),
+        help: ArgumentHelp("Stop reading a compressed member past this size (decompression-bomb guard).", valueName: "size"))
+    var maxExpandedSize: ByteSize = ByteSize(bytes: ExpansionLimits().maximumMemberBytes)
+
+    @Option(
+        name: .customLong("max-expansion-ratio"),
+        help: ArgumentHelp("Stop reading a compressed member that expands more than this many times.", valueName: "ratio"))
+    var maxExpansionRatio: Double = ExpansionLimits().maximumRatio
+
+    func validate() throws {
+        guard !paths.isEmpty else {
+            throw ValidationError("no input: name log files, folders or archives, or - for standard input")
+        }
+        if let year, !(1970...9999).contains(year) {
+            throw ValidationError("--year must be between 1970 and 9999, not \(year)")
+        }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
+        guard maxExpansionRatio >= 1 else { throw ValidationError("--max-expansion-ratio must be 1 or more") }
+    }
+
+    private var selection: PathSelection { PathSelection(include: include, exclude: exclude) }
+
+    /// The inputs to read: files as named, folders walked; a folder with nothing to scan is reported.
+    var inputs: [String] {
+        InputDiscovery.expand(
+            paths, selection: selection,
+            onEmptyFolder: { folder in
+                Diagnostics.warning("'\(folder)' holds no log, archive or crash report to scan")
+            },
+            onUnreadable: { folder, reason in Diagnostics.error("cannot read folder '\(folder)': \(reason)") })
+    }
+
+    /// Scans every input, `--jobs` at a time, reporting the ones that cannot be read and going on.
+    /// The results come in input order whatever the number of jobs.
+    ///
+    /// - Parameter onLaunch: called with each launch as soon as its outcome is known; the inputs
+    ///   are then scanned one at a time, in order.
+    func scanAll(
+        ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, ScanSink) -> Void)? = nil
+    ) -> ScanResults {
+        let units = inputs
+        let workers = onLaunch == nil ? min(jobs, max(units.count, 1)) : 1
+        // Threads left over once each worker has its input: a second one per input runs its rules.
+        let pipelined = jobs >= 2 * workers
+        let progress = ProgressMeter.start(files: units.filter { $0 != "-" }, quiet: quiet || units == ["-"])
+        defer { progress?.finish() }
+        let scan = UnitScan(
+            run: InputRun(
+                inputFormat: inputFormat, year: year, verbose: common.verbose, ruleSet: ruleSet,
+                learnsIdentities: common.rules.app != nil),
+            selection: selection,
+            limits: ExpansionLimits(maximumMemberBytes: maxExpandedSize.bytes, maximumRatio: maxExpansionRatio),
+            options: common.rules, progress: progress)
+        let outcomes: [(UnitResult, [Launch])]
+        if workers == 1 {
+            // Launch ids go on from input to input, so that streamed launches keep their ids.
+            var nextNumber = 1
+            var results: [(UnitResult, [Launch])] = []
+            for unit in units {
+                let launches = LaunchCollector(firstNumber: nextNumber)
+                let result = scan.scan(unit, pipelined: pipelined, launches: launches, onLaunch: onLaunch)
+                result.errors.forEach { Diagnostics.error($0.description) }
+                results.append((result, launches.launches))
+                nextNumber = launches.nextNumber
+            }
+            outcomes = results
+        } else {
+            outcomes = WorkerPool.map(units, workers: workers) { unit in
+                let launches = LaunchCollector()
+                return (scan.scan(unit, pipelined: pipelined, launches: launches, onLaunch: nil), launches.launches)
+            }
+            outcomes.forEach { $0.0.errors.forEach { Diagnostics.error($0.description) } }
+        }
+        return ScanResults(merging: outcomes, options: common.rules)
+    }
+}
+
+/// A byte count given as `512M`, `16G` or a plain number of bytes.
+struct ByteSize: ExpressibleByArgument, CustomStringConvertible {
+    let bytes: Int64
+
+    init(bytes: Int64) {
+        self.bytes = bytes
+    }
+
+    init?(argument: String) {
+        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+        var text = argument.uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var multiplier: Int64 = 1
+        if let last = text.last, let unit = units[last] {
+            multiplier = unit
+            text.removeLast()
+        }
+        guard let value = Double(text), value > 0 else { return nil }
+        bytes = Int64(value * Double(multiplier))
+    }
+
+    var description: String {
+        bytes % (1 << 30) == 0 ? "\(bytes >> 30)G" : bytes % (1 << 20) == 0 ? "\(bytes >> 20)M" : "\(bytes)"
+    }
+}
