@@ -5,6 +5,8 @@ import Testing
 /// black-screen cause and termination kind.
 @Suite struct SampleFindingsTests {
     static let expected: [String: Set<String>] = [
+        "crash-report-sigabrt.ips": ["crash-report"],
+        "crash-report-watchdog-scene-create.ips": ["launch-watchdog-termination"],
         "black-screen-no-default-configuration.log": ["default-configuration-missing", "black-screen-suspected"],
         "black-screen-scene-class-not-loaded.log": ["scene-class-not-loaded", "black-screen-suspected"],
         "black-screen-scene-delegate-missing-window.log": ["scene-delegate-missing-window"],

@@ -34,7 +34,10 @@ public enum CrashReportDiagnosis {
         data["signal"] = report.signal
         data["exceptionCodes"] = report.exceptionCodes
         data["terminationNamespace"] = report.terminationNamespace
-        data["terminationCode"] = report.terminationCode.map { "0x" + String($0, radix: 16) }
+        // Signal numbers read best in decimal (6), exception codes in hex (0x8badf00d).
+        data["terminationCode"] = report.terminationCode.map {
+            report.terminationNamespace == "SIGNAL" ? String($0) : "0x" + String($0, radix: 16)
+        }
         data["explanation"] = report.terminationExplanation
         if !report.crashedThreadFrames.isEmpty { data["frames"] = report.crashedThreadFrames.joined(separator: "\n") }
         if report.isTruncated { data["truncated"] = "true" }

@@ -4,7 +4,7 @@ import Foundation
 /// which is pretty-printed JSON (`bug_type` 309 and others) or a legacy text report (109).
 public enum CrashReportParser {
     /// How many frames of the crashed thread a report keeps.
-    static let frameLimit = 5
+    private static let frameLimit = 5
 
     /// Reads a whole `.ips` file's bytes: JSON metadata line + JSON body (bug_type 309 and others
     /// with a JSON body), or metadata line + legacy text body (bug_type 109), or a legacy text

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// `.ips` crash reports (research §6.2): JSON bodies, legacy text bodies, cut files and non-reports.
+@Suite struct CrashReportParserTests {
+    /// Research §6.2's verbatim 309 metadata line.
+    static let metadata309 = #"{"app_name":"ApplicationNameHere","timestamp":"2024-02-15 08:05:05.00 -0600","app_version":"1.6.0","slice_uuid":"6b1f9f4e-3025-364f-9847-914fc1fe14d1","build_version":"800","platform":2,"bundleID":"reverse.domainname.bundleidentifier","share_with_app_devs":1,"is_first_party":0,"bug_type":"309","os_version":"iPhone OS 17.3.1 (21D61)","roots_installed":0,"name":"ApplicationNameHere","incident_id":"1CF0B8A1-EB43-46B3-AA9F-CFA8A9259190"}"#
+
+    /// Research §6.2's verbatim 109 metadata line.
+    static let metadata109 = #"{"app_name":"itunescloudd","timestamp":"2021-10-22 00:14:53.00 +0300","app_version":"","slice_uuid":"ca63a72d-e9ee-3ba2-835b-50ddda3fb008","build_version":"","platform":2,"share_with_app_devs":0,"is_first_party":1,"bug_type":"109","os_version":"iPhone OS 14.8 (18H17)","incident_id":"13917FF0-E1B1-4652-84C2-85516D101DFE","name":"itunescloudd"}"#
+
+    /// The catalog's §4.1 `.ips` reason, with its placeholder filled in.
+    static let transgression =
+        "<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<reverse.domainname.bundleidentifier>:5752 exhausted CPU time allowance of 2.74 seconds"
+
+    static let watchdogBody = """
+        {
+          "captureTime" : "2024-02-15 08:05:04.6192 -0600",
+          "pid" : 5752,
+          "procName" : "ApplicationNameHere",
+          "bundleInfo" : {"CFBundleShortVersionString":"1.6.0","CFBundleVersion":"800","CFBundleIdentifier":"reverse.domainname.bundleidentifier"},
+          "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGKILL"},
+          "termination" : {"code":2343432205,"flags":6,"namespace":"FRONTBOARD","reasons":["\(transgression)","ProcessVisibility: Background","ProcessState: Running","WatchdogEvent: scene-create"]},
+          "faultingThread" : 0,
+          "threads" : [{"triggered":true,"frames":[{"imageOffset":6592,"symbol":"__semwait_signal","symbolLocation":8,"imageIndex":0}]}],
+          "usedImages" : [{"name":"libsystem_kernel.dylib"}]
+        }
+        """
+
+    /// Thread 1 faults; its frames include one without a symbol and one whose image is unknown.
+    static let sigabrtBody = """
+        {
+          "captureTime" : "2024-02-15 08:05:04.6192 -0600",
+          "pid" : 812,
+          "procName" : "Shiftboard",
+          "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGABRT"},
+          "termination" : {"flags":0,"code":6,"namespace":"SIGNAL","indicator":"Abort trap: 6","byProc":"Shiftboard","byPid":812},
+          "faultingThread" : 1,
+          "threads" : [
+            {"frames":[{"imageOffset":3504,"symbol":"mach_msg2_trap","symbolLocation":8,"imageIndex":0}]},
+            {"triggered":true,"frames":[
+              {"imageOffset":37264,"symbol":"__pthread_kill","symbolLocation":8,"imageIndex":0},
+              {"imageOffset":27580,"symbol":"pthread_kill","symbolLocation":268,"imageIndex":1},
+              {"imageOffset":492724,"symbol":"abort","symbolLocation":180,"imageIndex":2},
+              {"imageOffset":20520,"imageIndex":3},
+              {"imageOffset":0,"imageIndex":9},
+              {"imageOffset":81128,"symbol":"start","symbolLocation":2724,"imageIndex":4}
+            ]}
+          ],
+          "usedImages" : [{"name":"libsystem_kernel.dylib"},{"name":"libsystem_pthread.dylib"},{"name":"libsystem_c.dylib"},{"name":"Shiftboard"},{"name":"dyld"}]
+        }
+        """
+
+    /// Research §6.2's verbatim 109 lines, in the layout of a legacy report.
+    static let legacyBody = """
+        Incident Identifier: 13917FF0-E1B1-4652-84C2-85516D101DFE
+        Hardware Model:      iPhone11,8
+        Process:             itunescloudd [692]
+        Identifier:          itunescloudd
+        Parent Process:      launchd [1]
+
+        Date/Time:           2021-10-22 00:14:53.0749 +0300
+        OS Version:          iPhone OS 14.8 (18H17)
+
+        Exception Type:  EXC_CRASH (SIGABRT)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Triggered by Thread:  7
+
+        Thread 0 name:  Dispatch queue: com.apple.main-thread
+        Thread 0:
+        0   libsystem_kernel.dylib        \t0x00000001c3df54fc 0x1c3df1000 + 17660
+
+        Thread 7 Crashed:
+        0   libsystem_kernel.dylib        \t0x00000001d0d8e1b0 __pthread_kill + 8
+        1   libsystem_pthread.dylib       \t0x00000001e18a1a9c 0x1e189f000 + 10908
+        2   libsystem_c.dylib             \t0x000000019efa5b84 abort + 180
+        3   libc++abi.dylib               \t0x00000001aa817bb8 abort_message + 132
+        4   libc++abi.dylib               \t0x00000001aa808ec8 0x1aa804000 + 20168
+        5   libobjc.A.dylib               \t0x00000001aa71505c 0x1aa70e000 + 28764
+
+        Binary Images:
+        0x100be4000 - 0x100d37fff itunescloudd arm64e  <ca63a72de9ee3ba2835b50ddda3fb008> /System/Library/PrivateFrameworks/iTunesCloud.framework/Support/itunescloudd
+        """
+
+    private func parse(_ text: String) -> CrashReport? {
+        CrashReportParser.parse(Array(text.utf8))
+    }
+
+    @Test func watchdogReportWithAJSONBody() throws {
+        let report = try #require(parse("\(Self.metadata309)\n\(Self.watchdogBody)"))
+        #expect(report.bugType == "309")
+        #expect(report.bundleID == "reverse.domainname.bundleidentifier")
+        #expect(report.process == "ApplicationNameHere" && report.pid == 5752)
+        #expect(report.osVersion == "iPhone OS 17.3.1 (21D61)")
+        #expect(report.timestamp == "2024-02-15 08:05:04.6192 -0600")
+        #expect(report.exceptionType == "EXC_CRASH" && report.signal == "SIGKILL")
+        #expect(report.exceptionCodes == "0x0000000000000000, 0x0000000000000000")
+        #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 2_343_432_205)
+        #expect(report.isWatchdogKill)
+        #expect(
+            report.terminationExplanation
+                == "\(Self.transgression); ProcessVisibility: Background; ProcessState: Running; WatchdogEvent: scene-create")
+        #expect(report.crashedThreadFrames == ["0 libsystem_kernel.dylib __semwait_signal + 8"])
+        #expect(!report.isTruncated)
+    }
+
+    @Test func sigabrtReportTakesTheFaultingThreadsTopFrames() throws {
+        let report = try #require(parse("\(Self.metadata309)\n\(Self.sigabrtBody)"))
+        #expect(report.process == "Shiftboard" && report.pid == 812)
+        #expect(report.bundleID == "reverse.domainname.bundleidentifier", "from the metadata when the body has no bundleInfo")
+        #expect(report.exceptionType == "EXC_CRASH" && report.signal == "SIGABRT")
+        #expect(report.terminationNamespace == "SIGNAL" && report.terminationCode == 6 && !report.isWatchdogKill)
+        #expect(report.terminationExplanation == "Abort trap: 6")
+        #expect(
+            report.crashedThreadFrames == [
+                "0 libsystem_kernel.dylib __pthread_kill + 8", "1 libsystem_pthread.dylib pthread_kill + 268",
+                "2 libsystem_c.dylib abort + 180", "3 Shiftboard 20520", "4 ??? 0",
+            ])
+    }
+
+    @Test func triggeredThreadStandsInForAMissingFaultingThread() throws {
+        let body = Self.sigabrtBody.replacingOccurrences(of: #""faultingThread" : 1,"#, with: #""faultingThread" : 9,"#)
+        let report = try #require(parse("\(Self.metadata309)\n\(body)"))
+        #expect(report.crashedThreadFrames.first == "0 libsystem_kernel.dylib __pthread_kill + 8")
+    }
+
+    @Test func legacyTextReportAfterItsMetadataLine() throws {
+        let report = try #require(parse("\(Self.metadata109)\n\(Self.legacyBody)"))
+        #expect(report.bugType == "109")
+        #expect(report.process == "itunescloudd" && report.pid == 692 && report.bundleID == "itunescloudd")
+        #expect(report.osVersion == "iPhone OS 14.8 (18H17)")
+        #expect(report.timestamp == "2021-10-22 00:14:53.0749 +0300")
+        #expect(report.exceptionType == "EXC_CRASH" && report.signal == "SIGABRT")
+        #expect(report.exceptionCodes == "0x0000000000000000, 0x0000000000000000")
+        #expect(report.terminationNamespace == nil && report.terminationCode == nil)
+        #expect(
+            report.crashedThreadFrames == [
+                "0 libsystem_kernel.dylib __pthread_kill + 8", "1 libsystem_pthread.dylib 0x1e189f000 + 10908",
+                "2 libsystem_c.dylib abort + 180", "3 libc++abi.dylib abort_message + 132",
+                "4 libc++abi.dylib 0x1aa804000 + 20168",
+            ])
+        #expect(!report.isTruncated)
+    }
+
+    /// Catalog §4.1, iOS 12–13: the code in hex and a `Termination Description:` line; no metadata, CRLF.
+    @Test func legacyWatchdogWithoutMetadataLine() throws {
+        let text = """
+            Incident Identifier: 13917FF0-E1B1-4652-84C2-85516D101DFE
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+            Termination Description: SPRINGBOARD, scene-create watchdog transgression: com.app.id exhausted real (wall clock) time allowance of 19.94 seconds
+            Triggered by Thread:  0
+            """
+        let report = try #require(parse(text.replacingOccurrences(of: "\n", with: "\r\n")))
+        #expect(report.bugType == nil)
+        #expect(report.terminationNamespace == "SPRINGBOARD" && report.isWatchdogKill)
+        #expect(
+            report.terminationExplanation
+                == "SPRINGBOARD, scene-create watchdog transgression: com.app.id exhausted real (wall clock) time allowance of 19.94 seconds"
+        )
+    }
+
+    /// Catalog §4.1: Console's translation of a JSON report, the reasons on the lines after the code.
+    @Test func translatedTerminationReasonKeepsItsFollowingLines() throws {
+        let text = """
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Termination Reason: FRONTBOARD 2343432205
+            \(Self.transgression)
+            ProcessVisibility: Foreground
+
+            Triggered by Thread:  0
+            """
+        let report = try #require(parse(text))
+        #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 0x8BAD_F00D)
+        #expect(report.terminationExplanation == "\(Self.transgression); ProcessVisibility: Foreground")
+    }
+
+    @Test func textAfterALegacyCodeIsTheExplanation() throws {
+        let report = try #require(parse("Termination Reason:    Namespace SIGNAL, Code 6 Abort trap: 6\n"))
+        #expect(report.terminationNamespace == "SIGNAL" && report.terminationCode == 6)
+        #expect(report.terminationExplanation == "Abort trap: 6")
+    }
+
+    @Test func bodyCutMidJSONKeepsTheMetadata() throws {
+        let cut = String(Self.watchdogBody.prefix(120))
+        let report = try #require(parse("\(Self.metadata309)\n\(cut)"))
+        #expect(report.isTruncated)
+        #expect(report.bugType == "309" && report.bundleID == "reverse.domainname.bundleidentifier")
+        #expect(report.process == "ApplicationNameHere" && report.timestamp == "2024-02-15 08:05:05.00 -0600")
+        #expect(report.pid == nil && report.exceptionType == nil && report.crashedThreadFrames.isEmpty)
+    }
+
+    @Test func metadataLineAloneIsATruncatedReport() throws {
+        let report = try #require(parse(Self.metadata309 + "\n"))
+        #expect(report.isTruncated && report.osVersion == "iPhone OS 17.3.1 (21D61)")
+    }
+
+    @Test(arguments: [
+        "", " \n\r\n", "not a crash report\n", "{\"app_name\":\"App\"}\n{}",
+        "Jun 20 13:42:52 iPhone locationd[59] <Notice>: Exception Type:  EXC_CRASH (SIGABRT)\n",
+        String(CrashReportParserTests.metadata309.prefix(60)),
+    ])
+    func nonReportsAreNil(text: String) {
+        #expect(parse(text) == nil)
+    }
+
+    @Test func binaryGarbageIsNil() {
+        #expect(CrashReportParser.parse([0xFF, 0xFE, 0x00, 0x7B, 0x22, 0x80, 0x0A, 0xC3]) == nil)
+        #expect(CrashReportParser.parse((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37) }) == nil)
+    }
+
+    @Test func wrongTypesAndBadIndexesAreTolerated() throws {
+        let body = #"""
+            {"pid":"812","procName":7,"exception":[],"termination":{"code":-1,"reasons":"x"},"faultingThread":-3,
+             "threads":[{"triggered":true,"frames":[{"imageIndex":-1},"frame",{"imageIndex":"0","symbol":"main"}]}],"usedImages":{}}
+            """#
+        let report = try #require(parse("\(Self.metadata309)\n\(body)"))
+        #expect(report.pid == 812 && report.process == "7" && report.exceptionType == nil)
+        #expect(report.terminationCode == nil && report.terminationExplanation == nil)
+        #expect(report.crashedThreadFrames == ["0 ??? ???", "1 ??? ???", "2 ??? main"])
+    }
+
+    /// Every prefix of a sample parses without crashing; one cut inside the body is truncated.
+    @Test(arguments: ["crash-report-watchdog-scene-create.ips", "crash-report-sigabrt.ips"])
+    func everyPrefixOfASampleIsSafe(name: String) throws {
+        let bytes = Array(try sample(name).utf8)
+        let metadataEnd = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+        for length in stride(from: metadataEnd + 1, to: bytes.count - 2, by: 7) {
+            #expect(CrashReportParser.parse(Array(bytes[..<length]))?.isTruncated == true, "\(length)")
+        }
+        for length in 0..<metadataEnd {
+            _ = CrashReportParser.parse(Array(bytes[..<length]))
+        }
+    }
+
+    @Test func watchdogSample() throws {
+        let report = try #require(CrashReportParser.parse(Array(try sample("crash-report-watchdog-scene-create.ips").utf8)))
+        #expect(report.bugType == "309" && report.bundleID == "io.waypoint.tripplanner")
+        #expect(report.process == "TripPlanner" && report.pid == 796)
+        #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 2_343_432_205 && report.isWatchdogKill)
+        let explanation = try #require(report.terminationExplanation)
+        #expect(explanation.contains("scene-create watchdog transgression: app<io.waypoint.tripplanner("))
+        #expect(explanation.contains("; WatchdogEvent: scene-create;"))
+        #expect(report.crashedThreadFrames.count == 5)
+        #expect(report.crashedThreadFrames.first == "0 libsystem_kernel.dylib __semwait_signal + 8")
+        #expect(!report.isTruncated)
+    }
+
+    @Test func sigabrtSample() throws {
+        let report = try #require(CrashReportParser.parse(Array(try sample("crash-report-sigabrt.ips").utf8)))
+        #expect(report.bundleID == "io.kestrel.shiftboard" && report.process == "Shiftboard" && report.pid == 812)
+        #expect(report.exceptionType == "EXC_CRASH" && report.signal == "SIGABRT")
+        #expect(report.terminationNamespace == "SIGNAL" && report.terminationExplanation == "Abort trap: 6")
+        #expect(
+            report.crashedThreadFrames == [
+                "0 libsystem_kernel.dylib __pthread_kill + 8", "1 libsystem_pthread.dylib pthread_kill + 268",
+                "2 libsystem_c.dylib abort + 180", "3 libc++abi.dylib abort_message + 132",
+                "4 libc++abi.dylib demangling_terminate_handler() + 348",
+            ])
+    }
+}
