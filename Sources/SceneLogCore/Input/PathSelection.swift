@@ -44,8 +44,12 @@ public struct PathSelection: Sendable, Equatable {
         name.split(separator: ".").last.map { archiveExtensions.contains($0.lowercased()) } ?? false
     }
 
+    /// `*` also matches `/`; a path glob may start at the top (`crashes_and_spins/*`) or below
+    /// some folder (`*/crashes_and_spins/*`).
     private static func matches(_ pattern: String, _ path: String) -> Bool {
-        let subject = pattern.contains("/") ? path : (path.split(separator: "/").last.map(String.init) ?? path)
-        return fnmatch(pattern, subject, 0) == 0
+        guard pattern.contains("/") else {
+            return fnmatch(pattern, path.split(separator: "/").last.map(String.init) ?? path, 0) == 0
+        }
+        return fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, "/" + path, 0) == 0
     }
 }

@@ -28,10 +28,9 @@ final class ArchiveReader {
         self.handle = handle
         self.parent = nil
         Self.enableEverything(handle)
+        // On failure deinit frees the handle (every property is set by then).
         guard archive_read_open_filename(handle, path, 64 << 10) == ARCHIVE_OK else {
-            let reason = Self.message(handle)
-            archive_read_free(handle)
-            throw InputError(path: path, reason: reason, kind: .open)
+            throw InputError(path: path, reason: Self.message(handle), kind: .open)
         }
     }
 
@@ -51,9 +50,7 @@ final class ArchiveReader {
                 return stream.read(archive, into: buffer)
             }, nil, nil)
         guard opened == ARCHIVE_OK else {
-            let reason = Self.message(handle)
-            archive_read_free(handle)
-            throw InputError(path: path, reason: reason, kind: .open)
+            throw InputError(path: path, reason: Self.message(handle), kind: .open)
         }
     }
 

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Archives as teams keep them: a sysdiagnose-shaped tarball, gzipped captures, broken and
+/// hostile members.
+@Suite("archive scanning", .serialized)
+struct ArchiveScanTests {
+    static let top = "sysdiagnose_2025.06.03_10-00-00-0700_iPhone-OS_iPhone_22F76"
+
+    /// Runs a shell command in `folder`.
+    static func shell(_ command: String, in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(command)")
+    }
+
+    /// A sysdiagnose-shaped `.tar.gz`: logs in three formats (one gzipped), the two crash
+    /// reports, a logarchive, and optionally a corrupt and a bomb member.
+    static func sysdiagnose(hostile: Bool) throws -> URL {
+        let folder = try CommandRunner.temporaryFolder()
+        let samples = CommandRunner.packageRoot.appendingPathComponent("Samples").path
+        var script = """
+            set -e
+            mkdir -p \(top)/logs/Console \(top)/crashes_and_spins \(top)/system_logs.logarchive/Persist
+            cp '\(samples)/idevicesyslog-1.4-microseconds-watchdog.log' \(top)/logs/device.log
+            cp '\(samples)/console-export-library-column-sigabrt.txt' \(top)/logs/Console/export.txt
+            gzip -c '\(samples)/two-devices-idevicesyslog.log' > \(top)/logs/two-devices.log.gz
+            cp '\(samples)/log-ndjson-ios27-trap.ndjson' \(top)/logs/stream.ndjson
+            cp '\(samples)/crash-report-watchdog-scene-create.ips' \(top)/crashes_and_spins/TripPlanner-2024-02-15-080505.ips
+            cp '\(samples)/crash-report-sigabrt.ips' \(top)/crashes_and_spins/Shiftboard-2024-02-15-081010.ips
+            printf 'tracev3' > \(top)/system_logs.logarchive/Persist/0000000000000001.tracev3
+            printf 'binary' > \(top)/ps.plist
+            """
+        if hostile {
+            script += """
+
+                gzip -c '\(samples)/idevicesyslog-1.3-flutter-scene-adopted.log' | head -c 600 > \(top)/logs/cut.log.gz
+                yes 'Mar  3 09:41:47.193741 SpringBoard(FrontBoard)[52] <Notice>: again' | head -c 67108864 | gzip -c > \(top)/logs/bomb.log.gz
+                """
+        }
+        script += "\ntar -czf \(top).tar.gz \(top)\n"
+        try shell(script, in: folder)
+        return folder
+    }
+
+    static func report(_ arguments: [String], in folder: URL) throws -> (result: CommandResult, json: [String: Any]) {
+        let result = try CommandRunner.run(["scan", "--format", "json"] + arguments, in: folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return (result, json)
+    }
+
+    @Test("every planted finding, with archive!/member:line locations; crash reports linked; the logarchive named")
+    func sysdiagnoseTarball() throws {
+        let folder = try Self.sysdiagnose(hostile: false)
+        let (result, json) = try Self.report(["\(Self.top).tar.gz"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let prefix = "\(Self.top).tar.gz!/\(Self.top)/"
+        let inputs = try #require(json["inputs"] as? [[String: Any]])
+        let byPath = Dictionary(uniqueKeysWithValues: inputs.map { ($0["path"] as? String ?? "", $0) })
+        #expect(byPath[prefix + "logs/device.log"]?["format"] as? String == "idevicesyslog")
+        #expect(byPath[prefix + "logs/Console/export.txt"]?["format"] as? String == "console-export")
+        #expect(byPath[prefix + "logs/two-devices.log.gz"]?["format"] as? String == "idevicesyslog")
+        #expect(byPath[prefix + "logs/stream.ndjson"]?["format"] as? String == "log-ndjson")
+        #expect(byPath[prefix + "crashes_and_spins/TripPlanner-2024-02-15-080505.ips"]?["format"] as? String == "ips")
+        #expect(byPath[prefix + "ps.plist"] == nil, "not a log name")
+        let logarchive = try #require(byPath[prefix + "system_logs.logarchive"])
+        let note = try #require(logarchive["note"] as? String)
+        #expect(note.contains("log show --archive '\(Self.top)/system_logs.logarchive' --style ndjson"))
+        #expect(note.contains("tar -xf"))
+
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        func found(_ rule: String, in member: String) -> [[String: Any]] {
+            findings.filter { $0["rule"] as? String == rule && $0["path"] as? String == prefix + member }
+        }
+        #expect(found("launch-watchdog-termination", in: "logs/device.log").map { $0["line"] as? Int } == [42, 43, 46])
+        #expect(!found("uncaught-exception", in: "logs/Console/export.txt").isEmpty)
+        #expect(found("launch-watchdog-termination", in: "logs/two-devices.log.gz").count == 3)
+        #expect(!found("scene-lifecycle-required", in: "logs/stream.ndjson").isEmpty)
+
+        // Each crash report joins the launch with its bundle and pid.
+        let launches = try #require(json["launches"] as? [[String: Any]])
+        func launch(_ id: Any?) -> [String: Any]? { launches.first { $0["id"] as? String == id as? String } }
+        let watchdog = try #require(found("launch-watchdog-termination", in: "crashes_and_spins/TripPlanner-2024-02-15-080505.ips").first)
+        #expect(launch(watchdog["launch"])?["bundle"] as? String == "io.waypoint.tripplanner")
+        #expect(launch(watchdog["launch"])?["pid"] as? Int == 796)
+        let abort = try #require(found("crash-report", in: "crashes_and_spins/Shiftboard-2024-02-15-081010.ips").first)
+        #expect((abort["data"] as? [String: String])?["signal"] == "SIGABRT")
+        #expect(launch(abort["launch"])?["bundle"] as? String == "io.kestrel.shiftboard")
+        #expect(launch(abort["launch"])?["pid"] as? Int == 812)
+
+        // Text output names members the same way.
+        let text = try CommandRunner.run(["scan", "--fail-on", "never", "\(Self.top).tar.gz"], in: folder)
+        #expect(text.stdout.contains(prefix + "logs/device.log:42"))
+    }
+
+    @Test("a corrupt member and a bomb member each give their error; the rest is still reported")
+    func hostileMembers() throws {
+        let folder = try Self.sysdiagnose(hostile: true)
+        let (result, json) = try Self.report(["--max-expansion-ratio", "200", "\(Self.top).tar.gz"], in: folder)
+        #expect(result.status == 3)
+        let prefix = "\(Self.top).tar.gz!/\(Self.top)/"
+        #expect(result.stderr.contains("'\(prefix)logs/cut.log.gz"))
+        #expect(result.stderr.contains("'\(prefix)logs/bomb.log.gz': expands more than 200 times"))
+        #expect(result.stderr.contains("decompression bomb"))
+        let inputs = try #require(json["inputs"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(inputs.contains(prefix + "logs/device.log"))
+        #expect(inputs.contains(prefix + "crashes_and_spins/Shiftboard-2024-02-15-081010.ips"))
+        #expect(inputs.contains(prefix + "system_logs.logarchive"))
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["path"] as? String == prefix + "logs/two-devices.log.gz" })
+    }
+
+    @Test("a truncated tarball reports the error and keeps the members before the cut")
+    func truncatedTarball() throws {
+        let folder = try Self.sysdiagnose(hostile: false)
+        try Self.shell("head -c 3000 \(Self.top).tar.gz > cut.tar.gz", in: folder)
+        let result = try CommandRunner.run(["scan", "--format", "json", "cut.tar.gz"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cut.tar.gz"))
+    }
+
+    @Test("--include and --exclude choose archive members and folder files")
+    func globs() throws {
+        let folder = try Self.sysdiagnose(hostile: false)
+        let prefix = "\(Self.top).tar.gz!/\(Self.top)/"
+        let (_, onlyIPS) = try Self.report(["--include", "*.ips", "\(Self.top).tar.gz"], in: folder)
+        let paths = try #require(onlyIPS["inputs"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(paths.filter { !$0.hasSuffix(".logarchive") }.allSatisfy { $0.hasSuffix(".ips") })
+        #expect(paths.count == 3)
+        let (_, noGz) = try Self.report(["--exclude", "*.gz", "--exclude", "*/crashes_and_spins/*", "\(Self.top)"], in: folder)
+        let walked = try #require(noGz["inputs"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(walked.contains("\(Self.top)/logs/device.log"))
+        #expect(!walked.contains { $0.hasSuffix(".gz") || $0.contains("crashes_and_spins") })
+        #expect(walked.contains("\(Self.top)/system_logs.logarchive"))
+        _ = prefix
+    }
+
+    @Test("--jobs 2 gives the same report as --jobs 1")
+    func deterministicOrder() throws {
+        let folder = try Self.sysdiagnose(hostile: false)
+        let one = try CommandRunner.run(["scan", "--format", "json", "--jobs", "1", Self.top, "\(Self.top).tar.gz"], in: folder)
+        let two = try CommandRunner.run(["scan", "--format", "json", "--jobs", "2", Self.top, "\(Self.top).tar.gz"], in: folder)
+        #expect(one.stdout == two.stdout)
+        #expect(one.stdout.contains("\"L9\""))
+    }
+
+    @Test("a zip of logs and a gzipped capture are read; --max-expanded-size stops a member")
+    func zipAndGzip() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let samples = CommandRunner.packageRoot.appendingPathComponent("Samples").path
+        try Self.shell(
+            """
+            set -e
+            gzip -c '\(samples)/idevicesyslog-1.4-microseconds-watchdog.log' > capture.log.gz
+            python3 -c "import zipfile; z = zipfile.ZipFile('artifacts.zip', 'w', zipfile.ZIP_DEFLATED); \
+            z.write('\(samples)/console-export-library-column-sigabrt.txt', 'ci/console.txt'); z.close()"
+            """, in: folder)
+        let (result, json) = try Self.report(["capture.log.gz", "artifacts.zip"], in: folder)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let paths = try #require(json["inputs"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(paths == ["capture.log.gz", "artifacts.zip!/ci/console.txt"])
+        let limited = try CommandRunner.run(["scan", "--max-expanded-size", "4K", "capture.log.gz"], in: folder)
+        #expect(limited.status == 3)
+        #expect(limited.stderr.contains("'capture.log.gz': expands to more than 4096 bytes"))
+    }
+}
