@@ -16,7 +16,13 @@ public enum InputKind: Sendable, Equatable {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return .utf16 }
         if head.matches("PK\u{03}\u{04}", at: 0) { return .zip }
         if head.count >= 262, head.matches("ustar", at: 257) { return .tar }
-        if head.matches("BZh", at: 0) { return .bzip2 }
+        // "BZh", the block size digit, then the block magic (π) or the end-of-stream magic (√π).
+        if head.count >= 10, head.matches("BZh", at: 0), (0x31...0x39).contains(head[3]),
+            head[4..<10].elementsEqual([0x31, 0x41, 0x59, 0x26, 0x53, 0x59])
+                || head[4..<10].elementsEqual([0x17, 0x72, 0x45, 0x38, 0x50, 0x90])
+        {
+            return .bzip2
+        }
         if head.count >= 6, head[0] == 0xFD, head.matches("7zXZ", at: 1), head[5] == 0 { return .xz }
         let start = head.skippingBlanks(from: 0)
         if head.matches("{\"", at: start) {
