@@ -18,6 +18,17 @@ import Testing
         #expect(try inputs(result.stdout).map { $0["path"] as? String } == ["link/a.log"])
     }
 
+    @Test func aLinkLoopIsWalkedOnce() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let logs = folder.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        try Data("Jun 20 13:42:52 iPhone locationd[59] <Notice>: one\n".utf8).write(to: logs.appendingPathComponent("a.log"))
+        try FileManager.default.createSymbolicLink(atPath: logs.appendingPathComponent("again").path, withDestinationPath: logs.path)
+        let result = try CommandRunner.run(["scan", "--format", "json", "logs"], in: folder)
+        #expect(result.status == 0)
+        #expect(try inputs(result.stdout).map { $0["path"] as? String } == ["logs/a.log"])
+    }
+
     @Test func aFolderWithNoLogIsReported() throws {
         let folder = try CommandRunner.temporaryFolder()
         let result = try CommandRunner.run(["scan", "."], in: folder)
