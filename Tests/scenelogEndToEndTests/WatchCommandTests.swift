@@ -159,6 +159,22 @@ struct WatchCommandTests {
         #expect(err.fileHandleForReading.readDataToEndOfFile().isEmpty)
     }
 
+    @Test("an output that cannot be written is reported once, with exit code 3")
+    func outputError() throws {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["watch"]
+        process.standardInput = try FileHandle(forReadingFrom: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 3)
+        #expect(errors.components(separatedBy: "cannot write to standard output").count == 2)
+    }
+
     @Test("--follow reads appends, a rotated file and a truncated one")
     func followRotationAndTruncation() throws {
         let folder = try CommandRunner.temporaryFolder()
