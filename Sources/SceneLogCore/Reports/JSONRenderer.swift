@@ -4,6 +4,10 @@ struct JSONRenderer {
     func render(_ report: ScanReport) -> String {
         var json = JSONWriter()
         json.beginObject()
+        if let baseline = report.baseline {
+            json.key("baseline")
+            write(baseline, to: &json)
+        }
         json.key("findings")
         json.beginArray()
         for finding in report.findings { write(finding, to: &json) }
@@ -154,6 +158,52 @@ struct JSONRenderer {
         json.int(launch.timeToActiveMs)
         json.key("watchdogBudget")
         json.double(launch.watchdogBudget)
+        json.endObject()
+    }
+
+    /// The `baseline` object: the path compared with, new and fixed findings, how many are
+    /// unchanged, and the launch regressions.
+    private func write(_ diff: BaselineDiff, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("fixedFindings")
+        json.beginArray()
+        for finding in diff.fixedFindings { write(finding, to: &json) }
+        json.endArray()
+        json.key("launchRegressions")
+        json.beginArray()
+        for regression in diff.launchRegressions {
+            json.beginObject()
+            json.key("app")
+            json.string(regression.app)
+            switch regression.kind {
+            case .slower(let before, let now):
+                json.key("baselineMedianMs")
+                json.int(before)
+                json.key("currentMedianMs")
+                json.int(now)
+                json.key("kind")
+                json.string("slower")
+            case .worseOutcome(let before, let now):
+                json.key("baselineOutcome")
+                json.string(before.rawValue)
+                json.key("currentOutcome")
+                json.string(now.rawValue)
+                json.key("kind")
+                json.string("worse-outcome")
+            }
+            json.key("summary")
+            json.string(regression.summary)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("newFindings")
+        json.beginArray()
+        for finding in diff.newFindings { write(finding, to: &json) }
+        json.endArray()
+        json.key("path")
+        json.string(diff.baselinePath)
+        json.key("unchangedFindings")
+        json.int(diff.unchangedFindings.count)
         json.endObject()
     }
 

@@ -19,8 +19,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 public struct RenderOptions: Sendable {
     /// Whether to use ANSI colours.
     public var color: Bool
+    /// The `--fail-on` severity: findings at or above it are failures (JUnit) or errors.
+    public var failOn: Severity?
 
-    public init(color: Bool = false) {
+    public init(color: Bool = false, failOn: Severity? = .error) {
         self.color = color
+        self.failOn = failOn
     }
 }

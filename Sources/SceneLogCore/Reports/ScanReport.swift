@@ -13,6 +13,8 @@ public struct ScanReport: Sendable {
     public var launches: [Launch]
     /// The descriptions of the rules that ran (for fix hints and explanations), by id.
     public var rules: [String: RuleDescription]
+    /// The comparison with a baseline report, when one was given (`scenelog report --baseline`).
+    public var baseline: BaselineDiff?
 
     public init(
         tool: ToolInfo = .current, inputs: [InputSummary], findings: [Finding] = [], launches: [Launch] = [],

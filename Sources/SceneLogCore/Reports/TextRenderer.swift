@@ -17,6 +17,26 @@ struct TextRenderer {
             output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined() + "\n"
         }
         output += renderInputs(report)
+        if let baseline = report.baseline { output += render(baseline) }
+        return output
+    }
+
+    /// What changed since the baseline.
+    private func render(_ diff: BaselineDiff) -> String {
+        var output = "\n" + paint("Compared with \(diff.baselinePath)", .bold) + ": "
+        output += "\(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindings.count) unchanged findings; "
+        output += "\(diff.launchRegressions.count) launch regression\(diff.launchRegressions.count == 1 ? "" : "s").\n"
+        for group in FindingGroup.grouping(diff.newFindings) {
+            output += "  " + paint("new", .red) + "    \(group.first.rule)  \(TerminalText.printable(group.first.message))  "
+                + paint("\(group.first.location)", .dim) + "\n"
+        }
+        for group in FindingGroup.grouping(diff.fixedFindings) {
+            output += "  " + paint("fixed", .green) + "  \(group.first.rule)  \(TerminalText.printable(group.first.message))\n"
+        }
+        for regression in diff.launchRegressions {
+            let label = if case .slower = regression.kind { "slower" } else { "worse" }
+            output += "  " + paint(label, .red) + " " + TerminalText.printable(regression.summary) + "\n"
+        }
         return output
     }
 

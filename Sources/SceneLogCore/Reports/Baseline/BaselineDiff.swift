@@ -1,0 +1,112 @@
+/// How a run compares with a baseline (an earlier JSON report): findings new, fixed and
+/// unchanged, matched by rule, process and message with numbers set aside (never by line), and
+/// launches that got slower or ended worse, per app.
+public struct BaselineDiff: Sendable {
+    /// When a launch counts as slower: its app's median time to active grew by more than both.
+    public struct Thresholds: Sendable, Equatable {
+        public var percent: Double
+        public var milliseconds: Int
+
+        public init(percent: Double = 20, milliseconds: Int = 100) {
+            self.percent = percent
+            self.milliseconds = milliseconds
+        }
+    }
+
+    /// One app whose launches got worse.
+    public struct LaunchRegression: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// The median time to active grew past the thresholds.
+            case slower(baselineMedianMs: Int, currentMedianMs: Int)
+            /// The worst outcome is worse than before (active → crashed, black screen…).
+            case worseOutcome(baseline: LaunchOutcome, current: LaunchOutcome)
+        }
+
+        public var app: String
+        public var kind: Kind
+
+        /// One line: `com.example.app: median time to active 338 ms → 638 ms (+300 ms, +89 %)`.
+        public var summary: String {
+            switch kind {
+            case .slower(let before, let now):
+                let percent = before > 0 ? Int((Double(now - before) / Double(before) * 100).rounded()) : 0
+                return "\(app): median time to active \(before) ms → \(now) ms (+\(now - before) ms, +\(percent) %)"
+            case .worseOutcome(let before, let now):
+                return "\(app): launches ended \(before.rawValue) before, \(now.rawValue) now"
+            }
+        }
+    }
+
+    public var baselinePath: String
+    /// In this run, not in the baseline.
+    public var newFindings: [Finding]
+    /// In the baseline, not in this run.
+    public var fixedFindings: [Finding]
+    /// In both (this run's findings).
+    public var unchangedFindings: [Finding]
+    public var launchRegressions: [LaunchRegression]
+
+    /// Compares `findings` and `launches` with `baseline`.
+    public init(baseline: BaselineReport, findings: [Finding], launches: [Launch], thresholds: Thresholds = Thresholds()) {
+        baselinePath = baseline.path
+        let before = Dictionary(grouping: baseline.findings, by: FindingGroup.key(of:))
+        let now = Dictionary(grouping: findings, by: FindingGroup.key(of:))
+        newFindings = findings.filter { before[FindingGroup.key(of: $0)] == nil }
+        unchangedFindings = findings.filter { before[FindingGroup.key(of: $0)] != nil }
+        fixedFindings = baseline.findings.filter { now[FindingGroup.key(of: $0)] == nil }
+        launchRegressions = Self.regressions(
+            baseline: baseline.launches.compactMap { launch in launch.app.map { ($0, launch.outcome, launch.timeToActiveMs) } },
+            current: launches.compactMap { launch in (launch.bundle ?? launch.process).map { ($0, launch.outcome, launch.timeToActiveMs) } },
+            thresholds: thresholds)
+    }
+
+    /// Whether anything got worse: a new finding at or above `severity`, or a launch regression.
+    public func hasRegression(atOrAbove severity: Severity?) -> Bool {
+        !launchRegressions.isEmpty || severity.map { threshold in newFindings.contains { $0.severity >= threshold } } ?? false
+    }
+
+    private static func regressions(
+        baseline: [(String, LaunchOutcome, Int?)], current: [(String, LaunchOutcome, Int?)], thresholds: Thresholds
+    ) -> [LaunchRegression] {
+        let before = Dictionary(grouping: baseline, by: \.0)
+        let now = Dictionary(grouping: current, by: \.0)
+        var found: [LaunchRegression] = []
+        for app in now.keys.sorted() {
+            guard let old = before[app], let new = now[app] else { continue }
+            if let previous = median(old.compactMap(\.2)), let latest = median(new.compactMap(\.2)),
+                latest - previous > thresholds.milliseconds,
+                Double(latest - previous) > Double(previous) * thresholds.percent / 100
+            {
+                found.append(LaunchRegression(app: app, kind: .slower(baselineMedianMs: previous, currentMedianMs: latest)))
+            }
+            if let previous = worst(old.map(\.1)), let latest = worst(new.map(\.1)), rank(latest) > rank(previous) {
+                found.append(LaunchRegression(app: app, kind: .worseOutcome(baseline: previous, current: latest)))
+            }
+        }
+        return found
+    }
+
+    static func median(_ values: [Int]) -> Int? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The worst outcome among `outcomes`, leaving out `incomplete` (the log ended first).
+    private static func worst(_ outcomes: [LaunchOutcome]) -> LaunchOutcome? {
+        outcomes.filter { $0 != .incomplete }.max { rank($0) < rank($1) }
+    }
+
+    /// How bad an outcome is for a user.
+    private static func rank(_ outcome: LaunchOutcome) -> Int {
+        switch outcome {
+        case .active, .incomplete: 0
+        case .exited: 1
+        case .blackScreenSuspected: 2
+        case .killed: 3
+        case .crashed: 4
+        case .launchFailed: 5
+        }
+    }
+}
