@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(
             name: "SceneLogCoreTests",
             dependencies: ["SceneLogCore"],
+            exclude: ["__Snapshots__"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -4,6 +4,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case json
     /// One JSON object per line: the findings, the launches, then a summary (``NDJSONEvents``).
     case ndjson
+    /// GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
+    case markdown
 
     /// Renders `report` in this format.
     public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
@@ -11,6 +13,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .text: TextRenderer(options: options).render(report)
         case .json: JSONRenderer().render(report)
         case .ndjson: NDJSONEvents.render(report)
+        case .markdown: MarkdownRenderer().render(report, options: options)
         }
     }
 }

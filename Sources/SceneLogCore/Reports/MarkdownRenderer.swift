@@ -1,0 +1,146 @@
+import Foundation
+
+/// GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the verdict,
+/// the baseline diff, launches, findings grouped by rule with their fix, and inputs. Kept under
+/// ``maximumBytes`` by cutting the longest sections, with a note saying so.
+struct MarkdownRenderer {
+    /// GitHub refuses step summaries and comments beyond 1 MiB.
+    static let maximumBytes = 1 << 20
+    /// Rows per table before the rest is left out with a note.
+    var maximumRows = 200
+
+    func render(_ report: ScanReport, options: RenderOptions) -> String {
+        var output = render(report, options: options, rows: maximumRows)
+        var rows = maximumRows
+        while output.utf8.count > Self.maximumBytes, rows > 1 {
+            rows /= 2
+            output = render(report, options: options, rows: rows)
+        }
+        return output
+    }
+
+    private func render(_ report: ScanReport, options: RenderOptions, rows: Int) -> String {
+        var output = "## scenelog: \(verdict(report, options: options))\n\n"
+        output += summary(report)
+        if let baseline = report.baseline { output += diff(baseline, rows: rows) }
+        output += launches(report.launches, rows: rows)
+        output += findings(report, rows: rows)
+        output += inputs(report.inputs, rows: rows)
+        if rows < maximumRows {
+            output += "\n> Tables are cut to \(rows) rows to keep this under 1 MiB; the JSON or HTML report has everything.\n"
+        }
+        return output
+    }
+
+    private func verdict(_ report: ScanReport, options: RenderOptions) -> String {
+        if let baseline = report.baseline, baseline.hasRegression(atOrAbove: options.failOn) { return "❌ regressions since the baseline" }
+        if let threshold = options.failOn, report.findings.contains(where: { $0.severity >= threshold }) {
+            return "❌ findings at or above \(threshold.rawValue)"
+        }
+        return "✅ no findings at or above \(options.failOn?.rawValue ?? "any severity")"
+    }
+
+    private func summary(_ report: ScanReport) -> String {
+        let counts = report.findingsBySeverity
+        var outcomes: [String: Int] = [:]
+        for launch in report.launches { outcomes[launch.outcome.rawValue, default: 0] += 1 }
+        let outcomeText = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        return "| Errors | Warnings | Notes | Launches | Lines |\n|---:|---:|---:|---|---:|\n"
+            + "| \(counts[.error] ?? 0) | \(counts[.warning] ?? 0) | \(counts[.note] ?? 0) | \(report.launches.count)"
+            + (outcomeText.isEmpty ? "" : " (\(outcomeText))") + " | \(report.totals.lines) |\n\n"
+    }
+
+    private func diff(_ diff: BaselineDiff, rows: Int) -> String {
+        var output = "### Since the baseline\n\n"
+        output += "\(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindings.count) unchanged findings; "
+        output += "\(diff.launchRegressions.count) launch regression\(diff.launchRegressions.count == 1 ? "" : "s") "
+        output += "(compared with `\(code(diff.baselinePath))`).\n\n"
+        if !diff.launchRegressions.isEmpty {
+            output += diff.launchRegressions.map { "- ⏱ " + cell($0.summary) + "\n" }.joined() + "\n"
+        }
+        let changes = FindingGroup.grouping(diff.newFindings).map { ("🆕 new", $0) }
+            + FindingGroup.grouping(diff.fixedFindings).map { ("✔️ fixed", $0) }
+        guard !changes.isEmpty else { return output }
+        output += "| | Rule | Process | Message | Where |\n|---|---|---|---|---|\n"
+        for (label, group) in changes.prefix(rows) {
+            output += "| \(label) | `\(group.first.rule)` | \(cell(group.first.process ?? "")) | \(cell(group.first.message)) | "
+                + "\(location(group.first)) |\n"
+        }
+        return output + omitted(changes.count, rows) + "\n"
+    }
+
+    private func launches(_ launches: [Launch], rows: Int) -> String {
+        guard !launches.isEmpty else { return "" }
+        var output = "### Launches\n\n| Launch | App | Outcome | Time to active | Findings | Where |\n|---|---|---|---:|---:|---|\n"
+        for launch in launches.prefix(rows) {
+            var outcome = launch.outcome == .active ? "✅ active" : "❌ " + launch.outcome.rawValue
+            if let termination = launch.termination {
+                outcome += " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
+            }
+            let line = launch.phases.values.map(\.location.line).min() ?? 0
+            output += "| \(launch.id) | \(cell(launch.bundle ?? launch.process ?? "unknown")) | \(cell(outcome)) | "
+                + "\(launch.timeToActiveMs.map { "\($0) ms" } ?? "–") | \(launch.findings) | `\(code(launch.path)):\(line)` |\n"
+        }
+        return output + omitted(launches.count, rows) + "\n"
+    }
+
+    private func findings(_ report: ScanReport, rows: Int) -> String {
+        guard !report.findings.isEmpty else { return "" }
+        var output = "### Findings\n\n| Severity | Rule | Process | Message | Count | First seen |\n|---|---|---|---|---:|---|\n"
+        let groups = FindingGroup.grouping(report.findings).sorted { $0.first.severity > $1.first.severity }
+        for group in groups.prefix(rows) {
+            output += "| \(group.first.severity.rawValue) | `\(group.first.rule)` | \(cell(group.first.process ?? "")) | "
+                + "\(cell(group.first.message)) | \(group.count) | \(location(group.first)) |\n"
+        }
+        output += omitted(groups.count, rows) + "\n"
+        let ruleIDs = Set(report.findings.map(\.rule)).sorted()
+        let described = ruleIDs.compactMap { report.rules[$0] }
+        guard !described.isEmpty else { return output }
+        output += "<details><summary>What the rules mean and how to fix them</summary>\n\n"
+        for rule in described {
+            output += "#### `\(rule.id)`: \(cell(rule.title))\n\n\(rule.explanation)\n\n**Fix:** \(rule.fix)\n\n"
+            if !rule.references.isEmpty { output += rule.references.map { "- \($0)\n" }.joined() + "\n" }
+        }
+        return output + "</details>\n\n"
+    }
+
+    private func inputs(_ inputs: [InputSummary], rows: Int) -> String {
+        guard !inputs.isEmpty else { return "" }
+        var output = "<details><summary>\(inputs.count) input\(inputs.count == 1 ? "" : "s")</summary>\n\n"
+        output += "| Input | Format | Lines | Unparsed | Note |\n|---|---|---:|---:|---|\n"
+        for input in inputs.prefix(rows) {
+            output += "| `\(code(input.path))` | \(input.formatName ?? "unknown") | \(input.lines) | \(input.unparsedLines) | "
+                + "\(cell(input.note ?? "")) |\n"
+        }
+        return output + omitted(inputs.count, rows) + "\n</details>\n"
+    }
+
+    private func location(_ finding: Finding) -> String {
+        "`\(code(finding.location.path)):\(finding.location.line)`"
+    }
+
+    private func omitted(_ count: Int, _ rows: Int) -> String {
+        count > rows ? "\n_…and \(count - rows) more._\n" : ""
+    }
+
+    /// Log text made safe for a table cell: one line, pipes escaped, Markdown and HTML inert.
+    private func cell(_ text: String) -> String {
+        var result = ""
+        for character in TerminalText.printable(text).prefix(300) {
+            switch character {
+            case "|": result += "\\|"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "*", "_", "`", "[", "]", "#", "~", "\\": result += "\\" + String(character)
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Text inside a code span: backticks cannot end it.
+    private func code(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
+    }
+}
