@@ -9,7 +9,7 @@ struct Scenelog: ParsableCommand {
         discussion: """
             Formats are detected per input: idevicesyslog (all eras), Console.app exports, \
             `log show`/`log stream` (default, syslog, compact, json, ndjson), pymobiledevice3, \
-            go-ios and the Xcode console.
+            go-ios, sysdiagnose text logs and the Xcode console.
             """,
         version: "0.1.0",
         subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, RulesCommand.self]

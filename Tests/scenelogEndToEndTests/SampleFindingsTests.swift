@@ -31,6 +31,7 @@ import Testing
         "pymobiledevice3-live-label-unity.log": ["scene-lifecycle-not-adopted"],
         "scene-adopted-clean-launch.txt": [],
         "slow-launch-hang-main-thread-io.txt": ["main-thread-hang", "main-thread-io-at-launch", "launch-slow"],
+        "sysdiagnose-mobileactivation.log": [],
         "termination-force-quit-and-clean-exit.log": [],
         "termination-jetsam-memory-limit.log": [],
         "termination-tcc-privacy-usage-description.txt": ["privacy-usage-description-missing", "scene-lifecycle-not-adopted"],

@@ -10,6 +10,7 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable {
     case logNDJSON = "log-ndjson"
     case pymobiledevice3
     case goIOS = "go-ios"
+    case sysdiagnoseLog = "sysdiagnose-log"
     case xcodeConsole = "xcode-console"
 
     var parserType: any RecordParser.Type {
@@ -23,6 +24,7 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable {
         case .logNDJSON: LogNDJSONParser.self
         case .pymobiledevice3: Pymobiledevice3Parser.self
         case .goIOS: GoIOSParser.self
+        case .sysdiagnoseLog: SysdiagnoseLogParser.self
         case .xcodeConsole: XcodeConsoleParser.self
         }
     }
@@ -40,6 +42,7 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable {
         case .logNDJSON: RecordAssembler(parser: LogNDJSONParser(sample: sample), sink: sink)
         case .pymobiledevice3: RecordAssembler(parser: Pymobiledevice3Parser(sample: sample), sink: sink)
         case .goIOS: RecordAssembler(parser: GoIOSParser(sample: sample), sink: sink)
+        case .sysdiagnoseLog: RecordAssembler(parser: SysdiagnoseLogParser(sample: sample), sink: sink)
         case .xcodeConsole: RecordAssembler(parser: XcodeConsoleParser(sample: sample), sink: sink)
         }
     }

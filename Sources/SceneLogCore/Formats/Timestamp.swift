@@ -93,8 +93,13 @@ struct ParsedTime {
     /// Month abbreviations as three bytes packed into an integer.
     private static let months: [UInt32] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    /// Weekday abbreviations, packed the same way.
+    private static let weekdays: [UInt32] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
-    /// Reads `Mon DD HH:MM:SS[.f]`, `YYYY-MM-DD[ T]HH:MM:SS[.f][zone]` or `HH:MM:SS[.f][zone]`.
+    /// Reads `Mon DD HH:MM:SS[.f]`, `YYYY-MM-DD[ T]HH:MM:SS[.f][zone]` or `HH:MM:SS[.f][zone]`, and
+    /// the sysdiagnose spellings `Wed May 24 13:58:04 2023` (ctime: weekday first, year last) and
+    /// `05/24/23 12:55:38.410307` (lockdownd: `MM/DD/YY`, years 2000–2099).
     init?(_ text: String) {
         var text = text
         guard let parsed = text.withUTF8({ ParsedTime(bytes: $0) }) else { return nil }
@@ -119,18 +124,36 @@ struct ParsedTime {
             index += 1
             return true
         }
+        func name(at offset: Int) -> UInt32? {
+            guard offset + 3 <= bytes.count else { return nil }
+            return UInt32(bytes[offset]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+        }
         guard let first = bytes.first else { return nil }
+        // ctime's weekday and year (`Wed May 24 13:58:04 2023`).
+        var yearFollows = false
         if ASCII.isUpper(first) {
-            guard bytes.count >= 3 else { return nil }
-            let name = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
-            guard let monthIndex = Self.months.firstIndex(of: name) else { return nil }
+            if let weekday = name(at: 0), Self.weekdays.contains(weekday), bytes.count > 4, bytes[3] == ASCII.space {
+                index = 4
+                yearFollows = true
+            }
+            guard let monthName = name(at: index), let monthIndex = Self.months.firstIndex(of: monthName) else {
+                return nil
+            }
             month = monthIndex + 1
-            index = 3
+            index += 3
             while index < bytes.count, bytes[index] == ASCII.space { index += 1 }
             let digits = bytes.endOfDigits(from: index) - index
             guard digits == 1 || digits == 2, let value = number(digits) else { return nil }
             day = value
             guard expect(ASCII.space) else { return nil }
+        } else if bytes.count >= 9, bytes[2] == ASCII.slash, bytes[5] == ASCII.slash {
+            // lockdownd's `MM/DD/YY `.
+            guard let m = number(2), expect(ASCII.slash), let d = number(2), expect(ASCII.slash), let y = number(2),
+                expect(ASCII.space)
+            else { return nil }
+            year = 2000 + y
+            month = m
+            day = d
         } else if bytes.count >= 10, bytes[4] == ASCII.minus {
             guard let y = number(4), expect(ASCII.minus), let m = number(2), expect(ASCII.minus), let d = number(2),
                 expect(ASCII.space) || expect(ASCII.upperT)
@@ -151,6 +174,11 @@ struct ParsedTime {
                 scale /= 10
                 index += 1
             }
+        }
+        if yearFollows {
+            guard expect(ASCII.space), let y = number(4) else { return nil }
+            year = y
+            return
         }
         if expect(ASCII.upperZ) {
             utcOffsetSeconds = 0
