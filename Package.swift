@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +33,10 @@ let package = Package(
         ),
         .target(
             name: "SceneLogCore",
-            dependencies: ["CPCRE2", "CArchive", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "CPCRE2", "CArchive", .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

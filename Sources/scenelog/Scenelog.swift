@@ -12,7 +12,7 @@ struct Scenelog: ParsableCommand {
             go-ios, sysdiagnose text logs and the Xcode console.
             """,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, RulesCommand.self]
+        subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, HistoryCommand.self, RulesCommand.self]
     )
 
     /// Parses and runs the command, mapping usage errors to exit code 2 (the design's contract)

@@ -26,12 +26,15 @@ enum CommandRunner {
         return packageRoot.appendingPathComponent(".build/debug/scenelog")
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = packageRoot) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL = packageRoot, environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+            .merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

@@ -1,0 +1,60 @@
+/// One recorded run of `scenelog report --record`: when, on which commit, and what it found.
+public struct HistoryRun: Sendable, Equatable {
+    /// Launch figures of one app in a run.
+    public struct AppLaunches: Sendable, Equatable {
+        public var app: String
+        public var launches: Int
+        /// Launches that became active.
+        public var active: Int
+        public var medianTimeToActiveMs: Int?
+
+        public init(app: String, launches: Int, active: Int, medianTimeToActiveMs: Int?) {
+            self.app = app
+            self.launches = launches
+            self.active = active
+            self.medianTimeToActiveMs = medianTimeToActiveMs
+        }
+    }
+
+    /// The row id, once stored.
+    public var id: Int64?
+    /// ISO 8601, UTC.
+    public var recordedAt: String
+    public var commit: String?
+    public var branch: String?
+    public var inputs: Int
+    public var lines: Int
+    public var findingsBySeverity: [Severity: Int]
+    public var findingsByRule: [String: Int]
+    public var apps: [AppLaunches]
+
+    public init(
+        id: Int64? = nil, recordedAt: String, commit: String?, branch: String?, inputs: Int, lines: Int,
+        findingsBySeverity: [Severity: Int], findingsByRule: [String: Int], apps: [AppLaunches]
+    ) {
+        self.id = id
+        self.recordedAt = recordedAt
+        self.commit = commit
+        self.branch = branch
+        self.inputs = inputs
+        self.lines = lines
+        self.findingsBySeverity = findingsBySeverity
+        self.findingsByRule = findingsByRule
+        self.apps = apps
+    }
+
+    /// The figures of `report`, recorded at `recordedAt`.
+    public init(report: ScanReport, recordedAt: String, commit: String?, branch: String?) {
+        let byApp = Dictionary(grouping: report.launches) { $0.bundle ?? $0.process ?? "unknown app" }
+        self.init(
+            recordedAt: recordedAt, commit: commit, branch: branch, inputs: report.inputs.count,
+            lines: report.totals.lines, findingsBySeverity: report.findingsBySeverity,
+            findingsByRule: report.findingsByRule,
+            apps: byApp.keys.sorted().map { app in
+                let launches = byApp[app] ?? []
+                return AppLaunches(
+                    app: app, launches: launches.count, active: launches.filter { $0.outcome == .active }.count,
+                    medianTimeToActiveMs: BaselineDiff.median(launches.compactMap(\.timeToActiveMs)))
+            })
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+
+/// The run history in SQLite (GRDB): one row per recorded run, with its findings per rule and
+/// launch figures per app. The schema is created and upgraded by GRDB migrations.
+public final class HistoryStore {
+    /// Where the history is kept unless `--history` says otherwise.
+    public static let defaultPath = ".scenelog/history.sqlite"
+
+    private let queue: DatabaseQueue
+
+    /// Opens (creating it and its folder if needed) the history at `path`, migrated to the current schema.
+    /// - Throws: ``HistoryError`` naming the file.
+    public init(path: String) throws(HistoryError) {
+        do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            queue = try DatabaseQueue(path: path)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw HistoryError(path: path, message: "\(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "run") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("recordedAt", .text).notNull()
+                table.column("commitID", .text)
+                table.column("branch", .text)
+                table.column("inputs", .integer).notNull()
+                table.column("lines", .integer).notNull()
+                table.column("errors", .integer).notNull()
+                table.column("warnings", .integer).notNull()
+                table.column("notes", .integer).notNull()
+            }
+            try db.create(table: "ruleCount") { table in
+                table.belongsTo("run", onDelete: .cascade).notNull()
+                table.column("rule", .text).notNull()
+                table.column("count", .integer).notNull()
+                table.primaryKey(["runId", "rule"])
+            }
+            try db.create(table: "appLaunches") { table in
+                table.belongsTo("run", onDelete: .cascade).notNull()
+                table.column("app", .text).notNull()
+                table.column("launches", .integer).notNull()
+                table.column("active", .integer).notNull()
+                table.column("medianTimeToActiveMs", .integer)
+                table.primaryKey(["runId", "app"])
+            }
+        }
+        return migrator
+    }
+
+    /// Appends `run`; returns it with its id.
+    @discardableResult
+    public func record(_ run: HistoryRun) throws(HistoryError) -> HistoryRun {
+        do {
+            return try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO run (recordedAt, commitID, branch, inputs, lines, errors, warnings, notes)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        run.recordedAt, run.commit, run.branch, run.inputs, run.lines, run.findingsBySeverity[.error] ?? 0,
+                        run.findingsBySeverity[.warning] ?? 0, run.findingsBySeverity[.note] ?? 0,
+                    ])
+                let id = db.lastInsertedRowID
+                for (rule, count) in run.findingsByRule.sorted(by: { $0.key < $1.key }) {
+                    try db.execute(sql: "INSERT INTO ruleCount (runId, rule, count) VALUES (?, ?, ?)", arguments: [id, rule, count])
+                }
+                for app in run.apps {
+                    try db.execute(
+                        sql: "INSERT INTO appLaunches (runId, app, launches, active, medianTimeToActiveMs) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [id, app.app, app.launches, app.active, app.medianTimeToActiveMs])
+                }
+                var stored = run
+                stored.id = id
+                return stored
+            }
+        } catch {
+            throw HistoryError(path: queue.path, message: "cannot record the run: \(error)")
+        }
+    }
+
+    /// The last `limit` runs, oldest first.
+    public func runs(limit: Int = 30) throws(HistoryError) -> [HistoryRun] {
+        do {
+            return try queue.read { db in
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM run ORDER BY id DESC LIMIT ?", arguments: [limit]).reversed()
+                return try rows.map { row in
+                    let id: Int64 = row["id"]
+                    let rules = try Row.fetchAll(db, sql: "SELECT rule, count FROM ruleCount WHERE runId = ?", arguments: [id])
+                    let apps = try Row.fetchAll(
+                        db, sql: "SELECT * FROM appLaunches WHERE runId = ? ORDER BY app", arguments: [id])
+                    return HistoryRun(
+                        id: id, recordedAt: row["recordedAt"], commit: row["commitID"], branch: row["branch"],
+                        inputs: row["inputs"], lines: row["lines"],
+                        findingsBySeverity: [.error: row["errors"], .warning: row["warnings"], .note: row["notes"]],
+                        findingsByRule: Dictionary(uniqueKeysWithValues: rules.map { ($0["rule"], $0["count"]) }),
+                        apps: apps.map { app in
+                            HistoryRun.AppLaunches(
+                                app: app["app"], launches: app["launches"], active: app["active"],
+                                medianTimeToActiveMs: app["medianTimeToActiveMs"])
+                        })
+                }
+            }
+        } catch {
+            throw HistoryError(path: queue.path, message: "cannot be read: \(error)")
+        }
+    }
+}
+
+/// A history file that cannot be opened, written or read.
+public struct HistoryError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public var description: String { "history '\(path)': \(message)" }
+}
+
+@available(*, unavailable)
+extension HistoryStore: Sendable {}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SceneLogCore
+
+/// `scenelog history`: the trend of the runs `report --record` appended.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show the trend of recorded runs: findings per rule and time to active per app.",
+        discussion: """
+            Examples:
+              scenelog history
+              scenelog history --last 14 --format html --output trend.html
+            """
+    )
+
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, html
+    }
+
+    @Option(name: .long, help: ArgumentHelp("The history file.", valueName: "file"))
+    var history: String = HistoryStore.defaultPath
+
+    @Option(name: .long, help: "How many of the latest runs to show.")
+    var last: Int = 30
+
+    @Option(name: .long, help: "text for a table, html for a page with trend charts.")
+    var format: Format = .text
+
+    @Option(name: [.short, .long], help: "Write to this file (atomically) instead of standard output.")
+    var output: String?
+
+    func validate() throws {
+        guard last > 0 else { throw ValidationError("--last must be 1 or more") }
+    }
+
+    func run() throws {
+        var runs: [HistoryRun] = []
+        do {
+            // A history that does not exist yet has no runs; it is not created here.
+            if FileManager.default.fileExists(atPath: history) { runs = try HistoryStore(path: history).runs(limit: last) }
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.inputError.exitCode
+        }
+        let renderer = HistoryRenderer()
+        try ReportOutput.write(format == .html ? renderer.html(runs) : renderer.text(runs), to: output)
+    }
+}

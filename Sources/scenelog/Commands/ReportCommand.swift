@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import SceneLogCore
+
+/// `scenelog report PATH… [--baseline FILE] [--record]`: the nightly report, compared with an
+/// earlier one and recorded in the history.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Report for CI: compare with a baseline, record the run, render Markdown, HTML, JUnit, SARIF or GitHub annotations.",
+        discussion: """
+            Scans like `scan`, then, with --baseline, compares with an earlier JSON report: findings are \
+            new, fixed or unchanged (matched by rule, process and message with numbers set aside, never by \
+            line), and each app's launches may have got slower (median time to active up by more than \
+            both --regression-percent and --regression-ms) or ended worse (active before, crashed or black \
+            screen now). With a baseline the exit code is 1 on any regression: a new finding at or above \
+            --fail-on, or a launch regression. --record appends the run to the history (see `scenelog history`).
+
+            Examples:
+              scenelog report --format json --output today.json logs/
+              scenelog report --baseline yesterday.json --format markdown logs/ >> "$GITHUB_STEP_SUMMARY"
+              scenelog report --baseline yesterday.json --format html --output report.html --record logs/
+              scenelog report --format sarif --output scenelog.sarif logs/
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .long, help: ArgumentHelp("An earlier JSON report to compare with.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("regression-percent"), help: "A launch is slower when its app's median time to active grows by more than this many percent…")
+    var regressionPercent: Double = BaselineDiff.Thresholds().percent
+
+    @Option(name: .customLong("regression-ms"), help: "…and by more than this many milliseconds.")
+    var regressionMilliseconds: Int = BaselineDiff.Thresholds().milliseconds
+
+    @Flag(name: .long, help: "Append this run to the history.")
+    var record = false
+
+    @Option(name: .long, help: ArgumentHelp("The history file (default: .scenelog/history.sqlite).", valueName: "file"))
+    var history: String = HistoryStore.defaultPath
+
+    func validate() throws {
+        guard regressionPercent >= 0, regressionMilliseconds >= 0 else {
+            throw ValidationError("--regression-percent and --regression-ms cannot be negative")
+        }
+    }
+
+    func run() throws {
+        let ruleSet = try common.rules.loadRuleSet()
+        let earlier: BaselineReport?
+        do {
+            earlier = try baseline.map(BaselineReport.load)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let results = input.scanAll(ruleSet: ruleSet, common: common)
+        var report = ScanReport(
+            inputs: results.summaries, findings: results.findings, launches: results.launches,
+            rules: ruleSet.descriptions + RuleCatalog.diagnoses)
+        if let earlier {
+            report.baseline = BaselineDiff(
+                baseline: earlier, findings: report.findings, launches: report.launches,
+                thresholds: BaselineDiff.Thresholds(percent: regressionPercent, milliseconds: regressionMilliseconds))
+        }
+        if record { try recordRun(of: report) }
+        let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
+        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
+        try ReportOutput.write(common.format.render(report, options: options), to: common.output)
+        if results.failed { throw ExitStatus.inputError.exitCode }
+        if let diff = report.baseline {
+            if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }
+        } else if common.rules.failsOn(results.findings) {
+            throw ExitStatus.findings.exitCode
+        }
+    }
+
+    private func recordRun(of report: ScanReport) throws {
+        let revision = SourceRevision.current
+        let run = HistoryRun(
+            report: report, recordedAt: ISO8601DateFormatter().string(from: Date()), commit: revision.commit,
+            branch: revision.branch)
+        do {
+            try HistoryStore(path: history).record(run)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.inputError.exitCode
+        }
+    }
+}
+
+/// The commit and branch a run was made on: from the CI's environment, else from git.
+struct SourceRevision {
+    var commit: String?
+    var branch: String?
+
+    static var current: SourceRevision {
+        let environment = ProcessInfo.processInfo.environment
+        let commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
+            ?? git(["rev-parse", "HEAD"])
+        let branch = environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
+            ?? environment["CI_COMMIT_REF_NAME"] ?? environment["BUILDKITE_BRANCH"]
+            ?? git(["rev-parse", "--abbrev-ref", "HEAD"])
+        return SourceRevision(commit: commit, branch: branch)
+    }
+
+    /// `git arguments` in the current folder, or nil outside a repository or without git.
+    private static func git(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `scenelog report` and `scenelog history`: the nightly job.
+@Suite("report and history", .serialized)
+struct ReportCommandTests {
+    static let sample = "Samples/scene-adopted-clean-launch.txt"
+
+    /// Yesterday: the clean launch plus a main-thread I/O warning. Today: the same launch 300 ms
+    /// slower to become active, without the I/O warning, with a window created too early.
+    static func nights() throws -> URL {
+        let folder = try CommandRunner.temporaryFolder()
+        let lines = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent(sample), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let io = "fault\t11:26:42.100000+0100\tFieldnotes\t__delegate_identifier__:Performance Diagnostics__:::____message__:"
+            + #"{"message":"Performing I/O on the main thread can cause slow launches.","antipattern trigger":"-[NSBundle bundlePath]"}"#
+        let window = "error\t11:26:42.400000+0100\tFieldnotes\tUIWindows were created prior to initial application activation. This may result in incorrect visual appearance"
+        var yesterday = lines
+        yesterday.insert(io, at: 52)
+        var today = lines
+        today[51] = today[51].replacingOccurrences(of: "11:26:42.087545", with: "11:26:42.387545")
+        today.insert(window, at: 52)
+        for (name, text) in [("yesterday", yesterday), ("today", today)] {
+            let night = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true)
+            try text.joined(separator: "\n").write(to: night.appendingPathComponent("device.txt"), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test("a baseline diff reports exactly the fixed finding, the new one and the slower launch, and exits 1")
+    func baseline() throws {
+        let folder = try Self.nights()
+        let first = try CommandRunner.run(["report", "--format", "json", "--output", "yesterday.json", "yesterday"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let result = try CommandRunner.run(["report", "--baseline", "yesterday.json", "--format", "json", "today"], in: folder)
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let diff = try #require(json["baseline"] as? [String: Any])
+        #expect((diff["newFindings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["window-created-before-activation"])
+        #expect((diff["fixedFindings"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["main-thread-io-at-launch"])
+        let regressions = try #require(diff["launchRegressions"] as? [[String: Any]])
+        #expect(regressions.count == 1)
+        #expect(regressions.first?["app"] as? String == "net.fernhill.fieldnotes")
+        #expect(regressions.first?["kind"] as? String == "slower")
+        #expect(regressions.first?["baselineMedianMs"] as? Int == 332)
+        #expect(regressions.first?["currentMedianMs"] as? Int == 632)
+        // The diff shows in the other renderers too.
+        for format in ["text", "markdown"] {
+            let rendered = try CommandRunner.run(["report", "--baseline", "yesterday.json", "--format", format, "today"], in: folder)
+            #expect(rendered.status == 1)
+            #expect(rendered.stdout.contains("net.fernhill.fieldnotes: median time to active 332 ms → 632 ms (+300 ms, +90 %)"), "\(format)")
+        }
+        // Against itself nothing regressed.
+        let same = try CommandRunner.run(["report", "--baseline", "yesterday.json", "--format", "json", "yesterday"], in: folder)
+        #expect(same.status == 0)
+    }
+
+    @Test("a baseline that is not a scenelog report is a usage error naming it")
+    func badBaseline() throws {
+        let folder = try Self.nights()
+        try "not json".write(to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["report", "--baseline", "bad.json", "today"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("baseline 'bad.json' is not JSON"))
+    }
+
+    @Test("three recorded runs read back as a trend")
+    func history() throws {
+        let folder = try Self.nights()
+        let environment = ["GITHUB_SHA": "0123456789abcdef", "GITHUB_REF_NAME": "main", "GITHUB_HEAD_REF": ""]
+        for night in ["yesterday", "today", "today"] {
+            let run = try CommandRunner.run(
+                ["report", "--record", "--history", "h/history.sqlite", "--fail-on", "never", night], in: folder,
+                environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let table = try CommandRunner.run(["history", "--history", "h/history.sqlite"], in: folder)
+        #expect(table.status == 0)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("#") }.count == 3)
+        #expect(lines.contains { $0.hasPrefix("#1 ") && $0.contains("01234567") && $0.contains("main") })
+        let io = try #require(lines.first { $0.contains("main-thread-io-at-launch") })
+        #expect(io.split(separator: " ").suffix(3) == ["1", "0", "0"])
+        let timing = try #require(lines.first { $0.contains("net.fernhill.fieldnotes") })
+        #expect(timing.split(separator: " ").suffix(3) == ["332", "632", "632"])
+        let page = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--format", "html"], in: folder)
+        #expect(page.stdout.contains("<svg") && page.stdout.contains("<polyline"))
+        let none = try CommandRunner.run(["history", "--history", "none.sqlite"], in: folder)
+        #expect(none.stdout.contains("No run recorded yet"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.sqlite").path))
+    }
+}
