@@ -1,4 +1,4 @@
-/// The report formats of `scenelog scan --format`.
+/// The report formats of `scan`, `timeline` and `report` (`--format`).
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text
     case json
@@ -6,6 +6,12 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case ndjson
     /// GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
     case markdown
+    /// JUnit XML: a test suite per input, a test case per rule and per launch (``JUnitRenderer``).
+    case junit
+    /// SARIF 2.1.0, for code scanning (``SARIFRenderer``).
+    case sarif
+    /// GitHub Actions workflow commands that annotate the run (``GitHubAnnotationsRenderer``).
+    case github
 
     /// Renders `report` in this format.
     public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
@@ -14,6 +20,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .json: JSONRenderer().render(report)
         case .ndjson: NDJSONEvents.render(report)
         case .markdown: MarkdownRenderer().render(report, options: options)
+        case .junit: JUnitRenderer().render(report, options: options)
+        case .sarif: SARIFRenderer().render(report, options: options)
+        case .github: GitHubAnnotationsRenderer().render(report, options: options)
         }
     }
 }

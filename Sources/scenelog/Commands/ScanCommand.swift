@@ -37,7 +37,8 @@ struct ScanCommand: ParsableCommand {
             inputs: results.summaries, findings: results.findings, launches: results.launches,
             rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses)
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
-        try ReportOutput.write(common.format.render(report, options: RenderOptions(color: color)), to: common.output)
+        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
+        try ReportOutput.write(common.format.render(report, options: options), to: common.output)
         if results.failed { throw ExitStatus.inputError.exitCode }
         if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
     }

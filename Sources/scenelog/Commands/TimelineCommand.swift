@@ -54,7 +54,8 @@ struct TimelineCommand: ParsableCommand {
             let report = ScanReport(
                 inputs: results.summaries, findings: results.findings, launches: shown,
                 rules: ruleSet.descriptions + RuleCatalog.diagnoses)
-            try ReportOutput.write(common.format.render(report), to: common.output)
+            try ReportOutput.write(
+                common.format.render(report, options: RenderOptions(failOn: common.rules.failOn.severity)), to: common.output)
         }
         if results.failed { throw ExitStatus.inputError.exitCode }
         if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }

@@ -34,9 +34,24 @@ func launches(in text: String, settings: LaunchTracker.Settings = LaunchTracker.
     return (ordered, sink.findings)
 }
 
+/// The names of the sample logs and crash reports in Samples/ (not its README, the screenshot or
+/// the nightly workflow folder), sorted.
+func sampleNames() throws -> [String] {
+    let folder = samplesFolder()
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+        return exists && !isDirectory.boolValue && name != "README.md" && !name.hasSuffix(".png")
+    }.sorted()
+}
+
+/// The package's Samples/ folder.
+func samplesFolder() -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+}
+
 /// The text of a file in Samples/.
 func sample(_ name: String) throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent("Samples/\(name)"), encoding: .utf8)
+    try String(contentsOf: samplesFolder().appendingPathComponent(name), encoding: .utf8)
 }

@@ -6,17 +6,14 @@ import Testing
 /// The report of every file in Samples/ (as `scenelog scan Samples/` makes it, paths
 /// `Samples/<name>`), the shared input of the renderers' snapshot tests.
 func sampleReport() throws -> ScanReport {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)
-        .filter { $0 != "README.md" && !$0.hasPrefix(".") && !$0.hasSuffix(".png") }.sorted()
+    let names = try sampleNames()
     let ruleSet = try RuleSet(rules: RuleCatalog.builtIn)
     var inputs: [InputSummary] = []
     var findings: [Finding] = []
     var launches: [Launch] = []
     for name in names {
         let path = "Samples/\(name)"
-        let bytes = Array(try Data(contentsOf: root.appendingPathComponent(path)))
+        let bytes = Array(try Data(contentsOf: samplesFolder().appendingPathComponent(name)))
         if name.hasSuffix(".ips") {
             let report = try #require(CrashReportParser.parse(bytes))
             var finding = CrashReportDiagnosis.finding(for: report, path: path)

@@ -1,0 +1,174 @@
+/// GitHub Actions workflow commands (`--format github`): one `::error`, `::warning` or `::notice`
+/// line per finding, which the runner turns into annotations on the run and on the pull request's
+/// files.
+///
+/// - Findings that repeat one another (``FindingGroup``) share one annotation, at the first one's
+///   place, with the count and the last place in the message; the rule's fix follows on a second
+///   line. `file` is the input's path (the archive's path for an archive member, whose member and
+///   line then go in the message instead of `line`), `title` is the rule id and the process.
+/// - GitHub shows at most 10 annotations of each level per step, so at most
+///   ``maximumPerLevel`` lines of each level are written, most severe level first (with a
+///   baseline, launch regressions lead the errors and new findings come before unchanged ones);
+///   then one `::notice` says how many findings were left out. That notice and the baseline's
+///   summary notice count against the notices' 10.
+/// - With a baseline: an `::error` per launch regression, and a last `::notice` with the new,
+///   fixed and unchanged counts and the fixed findings.
+///
+/// Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message `%`, CR and
+/// LF become `%25`, `%0D` and `%0A`; in property values `:` and `,` become `%3A` and `%2C` as well.
+/// Every command is therefore exactly one line, and text from a log (a message holding
+/// `\n::error::…`, say) can never start a workflow command of its own.
+struct GitHubAnnotationsRenderer {
+    /// The most annotations of one level that GitHub shows for a step.
+    static let maximumPerLevel = 10
+
+    /// One workflow command.
+    struct Annotation: Equatable {
+        enum Level: String { case error, warning, notice }
+
+        var level: Level
+        var file: String?
+        var line: Int?
+        var title: String?
+        var message: String
+
+        /// `::level file=…,line=…,title=…::message`, escaped.
+        var command: String {
+            var properties: [String] = []
+            if let file { properties.append("file=" + GitHubAnnotationsRenderer.escapeProperty(file)) }
+            if let line { properties.append("line=\(line)") }
+            if let title { properties.append("title=" + GitHubAnnotationsRenderer.escapeProperty(title)) }
+            let head = properties.isEmpty ? "::\(level.rawValue)" : "::\(level.rawValue) " + properties.joined(separator: ",")
+            return head + "::" + GitHubAnnotationsRenderer.escapeData(message)
+        }
+    }
+
+    func render(_ report: ScanReport, options: RenderOptions) -> String {
+        annotations(for: report).map { $0.command + "\n" }.joined()
+    }
+
+    /// The annotations in the order they are written, already capped.
+    func annotations(for report: ScanReport) -> [Annotation] {
+        let newKeys = report.baseline.map { Set($0.newFindings.map(FindingGroup.key(of:))) } ?? []
+        var groups = FindingGroup.grouping(report.findings)
+        if report.baseline != nil {
+            // Stable: new groups first, each part in report order.
+            groups = groups.filter { newKeys.contains(FindingGroup.key(of: $0.first)) }
+                + groups.filter { !newKeys.contains(FindingGroup.key(of: $0.first)) }
+        }
+        var candidates: [Annotation.Level: [(annotation: Annotation, findings: Int)]] = [:]
+        for regression in report.baseline?.launchRegressions ?? [] {
+            let annotation = Annotation(level: .error, title: "launch regression", message: regression.summary)
+            candidates[.error, default: []].append((annotation, 0))
+        }
+        for group in groups {
+            let annotation = annotation(for: group, isNew: newKeys.contains(FindingGroup.key(of: group.first)), rule: report.rules[group.first.rule])
+            candidates[annotation.level, default: []].append((annotation, group.count))
+        }
+
+        // The notices' budget leaves room for the summary and, when anything is left out, for
+        // the notice that says so.
+        let summary = report.baseline.map(summaryNotice)
+        var noticeBudget = Self.maximumPerLevel - (summary == nil ? 0 : 1)
+        let overflows = (candidates[.error]?.count ?? 0) > Self.maximumPerLevel
+            || (candidates[.warning]?.count ?? 0) > Self.maximumPerLevel
+            || (candidates[.notice]?.count ?? 0) > noticeBudget
+        if overflows { noticeBudget -= 1 }
+
+        var written: [Annotation] = []
+        var leftOut: [(level: Annotation.Level, findings: Int, regressions: Int)] = []
+        for level in [Annotation.Level.error, .warning, .notice] {
+            let all = candidates[level] ?? []
+            let budget = level == .notice ? noticeBudget : Self.maximumPerLevel
+            written += all.prefix(budget).map(\.annotation)
+            let dropped = all.dropFirst(budget)
+            if !dropped.isEmpty {
+                leftOut.append((level, dropped.reduce(0) { $0 + $1.findings }, dropped.count { $0.findings == 0 }))
+            }
+        }
+        if !leftOut.isEmpty { written.append(leftOutNotice(leftOut)) }
+        if let summary { written.append(summary) }
+        return written
+    }
+
+    private func annotation(for group: FindingGroup, isNew: Bool, rule: RuleDescription?) -> Annotation {
+        let finding = group.first
+        let level: Annotation.Level = switch finding.severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .notice
+        }
+        let path = ArchiveMemberPath(finding.location.path)
+        var title = finding.rule
+        if let process = finding.process { title += " in \(process)" }
+        if isNew { title += " (new)" }
+        var message = finding.message
+        if let member = path.member { message += " (in \(member):\(finding.location.line))" }
+        if group.count > 1 { message += " (\(group.count) times, the last at \(group.last.location))" }
+        if let fix = rule.flatMap({ TextRenderer.firstSentence(of: $0.fix) }) { message += "\nFix: " + fix }
+        let line = path.member == nil && finding.location.line >= 1 ? finding.location.line : nil
+        return Annotation(level: level, file: path.file, line: line, title: title, message: message)
+    }
+
+    /// `N more findings were not annotated …`, by level.
+    private func leftOutNotice(_ leftOut: [(level: Annotation.Level, findings: Int, regressions: Int)]) -> Annotation {
+        let findings = leftOut.reduce(0) { $0 + $1.findings }
+        let regressions = leftOut.reduce(0) { $0 + $1.regressions }
+        var parts: [String] = []
+        for entry in leftOut where entry.findings > 0 {
+            let name = entry.level == .notice ? "note" : entry.level.rawValue
+            parts.append("\(entry.findings) \(name)\(entry.findings == 1 ? "" : "s")")
+        }
+        var message = "\(findings) more finding\(findings == 1 ? " was" : "s were") not annotated"
+        if !parts.isEmpty { message += " (" + parts.joined(separator: ", ") + ")" }
+        if regressions > 0 { message += ", nor \(regressions) launch regression\(regressions == 1 ? "" : "s")" }
+        message += ": GitHub shows at most \(Self.maximumPerLevel) annotations of each level per step."
+        message += " The text, JSON and SARIF reports list them all."
+        return Annotation(level: .notice, title: "scenelog", message: message)
+    }
+
+    /// The baseline comparison in one notice: counts, then the fixed findings (which have no
+    /// annotation of their own).
+    private func summaryNotice(_ diff: BaselineDiff) -> Annotation {
+        let regressions = diff.launchRegressions.count
+        var message = "Compared with \(diff.baselinePath): \(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, "
+        message += "\(diff.unchangedFindings.count) unchanged findings; \(regressions) launch regression\(regressions == 1 ? "" : "s")."
+        let fixed = FindingGroup.grouping(diff.fixedFindings)
+        for group in fixed.prefix(Self.maximumPerLevel) {
+            message += "\nFixed: \(group.first.rule): \(group.first.message)"
+        }
+        if fixed.count > Self.maximumPerLevel { message += "\n… and \(fixed.count - Self.maximumPerLevel) more fixed" }
+        return Annotation(level: .notice, title: "scenelog baseline", message: message)
+    }
+
+    // MARK: - Escaping
+
+    /// A command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    static func escapeData(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A property value: as ``escapeData(_:)``, and `:` → `%3A`, `,` → `%2C`.
+    static func escapeProperty(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": result += "%3A"
+            case ",": result += "%2C"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,231 @@
+/// The JUnit XML report (`--format junit`), for CI systems that show test results: Jenkins,
+/// GitLab, Azure Pipelines and the GitHub test-report actions.
+///
+/// Layout:
+/// - one `<testsuite>` per input, named by its path (an archive member keeps its
+///   `archive!/member` path), in input order;
+/// - in it, one `<testcase classname="scenelog.rules">` per rule that ran, named by the rule id
+///   (sorted), with one `<failure>` per finding of that rule in that input at or above
+///   ``RenderOptions/failOn`` (none when it is `nil`); findings below it are listed in the
+///   testcase's `<system-out>`;
+/// - then one `<testcase classname="scenelog.launches" name="launch L1 com.example.app">` per
+///   launch read from that input, failing when its outcome is not `active`, with the time to active
+///   as `time` (seconds) where it is known;
+/// - with a baseline, a last `<testsuite name="baseline">` (classname `scenelog.baseline`): a
+///   testcase per new finding (failing at or above `failOn`), one failing testcase per launch
+///   regression, and a passing one per fixed finding.
+///
+/// A testcase can hold several `<failure>` elements (one per finding, as the Jenkins JUnit schema
+/// allows); `tests` counts testcases and `failures` counts the testcases that failed, on every
+/// suite and on the `<testsuites>` root. The output has no timestamps or host names, so it is
+/// stable for the same report.
+struct JUnitRenderer {
+    static let ruleClassName = "scenelog.rules"
+    static let launchClassName = "scenelog.launches"
+    static let baselineClassName = "scenelog.baseline"
+
+    func render(_ report: ScanReport, options: RenderOptions) -> String {
+        let suites = self.suites(for: report, failOn: options.failOn)
+        let tests = suites.reduce(0) { $0 + $1.cases.count }
+        let failures = suites.reduce(0) { $0 + $1.failedCount }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        for suite in suites { write(suite, to: &xml) }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    // MARK: - Model
+
+    private struct Suite {
+        var name: String
+        var cases: [Case] = []
+
+        var failedCount: Int { cases.count { !$0.failures.isEmpty } }
+    }
+
+    private struct Case {
+        var className: String
+        var name: String
+        /// Seconds, for a launch's time to active.
+        var time: String?
+        var failures: [Failure] = []
+        var systemOut: [String] = []
+    }
+
+    private struct Failure {
+        var message: String
+        var type: String
+        var details: String
+    }
+
+    /// The suites of `report`: one per path that has an input, a finding or a launch, then the
+    /// baseline's.
+    private func suites(for report: ScanReport, failOn: Severity?) -> [Suite] {
+        var paths: [String] = []
+        var seen: Set<String> = []
+        let allPaths = report.inputs.map(\.path) + report.findings.map(\.location.path) + report.launches.map(\.path)
+        for path in allPaths where seen.insert(path).inserted { paths.append(path) }
+        let findingsByPath = Dictionary(grouping: report.findings, by: \.location.path)
+        let launchesByPath = Dictionary(grouping: report.launches, by: \.path)
+        let ruleIDs = Set(report.rules.keys).union(report.findings.map(\.rule)).sorted()
+
+        var suites: [Suite] = paths.map { path in
+            var suite = Suite(name: path)
+            let findingsByRule = Dictionary(grouping: findingsByPath[path] ?? [], by: \.rule)
+            for rule in ruleIDs {
+                var testCase = Case(className: Self.ruleClassName, name: rule)
+                for finding in findingsByRule[rule] ?? [] {
+                    if let failOn, finding.severity >= failOn {
+                        testCase.failures.append(failure(for: finding, rule: report.rules[rule]))
+                    } else {
+                        testCase.systemOut.append("\(finding.severity.rawValue) \(finding.location): \(finding.message)")
+                    }
+                }
+                suite.cases.append(testCase)
+            }
+            for launch in launchesByPath[path] ?? [] { suite.cases.append(testCase(for: launch)) }
+            return suite
+        }
+        if let diff = report.baseline { suites.append(baselineSuite(diff, rules: report.rules, failOn: failOn)) }
+        return suites
+    }
+
+    private func failure(for finding: Finding, rule: RuleDescription?) -> Failure {
+        var lines = [Self.describe(finding)]
+        lines.append("excerpt: \(finding.excerpt)")
+        if !finding.data.isEmpty {
+            lines.append("data: " + finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
+        }
+        if let fix = rule?.fix { lines.append("fix: \(fix)") }
+        return Failure(message: finding.message, type: finding.severity.rawValue, details: lines.joined(separator: "\n"))
+    }
+
+    /// `path:line  timestamp  process[pid]  launch L1`, leaving out what is not known.
+    private static func describe(_ finding: Finding) -> String {
+        var parts = ["\(finding.location)"]
+        if let timestamp = finding.timestamp { parts.append(timestamp) }
+        if let process = finding.process { parts.append(process + (finding.pid.map { "[\($0)]" } ?? "")) }
+        if let launch = finding.launch { parts.append("launch \(launch)") }
+        return parts.joined(separator: "  ")
+    }
+
+    private func testCase(for launch: Launch) -> Case {
+        let app = launch.bundle ?? launch.process ?? "unknown app"
+        var testCase = Case(className: Self.launchClassName, name: "launch \(launch.id) \(app)")
+        if let ms = launch.timeToActiveMs, ms >= 0 { testCase.time = Self.seconds(milliseconds: ms) }
+        let outcome = launch.outcome
+        guard outcome != .active else { return testCase }
+        var message = "\(launch.id) \(app) ended \(outcome.rawValue)"
+        if let termination = launch.termination {
+            message += " (\(termination.kind.rawValue)\(termination.detail.map { " \($0)" } ?? ""))"
+        }
+        var lines: [String] = []
+        if let process = launch.process { lines.append("process: \(process)" + (launch.pid.map { "[\($0)]" } ?? "")) }
+        if let device = launch.device { lines.append("device: \(device)") }
+        for (phase, mark) in launch.phases {
+            lines.append("\(phase.rawValue): \(mark.location)" + (mark.timestamp.map { "  \($0)" } ?? ""))
+        }
+        if let ms = launch.timeToActiveMs { lines.append("time to active: \(ms) ms") }
+        if launch.findings > 0 { lines.append("findings: \(launch.findings)") }
+        testCase.failures.append(Failure(message: message, type: outcome.rawValue, details: lines.joined(separator: "\n")))
+        return testCase
+    }
+
+    private func baselineSuite(_ diff: BaselineDiff, rules: [String: RuleDescription], failOn: Severity?) -> Suite {
+        var suite = Suite(name: "baseline")
+        for finding in diff.newFindings {
+            var testCase = Case(className: Self.baselineClassName, name: "new \(finding.rule) \(finding.location)")
+            if let failOn, finding.severity >= failOn {
+                var failure = failure(for: finding, rule: rules[finding.rule])
+                failure.message = "new since \(diff.baselinePath): \(finding.message)"
+                testCase.failures.append(failure)
+            } else {
+                testCase.systemOut.append("\(finding.severity.rawValue), below --fail-on: \(finding.message)")
+            }
+            suite.cases.append(testCase)
+        }
+        for regression in diff.launchRegressions {
+            let kind = switch regression.kind {
+            case .slower: "slower"
+            case .worseOutcome: "worse-outcome"
+            }
+            var testCase = Case(className: Self.baselineClassName, name: "launch regression \(regression.app) \(kind)")
+            testCase.failures.append(
+                Failure(message: regression.summary, type: kind, details: "compared with \(diff.baselinePath)\n\(regression.summary)"))
+            suite.cases.append(testCase)
+        }
+        for finding in diff.fixedFindings {
+            var testCase = Case(className: Self.baselineClassName, name: "fixed \(finding.rule) \(finding.location)")
+            testCase.systemOut.append("fixed since \(diff.baselinePath): \(finding.message)")
+            suite.cases.append(testCase)
+        }
+        return suite
+    }
+
+    /// `1234` → `1.234`.
+    private static func seconds(milliseconds ms: Int) -> String {
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    // MARK: - Writing
+
+    private func write(_ suite: Suite, to xml: inout String) {
+        xml += "  <testsuite name=\"\(Self.attribute(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failedCount)\" errors=\"0\" skipped=\"0\">\n"
+        for testCase in suite.cases {
+            var open = "    <testcase classname=\"\(Self.attribute(testCase.className))\" name=\"\(Self.attribute(testCase.name))\""
+            if let time = testCase.time { open += " time=\"\(time)\"" }
+            guard !testCase.failures.isEmpty || !testCase.systemOut.isEmpty else {
+                xml += open + "/>\n"
+                continue
+            }
+            xml += open + ">\n"
+            for failure in testCase.failures {
+                xml += "      <failure message=\"\(Self.attribute(failure.message))\" type=\"\(Self.attribute(failure.type))\">"
+                xml += Self.text(failure.details) + "</failure>\n"
+            }
+            if !testCase.systemOut.isEmpty {
+                xml += "      <system-out>" + Self.text(testCase.systemOut.joined(separator: "\n")) + "</system-out>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n"
+    }
+
+    /// `value` escaped for a double-quoted attribute: the five XML entities, tab, LF and CR as
+    /// character references (so attribute-value normalisation keeps them), and characters XML 1.0
+    /// does not allow (``xmlEscaped(_:attribute:)``).
+    static func attribute(_ value: String) -> String { xmlEscaped(value, attribute: true) }
+
+    /// `value` escaped for element content: the five XML entities, CR as `&#13;` (so line-end
+    /// normalisation keeps it), and characters XML 1.0 does not allow.
+    static func text(_ value: String) -> String { xmlEscaped(value, attribute: false) }
+
+    /// Escapes `& < > " '`, and replaces each character XML 1.0 does not allow (C0 controls other
+    /// than tab, LF and CR; U+FFFE and U+FFFF) by its visible form `\u{1b}`, as the text report
+    /// shows it: no control character from a log can make the document ill-formed.
+    static func xmlEscaped(_ value: String, attribute: Bool) -> String {
+        var result = ""
+        result.reserveCapacity(value.utf8.count)
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\r": result += "&#13;"
+            case "\n": result += attribute ? "&#10;" : "\n"
+            case "\t": result += attribute ? "&#9;" : "\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
