@@ -12,6 +12,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case sarif
     /// GitHub Actions workflow commands that annotate the run (``GitHubAnnotationsRenderer``).
     case github
+    /// One self-contained HTML page: summary cards, launch timelines, a filterable findings table,
+    /// the baseline comparison and the rules' fixes (``HTMLRenderer``).
+    case html
 
     /// Renders `report` in this format.
     public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
@@ -23,6 +26,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .junit: JUnitRenderer().render(report, options: options)
         case .sarif: SARIFRenderer().render(report, options: options)
         case .github: GitHubAnnotationsRenderer().render(report, options: options)
+        case .html: HTMLRenderer().render(report)
         }
     }
 }

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// The HTML report: its snapshot, escaping of every piece of log text, that it loads nothing, and
+/// how headless Chromium sees it.
+@Suite("HTML report")
+struct HTMLRendererTests {
+    /// Markup that must only ever show up as text.
+    static let payloads = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "'><svg onload=alert(1)>"]
+
+    @Test("snapshot")
+    func snapshot() throws {
+        expectSnapshot(ReportFormat.html.render(try sampleReportWithBaseline()), named: "report.html")
+    }
+
+    @Test("log text is escaped in text, titles and attributes, and never reaches the script")
+    func escaping() throws {
+        let html = ReportFormat.html.render(Self.hostileReport())
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.lowercased().contains("<img"))
+        #expect(!html.lowercased().contains("<svg onload"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(html.contains("&#39;&gt;&lt;svg onload=alert(1)&gt;"))
+        #expect(!html.contains("href=\"javascript:"), "a reference with another scheme than http(s) is shown as text")
+        // One script element, and it is exactly the fixed script.
+        #expect(html.components(separatedBy: "<script").count == 2)
+        let script = try #require(html.range(of: "<script>")).upperBound
+        let end = try #require(html.range(of: "</script>")).lowerBound
+        #expect(String(html[script..<end]) == HTMLAssets.script)
+        // Control characters are shown, not written.
+        #expect(html.contains("\\u{1b}[31m") && !html.contains("\u{1B}"))
+    }
+
+    @Test("escaping and number helpers")
+    func helpers() {
+        #expect(HTMLEscaping.escape("a&b<c>\"d'e\u{7}") == "a&amp;b&lt;c&gt;&quot;d&#39;e\\u{7}")
+        #expect(HTMLEscaping.prose("set `var window: UIWindow?` and `<x>`.") == "set <code>var window: UIWindow?</code> and <code>&lt;x&gt;</code>.")
+        #expect(HTMLEscaping.prose("a `b` c `d") == "a <code>b</code> c `d")
+        #expect(HTMLEscaping.prose("no code") == "no code")
+        #expect(HTMLEscaping.coordinate(12.04) == "12" && HTMLEscaping.coordinate(-12.5) == "-12.5" && HTMLEscaping.coordinate(-0.25) == "-0.3")
+        #expect(HTMLEscaping.duration(milliseconds: 999) == "999 ms" && HTMLEscaping.duration(milliseconds: 8100) == "8.1 s")
+        #expect(HTMLEscaping.duration(milliseconds: 125_000) == "125 s" && HTMLEscaping.grouped(1_234_567) == "1,234,567")
+    }
+
+    @Test("the page loads nothing: no src, no stylesheet or frame, no url(), links only as <a href>")
+    func referencesNothingToLoad() throws {
+        for html in [ReportFormat.html.render(try sampleReportWithBaseline()), ReportFormat.html.render(Self.hostileReport())] {
+            #expect(html.contains("content=\"default-src 'none';"))
+            #expect(!html.contains("url(") && !html.contains("@import"))
+            for tag in html.matches(of: /<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/) {
+                let name = tag.output.1.lowercased()
+                #expect(!["img", "link", "iframe", "frame", "object", "embed", "video", "audio", "source", "base", "image", "use", "form"].contains(name))
+                for attribute in tag.output.2.matches(of: /([a-zA-Z:-]+)\s*=\s*"([^"]*)"/) {
+                    let key = attribute.output.1.lowercased()
+                    #expect(!["src", "srcset", "poster", "data", "action", "formaction", "background", "xlink:href", "ping"].contains(key))
+                    if key == "href" {
+                        let value = String(attribute.output.2)
+                        #expect(name == "a", "href on <\(name)>")
+                        #expect(value.hasPrefix("#") || value.hasPrefix("https://") || value.hasPrefix("http://"), "\(value)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("one launch-row per launch; a launch without times is spread evenly")
+    func launchRows() throws {
+        let report = try sampleReportWithBaseline()
+        let html = ReportFormat.html.render(report)
+        #expect(html.matches(of: /class="launch-row[ "]/).count == report.launches.count)
+        for launch in report.launches { #expect(html.contains("data-launch=\"\(launch.id)\"")) }
+
+        var untimed = Launch(id: "L1", path: "a.log")
+        untimed.bundle = "com.example.app"
+        for (line, phase) in [LaunchPhase.requested, .spawned, .active].enumerated() {
+            untimed.phases[phase] = LaunchMark(
+                timestamp: nil, seconds: nil, location: SourceLocation(path: "a.log", line: line + 1, byteOffset: 0), process: nil)
+        }
+        let plain = ReportFormat.html.render(ScanReport(inputs: [], launches: [untimed]))
+        #expect(plain.matches(of: /class="launch-row[ "]/).count == 1)
+        #expect(plain.contains("segment untimed") && plain.contains(">no times</text>"))
+        #expect(plain.contains("cx=\"330\"") && plain.contains("cx=\"710\"") && plain.contains("cx=\"1090\""))
+    }
+
+    @Test("the content security policy's hash is the script's")
+    func scriptHash() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "openssl dgst -sha256 -binary | base64"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(HTMLAssets.script.utf8))
+        try input.fileHandleForWriting.close()
+        let digest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "openssl is needed to check HTMLAssets.scriptHash")
+        #expect(HTMLAssets.scriptHash == "sha256-" + digest, "update HTMLAssets.scriptHash to sha256-\(digest)")
+    }
+
+    // MARK: - Headless Chromium
+
+    @Test("Chromium: one launch row per launch, injected markup is text, the filter script runs", .timeLimit(.minutes(2)))
+    func chromiumDOM() throws {
+        guard let chromium = HeadlessChromium.binary() else {
+            Issue.record("headless Chromium is needed for this test and was not found as chromium or chromium-browser on PATH (apt-get install chromium)")
+            return
+        }
+        let report = try Self.sampleWithInjectedFinding()
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try ReportFormat.html.render(report).write(to: page, atomically: true, encoding: .utf8)
+
+        let run = try HeadlessChromium.run(chromium, page: page, arguments: ["--dump-dom"], folder: folder)
+        try #require(!run.timedOut && run.status == 0, "chromium failed (status \(run.status)): \(run.stderr.suffix(2000))")
+        let dom = run.stdout
+        #expect(dom.matches(of: /class="launch-row[ "]/).count == report.launches.count)
+        #expect(dom.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!dom.contains("<script>alert"))
+        #expect(dom.components(separatedBy: "<script").count == 2, "only the report's own script element exists")
+        #expect(!dom.lowercased().contains("<img"))
+        #expect(dom.contains("data-script=\"ready\""), "the inline script did not run: is HTMLAssets.scriptHash its SHA-256?")
+        #expect(dom.contains("<input id=\"filter\"") && !dom.contains("autocomplete=\"off\" hidden"), "the script shows the filter box")
+    }
+
+    @Test("Chromium: opening the report makes no http(s) request", .timeLimit(.minutes(2)))
+    func chromiumMakesNoRequest() throws {
+        guard let chromium = HeadlessChromium.binary() else {
+            Issue.record("headless Chromium is needed for this test and was not found as chromium or chromium-browser on PATH (apt-get install chromium)")
+            return
+        }
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try ReportFormat.html.render(try Self.sampleWithInjectedFinding()).write(to: page, atomically: true, encoding: .utf8)
+        let netLog = folder.appendingPathComponent("net-log.json")
+
+        let run = try HeadlessChromium.run(
+            chromium, page: page,
+            arguments: ["--host-resolver-rules=MAP * ~NOTFOUND", "--log-net-log=" + netLog.path, "--dump-dom"], folder: folder)
+        try #require(!run.timedOut && run.status == 0, "chromium failed (status \(run.status)): \(run.stderr.suffix(2000))")
+        #expect(run.stdout.contains("class=\"launch-row"), "the page was loaded")
+        let data = try Data(contentsOf: netLog)
+        #expect(try HeadlessChromium.pageRequests(inNetLog: data) == [])
+    }
+
+    // MARK: - Reports
+
+    /// The sample report plus a finding of the first launch whose text is markup.
+    static func sampleWithInjectedFinding() throws -> ScanReport {
+        var report = try sampleReportWithBaseline()
+        report.findings.append(
+            Finding(
+                rule: "uncaught-exception", severity: .error, message: payloads[0],
+                location: SourceLocation(path: report.launches[0].path, line: 20, byteOffset: 0), timestamp: payloads[1],
+                process: payloads[1], launch: report.launches[0].id, excerpt: payloads.joined(separator: " "),
+                data: ["reason": payloads[0]]))
+        return report
+    }
+
+    /// A report whose every piece of log text, ids included, is markup.
+    static func hostileReport() -> ScanReport {
+        let evil = payloads.joined(separator: " ") + " \u{1B}[31m"
+        let path = "logs/\(evil).log"
+        func mark(_ line: Int, _ seconds: Double?) -> LaunchMark {
+            LaunchMark(timestamp: evil, seconds: seconds, location: SourceLocation(path: path, line: line, byteOffset: 0), process: evil)
+        }
+        var launch = Launch(id: "L1\"><img src=x>", path: path)
+        launch.bundle = evil
+        launch.process = evil + " other"
+        launch.device = evil
+        launch.pid = 7
+        launch.phases[.requested] = mark(1, 100)
+        launch.phases[.sceneCreated] = mark(3, nil)
+        launch.phases[.active] = mark(5, 100.4)
+        launch.events = [LaunchEvent(name: evil, detail: evil, mark: mark(4, nil))]
+        launch.termination = Termination(kind: .signal, detail: evil)
+        let finding = Finding(
+            rule: "user-\(evil)", severity: .error, message: evil, location: SourceLocation(path: path, line: 3, byteOffset: 0),
+            timestamp: evil, process: evil, pid: 7, launch: launch.id, excerpt: evil, data: [evil: evil])
+        var gone = finding
+        gone.message = "gone " + evil
+        var input = InputSummary(path: path, format: nil, bytes: 1, counts: LineCounts(records: 1), truncatedLines: 0)
+        input.note = evil
+        let rule = RuleDescription(
+            id: finding.rule, severity: .error, title: evil, explanation: evil, fix: "`\(evil)`",
+            references: ["\(evil) — https://example.com/\"><img", "x — javascript:alert(1)", evil], messageTemplate: evil, patterns: [],
+            triggeringExamples: [], nonTriggeringExamples: [])
+        var report = ScanReport(inputs: [input], findings: [finding], launches: [launch], rules: [rule])
+        let before = BaselineReport.LaunchRecord(id: "L1", bundle: evil, process: evil, outcome: .active, timeToActiveMs: 10)
+        report.baseline = BaselineDiff(
+            baseline: BaselineReport(path: evil, findings: [gone], launches: [before]), findings: [finding], launches: [launch])
+        return report
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
