@@ -114,18 +114,7 @@ public struct HistoryRenderer: Sendable {
     }
 
     private func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        HTMLEscaping.escape(text)
     }
 
     private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
