@@ -133,7 +133,7 @@ import Testing
         let folder = try CommandRunner.temporaryFolder()
         try "rules:\n  - id: runaway\n    severity: note\n    pattern: '(a+)+$'\n    message: m\n"
             .write(to: folder.appendingPathComponent("rules.yml"), atomically: true, encoding: .utf8)
-        let line = "2020-07-25 11:28:19.000001+0200 Jarvis[1766:1] " + String(repeating: "a", count: 100_000) + "b\n"
+        let line = "2020-07-25 11:28:19.000001+0200 Jarvis[1766:1] " + String(repeating: "a", count: 1_000_000) + "b\n"
         let log = line + Self.nonAdoptedLine
         let result = try CommandRunner.run(["scan", "--format", "json", "--rules", "rules.yml", "-"], stdin: Data(log.utf8), in: folder)
         #expect(result.stderr.contains("rule 'runaway' stopped matching on 1 record(s): match limit exceeded"))

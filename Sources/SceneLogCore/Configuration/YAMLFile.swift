@@ -9,11 +9,18 @@ struct YAMLFile {
     /// Reads and parses `path`.
     init(path: String) throws(ConfigurationError) {
         self.path = path
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CocoaError(.fileReadNoSuchFile)
+            }
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
         } catch {
             throw ConfigurationError(path: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ConfigurationError(path: path, message: "is not UTF-8 text")
         }
         do {
             root = try Yams.compose(yaml: text)

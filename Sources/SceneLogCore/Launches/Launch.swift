@@ -165,8 +165,9 @@ public struct Launch: Sendable, Equatable {
     }
 
     /// Milliseconds from the first phase seen to `active`, when both have a time.
+    /// `nil` when the log's clock went backwards between them (no duration can be supported then).
     public var timeToActiveMs: Int? {
-        guard let active = phases[.active]?.seconds, let start = startSeconds else { return nil }
+        guard let active = phases[.active]?.seconds, let start = startSeconds, active >= start else { return nil }
         return Int(((active - start) * 1000).rounded())
     }
 

@@ -77,6 +77,7 @@ struct InputOptions: ParsableArguments {
     func scanAll(
         ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, ScanSink) -> Void)? = nil
     ) -> ScanResults {
+        ScanInterruption.install()
         let units = inputs
         let workers = onLaunch == nil ? min(jobs, max(units.count, 1)) : 1
         // Threads left over once each worker has its input: a second one per input runs its rules.
@@ -109,6 +110,9 @@ struct InputOptions: ParsableArguments {
                 return (scan.scan(unit, pipelined: pipelined, launches: launches, onLaunch: nil), launches.launches)
             }
             outcomes.forEach { $0.0.errors.forEach { Diagnostics.error($0.description) } }
+        }
+        if ScanInterruption.requested {
+            Diagnostics.warning("interrupted: the report covers what was read until then")
         }
         return ScanResults(merging: outcomes, options: common.rules)
     }

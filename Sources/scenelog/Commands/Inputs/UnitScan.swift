@@ -33,6 +33,7 @@ struct UnitScan {
     ) -> UnitResult {
         defer { progress?.fileDone() }
         var result = UnitResult()
+        guard !ScanInterruption.requested else { return result }  // Ctrl-C: inputs not begun are left out
         if path.hasSuffix(".logarchive"), isFolder(path) {
             result.summaries.append(notRead(path, note: LogarchiveHint.note(for: path)))
             return result
@@ -51,7 +52,7 @@ struct UnitScan {
         default:
             do {
                 let reader = try ChunkedReader(path: path)
-                let source = MeteredSource(reader, progress: progress)
+                let source = ScanSource(reader, progress: progress)
                 add(
                     try run.scan(
                         source, path: path, modificationTime: reader.modificationTime,
@@ -77,7 +78,7 @@ struct UnitScan {
                     do throws(InputError) {
                         add(
                             try run.scan(
-                                source, path: memberPath, modificationTime: modificationTime, pipelined: false,
+                                ScanSource(source, progress: nil), path: memberPath, modificationTime: modificationTime, pipelined: false,
                                 launches: launches, onLaunch: onLaunch),
                             to: &result)
                     } catch {
@@ -159,17 +160,19 @@ struct UnitScan {
     }
 }
 
-/// A chunk source that adds what it reads to the progress meter.
-private final class MeteredSource<Source: ChunkSource>: ChunkSource {
-    private let source: Source
+/// A chunk source that adds what it reads to the progress meter, and ends early when the scan is
+/// interrupted (so that what was read is still reported).
+private final class ScanSource: ChunkSource {
+    private let source: any ChunkSource
     private let progress: ProgressMeter?
 
-    init(_ source: Source, progress: ProgressMeter?) {
+    init(_ source: any ChunkSource, progress: ProgressMeter?) {
         self.source = source
         self.progress = progress
     }
 
     func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
+        guard !ScanInterruption.requested else { return UnsafeBufferPointer(start: nil, count: 0) }
         let chunk = try source.nextChunk()
         progress?.add(bytes: chunk.count)
         return chunk

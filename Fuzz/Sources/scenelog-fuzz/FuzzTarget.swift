@@ -1,0 +1,66 @@
+import Foundation
+import SceneLogCore
+
+/// What one fuzz run exercises, chosen with `SCENELOG_FUZZ_TARGET`.
+enum FuzzTarget: String, CaseIterable {
+    /// Line splitting, cleaning and format detection: the bytes as an input of unknown format.
+    case detector
+    /// One run per format: the bytes read as that format (`parser-idevicesyslog`, …).
+    case parsers
+    /// A user rules file.
+    case rules
+    /// A `.scenelog.yml`.
+    case config
+    /// A crash report.
+    case ips
+    /// An archive or compressed file.
+    case archive
+
+    static let current: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["SCENELOG_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            fatalError("set SCENELOG_FUZZ_TARGET to one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return target
+    }()
+
+    /// A scratch file for the readers that take a path (in memory when /dev/shm exists).
+    static let scratchPath: String = {
+        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        return "\(folder)/scenelog-fuzz-\(getpid())"
+    }()
+
+    func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch self {
+        case .detector:
+            LineAccounting.scan(bytes, format: nil)
+        case .parsers:
+            // The first byte picks the format, the rest is the input.
+            guard let first = bytes.first else { return }
+            let format = LogFormat.allCases[Int(first) % LogFormat.allCases.count]
+            LineAccounting.scan(UnsafeBufferPointer(rebasing: bytes.dropFirst()), format: format)
+        case .rules:
+            write(bytes)
+            _ = try? UserRulesLoader.load(path: Self.scratchPath, reservedIDs: [])
+        case .config:
+            write(bytes)
+            _ = try? ProjectConfiguration.load(path: Self.scratchPath, knownRuleIDs: ["main-thread-hang", "launch-slow"])
+        case .ips:
+            _ = CrashReportParser.parse(Array(bytes))
+        case .archive:
+            write(bytes)
+            let walker = ArchiveWalker(
+                path: Self.scratchPath, selection: PathSelection(),
+                limits: ExpansionLimits(maximumMemberBytes: 8 << 20, maximumRatio: 1_000, ratioFloorBytes: 1 << 20))
+            try? walker.walk { entry in
+                if case .text(_, let source) = entry {
+                    while let chunk = try? source.nextChunk(), !chunk.isEmpty {}
+                }
+            }
+        }
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        _ = FileManager.default.createFile(atPath: Self.scratchPath, contents: Data(buffer: bytes))
+    }
+}

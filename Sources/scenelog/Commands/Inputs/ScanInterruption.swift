@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Set by the first SIGINT or SIGTERM during a scan; read between chunks.
+nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
+
+/// Ctrl-C during `scan`, `timeline` or `report`: the first one stops reading (every input ends
+/// where it is) so that the report of what was read is still written; a second one ends the
+/// process at once.
+enum ScanInterruption {
+    /// Routes SIGINT and SIGTERM here.
+    static func install() {
+        for stop in [SIGINT, SIGTERM] {
+            signal(stop) { number in
+                interruptRequested = 1
+                signal(number, SIG_DFL)  // a second one ends the process
+            }
+        }
+    }
+
+    /// Whether a stop was asked for.
+    static var requested: Bool { interruptRequested != 0 }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// What a device, a clipboard or a broken archive may hand scenelog, and what it does with it.
+@Suite("hostile inputs", .serialized)
+struct HostileInputTests {
+    static let notAdopted = "Oct  7 21:14:05 iPhone BepXanh(UIKitCore)[1873] <Error>: CLIENT OF UIKIT REQUIRES UPDATE: "
+        + "This process does not adopt UIScene lifecycle. This will become an assert in a future version."
+
+    /// Scans `bytes` (as a file named `name`) and returns the process result and the JSON report.
+    static func scan(_ bytes: Data, name: String = "input.log", arguments: [String] = []) throws
+        -> (result: CommandResult, input: [String: Any], findings: [[String: Any]], report: [String: Any])
+    {
+        let folder = try CommandRunner.temporaryFolder()
+        try bytes.write(to: folder.appendingPathComponent(name))
+        let result = try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never"] + arguments + [name], in: folder)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let input = try #require((report["inputs"] as? [[String: Any]])?.first)
+        let lines = try #require(input["lines"] as? Int)
+        #expect(lines == (input["records"] as? Int ?? -1) + (input["continuationLines"] as? Int ?? -1) + (input["unparsedLines"] as? Int ?? -1))
+        return (result, input, report["findings"] as? [[String: Any]] ?? [], report)
+    }
+
+    @Test("a 50 MB line is cut with a warning, and the next line is still read")
+    func hugeLine() throws {
+        var bytes = Data("Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: ".utf8)
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: 50 << 20))
+        bytes.append(Data(("\n" + Self.notAdopted + "\n").utf8))
+        let (result, input, findings, _) = try Self.scan(bytes)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("input.log:1: line longer than 1048576 bytes; the rest of it was skipped"))
+        #expect(input["lines"] as? Int == 2 && input["truncatedLines"] as? Int == 1)
+        #expect(findings.map { $0["line"] as? Int } == [2])
+    }
+
+    @Test("NUL bytes are removed and the line still matches")
+    func nulBytes() throws {
+        let line = Self.notAdopted.replacingOccurrences(of: "REQUIRES", with: "REQ\0UIRES").replacingOccurrences(of: "UIScene", with: "UI\0\0Scene")
+        let (_, input, findings, _) = try Self.scan(Data(("\0\0" + line + "\n").utf8))
+        #expect(input["unparsedLines"] as? Int == 0)
+        #expect(findings.map { $0["rule"] as? String } == ["scene-lifecycle-not-adopted"])
+    }
+
+    @Test("invalid and overlong UTF-8 is kept as replacement characters, and the JSON stays valid")
+    func invalidUTF8() throws {
+        var bytes = Data(Self.notAdopted.utf8)
+        bytes.append(contentsOf: [0x20, 0xC0, 0xAF, 0xE0, 0x80, 0xAF, 0xFF, 0xFE, 0xED, 0xA0, 0x80, 0x0A])
+        let (result, input, findings, _) = try Self.scan(bytes)
+        #expect(result.stderr.isEmpty)
+        #expect(input["records"] as? Int == 1)
+        let excerpt = try #require(findings.first?["excerpt"] as? String)
+        #expect(excerpt.hasSuffix("\u{FFFD}"))
+        #expect(!excerpt.contains("\u{C0}"))
+    }
+
+    @Test("CR-only line ends make one line, which is still read and searched")
+    func carriageReturnsOnly() throws {
+        let text = Self.notAdopted + "\rOct  7 21:14:06 iPhone SpringBoard[52] <Notice>: next\r"
+        let (_, input, findings, _) = try Self.scan(Data(text.utf8))
+        #expect(input["lines"] as? Int == 1)
+        #expect(input["format"] as? String == "idevicesyslog")
+        #expect(findings.map { $0["rule"] as? String } == ["scene-lifecycle-not-adopted"])
+    }
+
+    @Test("formats interleaved in one file: one is detected, the others are unparsed but still searched")
+    func interleavedFormats() throws {
+        let console = "error\t21:14:06.443713+0200\tTrailhead\tUIWindows were created prior to initial application activation. This may result in incorrect visual appearance"
+        let lines = (0..<20).map { "Oct  7 21:14:0\($0 % 10) iPhone SpringBoard[52] <Notice>: line \($0)" } + [console, Self.notAdopted]
+        let (_, input, findings, _) = try Self.scan(Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(input["format"] as? String == "idevicesyslog")
+        #expect(input["lines"] as? Int == 22)
+        #expect(Set(findings.compactMap { $0["rule"] as? String }) == ["window-created-before-activation", "scene-lifecycle-not-adopted"])
+    }
+
+    @Test("a clock going backwards gives no negative time to active")
+    func timestampBackwards() throws {
+        let text = try String(
+            contentsOf: CommandRunner.packageRoot.appendingPathComponent("Samples/scene-adopted-clean-launch.txt"), encoding: .utf8)
+            .replacingOccurrences(of: "11:26:42.087545", with: "11:26:40.087545")
+        let (_, _, _, report) = try Self.scan(Data(text.utf8), name: "device.txt")
+        let launch = try #require((report["launches"] as? [[String: Any]])?.first)
+        #expect(launch["outcome"] as? String == "active")
+        #expect(launch["timeToActiveMs"] is NSNull)
+    }
+
+    @Test("a capture across New Year ends in the next year")
+    func yearRollover() throws {
+        let text = "Dec 31 23:59:58 iPhone SpringBoard[52] <Notice>: old year\nJan  1 00:00:02 iPhone SpringBoard[52] <Notice>: new year\n"
+        let (_, input, _, _) = try Self.scan(Data(text.utf8), arguments: ["--year", "2025"])
+        #expect((input["firstTimestamp"] as? String)?.hasPrefix("2025-12-31T23:59:58") == true)
+        #expect((input["lastTimestamp"] as? String)?.hasPrefix("2026-01-01T00:00:02") == true)
+    }
+
+    @Test("an empty file is an input of no lines")
+    func emptyFile() throws {
+        let (result, input, findings, _) = try Self.scan(Data())
+        #expect(result.status == 0)
+        #expect(input["lines"] as? Int == 0 && input["format"] is NSNull)
+        #expect(findings.isEmpty)
+    }
+
+    @Test("a zip member named ../ is read in place, never written anywhere")
+    func zipSlip() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let script = "import zipfile\nz = zipfile.ZipFile('evil.zip', 'w')\nz.writestr('../../evil.log', '''\(Self.notAdopted)\n''')\nz.close()\n"
+        try script.write(to: folder.appendingPathComponent("make.py"), atomically: true, encoding: .utf8)
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["python3", "make.py"]
+        make.currentDirectoryURL = folder
+        try make.run()
+        make.waitUntilExit()
+        let result = try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never", "evil.zip"], in: folder)
+        #expect(result.stdout.contains("\"path\" : \"evil.zip!/../../evil.log\""))
+        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("evil.log").path))
+    }
+
+    @Test("a tar of 10,000 members is read member by member")
+    func manyMembers() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let script = """
+            import io, tarfile
+            with tarfile.open('many.tar', 'w') as tar:
+                for n in range(10000):
+                    data = ('Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: member %d\\n' % n).encode()
+                    info = tarfile.TarInfo('logs/m%05d.log' % n)
+                    info.size = len(data)
+                    tar.addfile(info, io.BytesIO(data))
+            """
+        try script.write(to: folder.appendingPathComponent("make.py"), atomically: true, encoding: .utf8)
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["python3", "make.py"]
+        make.currentDirectoryURL = folder
+        try make.run()
+        make.waitUntilExit()
+        let result = try CommandRunner.run(["scan", "--fail-on", "never", "many.tar"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Scanned 10000 inputs: 10,000 lines, 10,000 records"))
+    }
+
+    @Test("a file appended to while it is scanned is read to where it ended, every line accounted for")
+    func growingFile() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("growing.log")
+        let line = "Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: a line of the growing capture\n"
+        try String(repeating: line, count: 200_000).write(to: file, atomically: true, encoding: .utf8)
+        let writer = Thread {
+            guard let handle = try? FileHandle(forWritingTo: file) else { return }
+            for _ in 0..<50 {
+                handle.seekToEndOfFile()
+                handle.write(Data(String(repeating: line, count: 2_000).utf8))
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            try? handle.close()
+        }
+        writer.start()
+        let result = try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never", "growing.log"], in: folder)
+        let input = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["inputs"] as? [[String: Any]]).first
+        let lines = try #require(input?["lines"] as? Int)
+        #expect((200_000...300_000).contains(lines))
+        #expect(input?["records"] as? Int == lines)
+        #expect(result.status == 0)
+    }
+
+    @Test("a reader that goes away ends a scan quietly")
+    func closedPipe() throws {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["scan", "--format", "json", "--fail-on", "never", "Samples/"]
+        process.currentDirectoryURL = CommandRunner.packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try out.fileHandleForReading.close()
+        try process.run()
+        process.waitUntilExit()
+        #expect(err.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0)
+    }
+}
