@@ -9,10 +9,13 @@ struct ScanCommand: ParsableCommand {
         abstract: "Scan console logs for UIScene, black-screen and launch-failure findings.",
         discussion: """
             Each input's format is detected from its first lines (see --input-format for the list). \
-            Folders are walked for *.log, *.txt, *.ndjson and *.json files. Every line is accounted \
-            for as a record, a continuation line of a multi-line record, or an unparsed line. The \
-            built-in rules (`scenelog rules`) run on every record; .scenelog.yml in the current folder \
-            (or --config) can disable rules, change severities and thresholds.
+            Folders are walked for logs (*.log, *.log.N, *.txt, *.ndjson, *.json), archives and \
+            compressed files (.gz, .tar.gz, .zip, .bz2, .xz; sysdiagnose tarballs) and .ips crash \
+            reports; archives are read in place, member by member. Every line is accounted for as a \
+            record, a continuation line of a multi-line record, or an unparsed line. The built-in \
+            rules (`scenelog rules`) run on every record; .scenelog.yml in the current folder (or \
+            --config) can disable rules, change severities and thresholds. Ctrl-C stops reading and \
+            still reports what was read.
 
             Examples:
               scenelog scan device.log
@@ -20,6 +23,8 @@ struct ScanCommand: ParsableCommand {
               log show --style ndjson --last 5m | scenelog scan -
               scenelog scan --app com.example.app --min-severity warning logs/
               scenelog scan --rules team-rules.yml --fail-on warning logs/
+              scenelog scan --jobs 4 --exclude '*/old/*' sysdiagnose_2025.06.03_10-00-00-0700_iPhone-OS_iPhone_22F76.tar.gz
+              scenelog scan --format sarif --output scenelog.sarif crashes/ captures.zip
             """
     )
 
