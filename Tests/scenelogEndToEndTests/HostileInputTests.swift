@@ -179,4 +179,29 @@ struct HostileInputTests {
         #expect(err.fileHandleForReading.readDataToEndOfFile().isEmpty)
         #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0)
     }
+
+    @Test("Ctrl-C during a scan stops reading and still writes the report of what was read")
+    func interruptedScan() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let line = "Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: a line of a long capture\n"
+        try String(repeating: line, count: 1_500_000).write(to: folder.appendingPathComponent("long.log"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["scan", "--format", "json", "--jobs", "1", "long.log"]
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        process.interrupt()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors.contains("interrupted: the report covers what was read until then"))
+        let report = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let lines = try #require((report["inputs"] as? [[String: Any]])?.first?["lines"] as? Int)
+        #expect(lines > 0 && lines < 1_500_000)
+    }
 }
