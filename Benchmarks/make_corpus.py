@@ -4,7 +4,8 @@
 The sample's lines are split into the app's own lines (those naming the app) and everything else
 (SpringBoard, runningboardd, kernel and daemon noise). The corpus repeats the noise, and one block
 in --every is the whole sample, app lines and findings included: a realistic mix in which most
-lines match no rule.
+lines match no rule. The number of planted findings (one per whole-sample block) is written to
+OUT.planted, for checking a scan's count.
 
 Usage: Benchmarks/make_corpus.py --size-mib 1024 corpus.log
 """
@@ -34,7 +35,11 @@ def main():
             output.write(text)
             size += len(text.encode())
             block += 1
-    print(f"{options.output}: {size} bytes, {block} blocks")
+    # Whole-sample blocks are 0, every, 2×every…; each holds the sample's one finding.
+    planted = (block + options.every - 1) // options.every
+    with open(options.output + ".planted", "w", encoding="utf-8") as sidecar:
+        sidecar.write(f"{planted}\n")
+    print(f"{options.output}: {size} bytes, {block} blocks, {planted} planted findings")
 
 
 if __name__ == "__main__":
