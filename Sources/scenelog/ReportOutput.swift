@@ -32,15 +32,22 @@ enum ReportOutput {
 
     /// Writes `text` to standard output, all of it, retrying after interruptions.
     static func writeStandardOutput(_ text: String) throws {
+        if let failure = writeAll(text) {
+            Diagnostics.error("cannot write the report to standard output: \(String(cString: strerror(failure)))")
+            throw ExitStatus.inputError.exitCode
+        }
+    }
+
+    /// Writes all of `text` to standard output, retrying after interruptions; the `errno` of a
+    /// write that failed, `nil` when everything was written.
+    static func writeAll(_ text: String) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { systemWrite(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                Diagnostics.error("cannot write the report to standard output: \(String(cString: strerror(errno)))")
-                throw ExitStatus.inputError.exitCode
-            }
+            guard written > 0 else { return errno }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 }

@@ -97,10 +97,21 @@ public final class ChunkedReader {
     public var modificationTime: Double? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Self.seconds(modified: info)
+    }
+
+    /// The modification time of the file at `path` (an archive, read by libarchive), in seconds
+    /// since 1970.
+    public static func modificationTime(of path: String) -> Double? {
+        var info = stat()
+        return stat(path, &info) == 0 ? seconds(modified: info) : nil
+    }
+
+    private static func seconds(modified info: stat) -> Double {
         #if canImport(Darwin)
-        return Double(info.st_mtimespec.tv_sec)
+        Double(info.st_mtimespec.tv_sec)
         #else
-        return Double(info.st_mtim.tv_sec)
+        Double(info.st_mtim.tv_sec)
         #endif
     }
 }

@@ -10,7 +10,7 @@ public struct LiveTextRenderer: Sendable {
     /// A finding: severity, rule, process, where; the message; the fix's first sentence. With
     /// `explain`, the rule's explanation and references follow.
     public func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool) -> String {
-        var head = paint(TerminalText.pad(finding.severity.rawValue, 7), style(of: finding.severity)) + " "
+        var head = paint(TerminalText.pad(finding.severity.rawValue, 7), TerminalText.style(of: finding.severity)) + " "
             + paint(finding.rule, .bold)
         if let process = finding.process { head += "  " + process + (finding.pid.map { "[\($0)]" } ?? "") }
         if let launch = finding.launch { head += "  " + paint(launch, .bold) }
@@ -28,7 +28,7 @@ public struct LiveTextRenderer: Sendable {
 
     /// The counter line of a finding seen `count` times: `↻ ×3 rule  process  (lines 12–40)`.
     public func repeats(of first: Finding, last: Finding, count: Int) -> String {
-        var text = "        " + paint("↻ ×\(count)", style(of: first.severity)) + " " + first.rule
+        var text = "        " + paint("↻ ×\(count)", TerminalText.style(of: first.severity)) + " " + first.rule
         if let process = first.process { text += "  " + process }
         return text + "  " + paint("lines \(first.location.line)–\(last.location.line)", .dim) + "\n"
     }
@@ -49,7 +49,7 @@ public struct LiveTextRenderer: Sendable {
 
     /// A launch whose outcome is now known or changed.
     public func outcome(_ launch: Launch) -> String {
-        var text = prefix(launch) + "outcome: " + paint(launch.outcome.rawValue, style(of: launch.outcome))
+        var text = prefix(launch) + "outcome: " + paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
         if let termination = launch.termination {
             text += " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
         }
@@ -83,7 +83,7 @@ public struct LiveTextRenderer: Sendable {
             for (rule, count) in tally.byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
                 let severity = tally.ruleSeverities[rule] ?? .note
                 text += TerminalText.pad(String(count), 8, left: true) + "  "
-                    + paint(TerminalText.pad(severity.rawValue, 7), style(of: severity)) + "  " + rule + "\n"
+                    + paint(TerminalText.pad(severity.rawValue, 7), TerminalText.style(of: severity)) + "  " + rule + "\n"
             }
         }
         return text
@@ -100,22 +100,6 @@ public struct LiveTextRenderer: Sendable {
     private func indented(_ paragraph: String) -> String {
         paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n")
             + "\n"
-    }
-
-    private func style(of severity: Severity) -> TerminalText.Style {
-        switch severity {
-        case .error: .red
-        case .warning: .yellow
-        case .note: .blue
-        }
-    }
-
-    private func style(of outcome: LaunchOutcome) -> TerminalText.Style {
-        switch outcome {
-        case .active: .green
-        case .incomplete: .dim
-        default: .red
-        }
     }
 
     private func paint(_ text: String, _ style: TerminalText.Style) -> String {

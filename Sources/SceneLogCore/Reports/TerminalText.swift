@@ -5,6 +5,24 @@ enum TerminalText {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
     }
 
+    /// The colour of a severity: error red, warning yellow, note blue.
+    static func style(of severity: Severity) -> Style {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .note: .blue
+        }
+    }
+
+    /// The colour of an outcome: active green, incomplete dim, every other ending red.
+    static func style(of outcome: LaunchOutcome) -> Style {
+        switch outcome {
+        case .active: .green
+        case .incomplete: .dim
+        default: .red
+        }
+    }
+
     /// `text` in `style` when `color` is on.
     static func paint(_ text: String, _ style: Style, color: Bool) -> String {
         color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text

@@ -42,12 +42,7 @@ struct TextRenderer {
 
     private func render(_ group: FindingGroup, rule: RuleDescription?) -> String {
         let finding = group.first
-        let style: Style = switch finding.severity {
-        case .error: .red
-        case .warning: .yellow
-        case .note: .blue
-        }
-        var line = paint(finding.severity.rawValue, style) + " " + paint(finding.rule, .bold)
+        var line = paint(finding.severity.rawValue, TerminalText.style(of: finding.severity)) + " " + paint(finding.rule, .bold)
         if let process = finding.process { line += "  " + paint(process, .cyan) }
         if group.count > 1 {
             line += "  \(group.count)× \(finding.location) … \(group.last.location)"

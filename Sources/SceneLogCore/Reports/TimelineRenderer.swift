@@ -54,7 +54,7 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func findingLine(_ finding: Finding) -> String {
-        let style: Style = finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .blue
+        let style = TerminalText.style(of: finding.severity)
         return "              " + paint("⚑ \(finding.severity.rawValue) \(finding.rule)", style) + "  "
             + TerminalText.printable(finding.message) + "  " + paint("line \(finding.location.line)", .dim) + "\n"
     }
@@ -77,12 +77,7 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func outcome(_ launch: Launch) -> String {
-        let value = launch.outcome.rawValue
-        switch launch.outcome {
-        case .active: return paint(value, .green)
-        case .incomplete: return paint(value, .dim)
-        default: return paint(value, .red)
-        }
+        paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
     }
 
     private func termination(_ launch: Launch) -> String {

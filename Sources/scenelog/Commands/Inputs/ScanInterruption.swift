@@ -13,12 +13,7 @@ nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
 enum ScanInterruption {
     /// Routes SIGINT and SIGTERM here.
     static func install() {
-        // A parent may hand down a mask that blocks them (test runners do).
-        var stops = sigset_t()
-        sigemptyset(&stops)
-        sigaddset(&stops, SIGINT)
-        sigaddset(&stops, SIGTERM)
-        sigprocmask(SIG_UNBLOCK, &stops, nil)
+        SignalMask.unblock([SIGINT, SIGTERM])
         for stop in [SIGINT, SIGTERM] {
             signal(stop) { number in
                 interruptRequested = 1

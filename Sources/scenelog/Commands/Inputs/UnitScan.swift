@@ -1,12 +1,6 @@
 import Foundation
 import SceneLogCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Everything one named input gave: a log file, a crash report, or each member of an archive.
 struct UnitResult {
     var summaries: [InputSummary] = []
@@ -69,7 +63,7 @@ struct UnitScan {
         _ path: String, launches: LaunchCollector, onLaunch: ((Launch, ScanSink) -> Void)?, into result: inout UnitResult
     ) {
         let walker = ArchiveWalker(path: path, selection: selection, limits: limits)
-        let modificationTime = Self.modificationTime(of: path)
+        let modificationTime = ChunkedReader.modificationTime(of: path)
         var reported: Int64 = 0
         do throws(InputError) {
             try walker.walk { entry in
@@ -147,16 +141,6 @@ struct UnitScan {
     private func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    private static func modificationTime(of path: String) -> Double? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-        return Double(status.st_mtimespec.tv_sec)
-        #else
-        return Double(status.st_mtim.tv_sec)
-        #endif
     }
 }
 

@@ -1,11 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-
-private let systemWrite = Darwin.write
 #endif
 
 /// Writes a live stream to standard output as each piece is ready (no buffering). A reader that
@@ -25,21 +21,12 @@ final class LiveWriter {
     let isTerminal = isatty(STDOUT_FILENO) == 1
 
     func write(_ text: String) {
-        guard state == .open else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                if errno == EPIPE {
-                    state = .closed
-                } else {
-                    state = .failed
-                    Diagnostics.error("cannot write to standard output: \(String(cString: strerror(errno)))")
-                }
-                return
-            }
-            bytes = bytes.dropFirst(written)
+        guard state == .open, let failure = ReportOutput.writeAll(text) else { return }
+        if failure == EPIPE {
+            state = .closed
+        } else {
+            state = .failed
+            Diagnostics.error("cannot write to standard output: \(String(cString: strerror(failure)))")
         }
     }
 }

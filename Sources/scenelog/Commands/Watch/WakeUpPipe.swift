@@ -29,11 +29,7 @@ final class WakeUpPipe {
         readEnd = ends[0]
         wakeUpWriteEnd = ends[1]
         signal(SIGPIPE, SIG_IGN)
-        // A parent may hand down a mask that blocks them (test runners do); a watch must see them.
-        var stops = sigset_t()
-        sigemptyset(&stops)
-        for stop in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, stop) }
-        sigprocmask(SIG_UNBLOCK, &stops, nil)
+        SignalMask.unblock([SIGINT, SIGTERM, SIGHUP])
         for stop in [SIGINT, SIGTERM, SIGHUP] {
             signal(stop) { _ in
                 var byte = WakeUpPipe.Reason.interrupted.rawValue

@@ -10,6 +10,8 @@ final class WatchState {
     private var shownOutcomes: [String: LaunchOutcome] = [:]
     /// Which pid is which app, for `--app`.
     var identities = ProcessIdentities()
+    /// Whether `--app` needs `identities` learned (otherwise no record is looked at for them).
+    var learnsIdentities: Bool { options.app != nil }
 
     init(presenter: any WatchPresenter, options: RuleOptions) {
         self.presenter = presenter
@@ -66,7 +68,7 @@ final class WatchSink: RecordSink {
         if record.fields.kind == .connectionBanner {
             state.presenter.banner(String(decoding: record.message, as: UTF8.self), line: record.line)
         }
-        state.identities.note(record)
+        if state.learnsIdentities { state.identities.note(record) }
         guard let analyzer else { return }
         for finding in analyzer.analyze(record) { state.report(finding) }
     }
