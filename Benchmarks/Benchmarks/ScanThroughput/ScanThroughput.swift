@@ -1,0 +1,78 @@
+import Benchmark
+import BenchmarkCorpus
+import MallocInterposerSwift
+import SceneLogCore
+
+// scenelog's scan of a generated corpus of each major format, at three stages: parse only, parse
+// and every rule, and the whole scan with launch tracking. Each run checks the corpus's counts.
+
+extension BenchmarkMetric {
+    /// Corpus bytes scanned per second, in MB (10^6 bytes).
+    static var megabytesPerSecond: Self { .custom("MB/s", polarity: .prefersLarger, useScalingFactor: false) }
+    /// Allocations per thousand lines over the corpus's second half, once everything is set up.
+    static var steadyStateMallocs: Self { .custom("mallocs per 1k lines, steady state", useScalingFactor: false) }
+}
+
+/// Corpus size: small enough for CI, large enough that set-up is a small part of a run.
+private let corpusBytes = 2 << 20
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .megabytesPerSecond, .mallocCountTotal, .steadyStateMallocs, .peakMemoryResident],
+        warmupIterations: 2,
+        scalingFactor: .one,
+        maxDuration: .seconds(2),
+        maxIterations: 25,
+        thresholds: [
+            // A machine half as fast still passes; a scan at half the speed on this one fails.
+            .megabytesPerSecond: .init(relative: [.p90: 50]),
+            .mallocCountTotal: .init(relative: [.p90: 2], absolute: [.p90: 50]),
+            .steadyStateMallocs: .init(absolute: [.p90: 1]),
+            .peakMemoryResident: .init(relative: [.p90: 25]),
+        ])
+
+    let ruleSet: RuleSet
+    do {
+        ruleSet = try RuleSet(rules: RuleCatalog.builtIn)
+    } catch {
+        fatalError("the built-in rules do not compile: \(error)")
+    }
+    for preset in CorpusPreset.all {
+        let corpus: [UInt8]
+        let expected: CorpusCounts
+        do {
+            (corpus, expected) = try CorpusGenerator(preset: preset, every: 20).corpus(size: corpusBytes)
+        } catch {
+            fatalError("\(error)")
+        }
+        let steadyLines = CorpusScan.linesInSecondHalf(of: corpus)
+        for stage in ScanStage.allCases {
+            Benchmark("\(preset.format) \(stage.rawValue)") { benchmark in
+                let scan = CorpusScan(stage: stage, ruleSet: ruleSet)
+                var mallocsAtHalf = 0
+                var mallocsAtEnd = 0
+                let clock = ContinuousClock()
+                let start = clock.now
+                let result = try scan.run(
+                    corpus, atHalf: { mallocsAtHalf = MallocInterposerSwift.getStatistics().mallocCount },
+                    atEnd: { mallocsAtEnd = MallocInterposerSwift.getStatistics().mallocCount })
+                let elapsed = (clock.now - start) / .seconds(1)
+                benchmark.measurement(.megabytesPerSecond, Int(Double(corpus.count) / elapsed / 1e6))
+                benchmark.measurement(.steadyStateMallocs, (mallocsAtEnd - mallocsAtHalf) * 1000 / steadyLines)
+                check(result, against: expected, stage: stage, format: preset.format)
+            }
+        }
+    }
+}
+
+/// Stops the run when a scan's counts are not the corpus's: a fast scan that finds the wrong
+/// things is no result.
+private func check(_ result: CorpusScanResult, against expected: CorpusCounts, stage: ScanStage, format: String) {
+    var wrong: [String] = []
+    if result.lines != expected.lines { wrong.append("\(result.lines) lines, not \(expected.lines)") }
+    if stage == .launches {
+        if result.findings != expected.findings { wrong.append("\(result.findings) findings, not \(expected.findings)") }
+        if result.launches != expected.launches { wrong.append("\(result.launches) launches, not \(expected.launches)") }
+    }
+    guard wrong.isEmpty else { fatalError("\(format) \(stage.rawValue): \(wrong.joined(separator: ", "))") }
+}
