@@ -4,18 +4,69 @@ struct DecodedRecordWriter {
     /// The fields written so far; their ranges index the output buffer.
     var fields = RecordFields(message: 0..<0)
 
-    /// Writes `text` as `field`; writes nothing, leaving the field absent, when `text` is `nil` or empty.
-    mutating func write(
-        _ text: String?, as field: WritableKeyPath<RecordFields, Range<Int>?>, into output: inout [UInt8]
-    ) {
-        guard let text, !text.isEmpty else { return }
-        fields[keyPath: field] = Self.append(text, to: &output)
+    /// A text field of a record (an enumeration rather than a key path, whose writes allocate).
+    enum Field {
+        case timestamp, device, process, senderImage, thread, level, subsystem, category
     }
 
-    /// Writes the message, then the record's raw continuation lines (if any) after a `\n`.
-    mutating func writeMessage(_ text: String, continuation: Bytes?, into output: inout [UInt8]) {
+    private subscript(field: Field) -> Range<Int>? {
+        get {
+            switch field {
+            case .timestamp: fields.timestamp
+            case .device: fields.device
+            case .process: fields.process
+            case .senderImage: fields.senderImage
+            case .thread: fields.thread
+            case .level: fields.level
+            case .subsystem: fields.subsystem
+            case .category: fields.category
+            }
+        }
+        set {
+            switch field {
+            case .timestamp: fields.timestamp = newValue
+            case .device: fields.device = newValue
+            case .process: fields.process = newValue
+            case .senderImage: fields.senderImage = newValue
+            case .thread: fields.thread = newValue
+            case .level: fields.level = newValue
+            case .subsystem: fields.subsystem = newValue
+            case .category: fields.category = newValue
+            }
+        }
+    }
+
+    /// Writes `value`'s text as `field`. Writes nothing, leaving the field absent, when `value` is
+    /// `nil`, not a string or number, or empty.
+    ///
+    /// - Returns: whether the field was written.
+    @discardableResult
+    mutating func write(
+        _ value: JSONValue?, as field: Field, into output: inout [UInt8]
+    ) -> Bool {
+        guard let value, let range = value.writeText(into: &output), !range.isEmpty else { return false }
+        self[field] = range
+        return true
+    }
+
+    /// Writes the last component of the path in `value` (`/usr/bin/sudo` → `sudo`) as `field`.
+    ///
+    /// - Returns: whether the field was written.
+    @discardableResult
+    mutating func writeBasename(
+        _ value: JSONValue?, as field: Field, into output: inout [UInt8]
+    ) -> Bool {
+        guard write(value, as: field, into: &output), let range = self[field] else { return false }
+        guard let slash = output[range].lastIndex(of: ASCII.slash) else { return true }
+        self[field] = slash + 1 < range.upperBound ? slash + 1..<range.upperBound : nil
+        return self[field] != nil
+    }
+
+    /// Writes the message (empty when `value` is `nil`), then the record's raw continuation lines
+    /// (if any) after a `\n`.
+    mutating func writeMessage(_ value: JSONValue?, continuation: Bytes?, into output: inout [UInt8]) {
         let start = output.count
-        output.append(contentsOf: text.utf8)
+        _ = value?.writeText(into: &output)
         if let continuation {
             output.append(ASCII.newline)
             output.append(contentsOf: continuation)
@@ -23,17 +74,25 @@ struct DecodedRecordWriter {
         fields.message = start..<output.count
     }
 
-    /// Appends `text` to `output` as UTF-8 and returns its byte range there.
-    static func append(_ text: String, to output: inout [UInt8]) -> Range<Int> {
-        let start = output.count
-        output.append(contentsOf: text.utf8)
-        return start..<output.count
+    /// Writes a nested `label` object's `subsystem` and `category`, as pymobiledevice3 and go-ios
+    /// print them.
+    mutating func writeLabel(_ value: JSONValue?, into output: inout [UInt8]) {
+        guard let label = JSONLogObject.nested(value, as: LabelMembers.self) else { return }
+        write(label.subsystem, as: .subsystem, into: &output)
+        write(label.category, as: .category, into: &output)
     }
+}
 
-    /// The last component of `path` (`/usr/bin/sudo` → `sudo`); `nil` for `nil`.
-    static func basename(_ path: String?) -> String? {
-        guard let path else { return nil }
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+/// A `label` object's members.
+private struct LabelMembers: JSONMembers {
+    var subsystem: JSONValue?
+    var category: JSONValue?
+
+    mutating func take(_ key: JSONKey, _ value: JSONValue) {
+        switch key {
+        case "subsystem": subsystem = value
+        case "category": category = value
+        default: break
+        }
     }
 }

@@ -48,31 +48,35 @@ struct GoIOSParser: RecordParser {
 
     func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
         guard JSONLogObject.startsObject(record) else { return .unchanged }
-        guard let (entry, continuation) = JSONLogObject.leadingObject(of: record) else { return .rejected }
-        if let wire = entry.text("msg"), !entry.contains("message") {
+        guard let (entry, continuation) = JSONLogObject.readLeading(of: record, as: Entry.self) else { return .rejected }
+        if let wire = entry.wire, wire.isText, entry.message == nil {
             return .rewritten(wireFields(wire, continuation: continuation, into: &output))
         }
-        guard let message = entry.text("message") else { return .rejected }
+        guard let message = entry.message, message.isText else { return .rejected }
         var writer = DecodedRecordWriter()
         writer.writeMessage(message, continuation: continuation, into: &output)
-        writer.write(entry.text("timestamp"), as: \.timestamp, into: &output)
-        writer.write(entry.text("device"), as: \.device, into: &output)
-        writer.write(entry.text("process") ?? DecodedRecordWriter.basename(entry.text("filename")), as: \.process, into: &output)
-        writer.write(DecodedRecordWriter.basename(entry.text("imageName")), as: \.senderImage, into: &output)
-        writer.write(entry.text("threadId"), as: \.thread, into: &output)
-        writer.write(entry.text("levelName") ?? entry.text("level"), as: \.level, into: &output)
-        let label = entry.object("label")
-        writer.write(label?.text("subsystem"), as: \.subsystem, into: &output)
-        writer.write(label?.text("category"), as: \.category, into: &output)
-        writer.fields.pid = entry.integer("pid")
+        writer.write(entry.timestamp, as: .timestamp, into: &output)
+        writer.write(entry.device, as: .device, into: &output)
+        if !writer.write(entry.process, as: .process, into: &output) {
+            writer.writeBasename(entry.filename, as: .process, into: &output)
+        }
+        writer.writeBasename(entry.imageName, as: .senderImage, into: &output)
+        writer.write(entry.threadID, as: .thread, into: &output)
+        if !writer.write(entry.levelName, as: .level, into: &output) {
+            writer.write(entry.level, as: .level, into: &output)
+        }
+        writer.writeLabel(entry.label, into: &output)
+        writer.fields.pid = entry.pid?.integer
         return .rewritten(writer.fields)
     }
 
     /// Writes a `msg` wire record as ``IdevicesyslogParser`` reads it, then the continuation lines.
-    private func wireFields(_ wire: String, continuation: Bytes?, into output: inout [UInt8]) -> RecordFields {
+    private func wireFields(_ wire: JSONValue, continuation: Bytes?, into output: inout [UInt8]) -> RecordFields {
+        var text: [UInt8] = []
+        _ = wire.writeText(into: &text)
         // The idevicesyslog parser writes the record from the start of the buffer.
         output.removeAll(keepingCapacity: true)
-        var fields = Array(wire.utf8).withUnsafeBufferPointer { bytes in
+        var fields = text.withUnsafeBufferPointer { bytes in
             guard let parsed = IdevicesyslogParser.fields(bytes, hasDeviceName: true) else {
                 output.append(contentsOf: bytes)
                 return RecordFields(message: 0..<output.count)
@@ -138,5 +142,33 @@ struct GoIOSParser: RecordParser {
             clockEnd + 3 < line.count, line[clockEnd + 3] == ASCII.colon, line.isDigits(clockEnd + 4..<clockEnd + 6)
         else { return nil }
         return clockEnd + 6
+    }
+}
+
+extension GoIOSParser {
+    /// The members of a go-ios JSON entry that become a record's fields; `msg` is the wire form.
+    struct Entry: JSONMembers {
+        var message, wire, timestamp, device, process, filename, imageName, threadID: JSONValue?
+        var levelName, level, label, pid: JSONValue?
+
+        init() {}
+
+        mutating func take(_ key: JSONKey, _ value: JSONValue) {
+            switch key {
+            case "message": message = value
+            case "msg": wire = value
+            case "timestamp": timestamp = value
+            case "device": device = value
+            case "process": process = value
+            case "filename": filename = value
+            case "imageName": imageName = value
+            case "threadId": threadID = value
+            case "levelName": levelName = value
+            case "level": level = value
+            case "label": label = value
+            case "pid": pid = value
+            default: break
+            }
+        }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `log show --style json`: one pretty-printed JSON array, written incrementally.
 ///
 /// ```
@@ -57,37 +55,65 @@ struct LogJSONParser: RecordParser {
         guard let open = record.index(of: ASCII.openBrace, from: 0) else { return .rejected }
         var lastLine = record.count
         while lastLine > 0, record[lastLine - 1] != ASCII.newline { lastLine -= 1 }
-        var text: Data
+        let event: LogEventMembers?
         if lastLine > open, lastLine < record.count, record[lastLine] == ASCII.closeBrace {
-            text = Data(record[open...lastLine])
+            event = JSONLogObject.read(UnsafeBufferPointer(rebasing: record[open...lastLine]), as: LogEventMembers.self)
         } else {
-            text = Data(record[open...])
-            text.append(ASCII.closeBrace)
+            event = JSONLogObject.read(UnsafeBufferPointer(rebasing: record[open...]), as: LogEventMembers.self, closeImplied: true)
         }
-        guard let event = JSONLogObject(text) else { return .rejected }
+        guard let event else { return .rejected }
         return .rewritten(Self.eventFields(event, continuation: nil, into: &output))
     }
 
     /// Writes the fields of one `log` event, as the `json` and `ndjson` styles spell them. Events
     /// other than log messages (activities, signposts) are records too; a signpost without a message
     /// gets its `signpostName`.
-    static func eventFields(_ event: JSONLogObject, continuation: Bytes?, into output: inout [UInt8]) -> RecordFields {
+    static func eventFields(_ event: LogEventMembers, continuation: Bytes?, into output: inout [UInt8]) -> RecordFields {
         var writer = DecodedRecordWriter()
-        let message = event.text("eventMessage").flatMap { $0.isEmpty ? nil : $0 } ?? event.text("signpostName")
-        writer.writeMessage(message ?? "", continuation: continuation, into: &output)
-        writer.write(event.text("timestamp"), as: \.timestamp, into: &output)
-        writer.write(DecodedRecordWriter.basename(event.text("processImagePath")), as: \.process, into: &output)
-        writer.write(DecodedRecordWriter.basename(event.text("senderImagePath")), as: \.senderImage, into: &output)
-        writer.write(event.text("threadID"), as: \.thread, into: &output)
-        writer.write(event.text("messageType"), as: \.level, into: &output)
-        writer.write(event.text("subsystem"), as: \.subsystem, into: &output)
-        writer.write(event.text("category"), as: \.category, into: &output)
-        writer.fields.pid = event.integer("processID")
+        let hasMessage = event.message.map { $0.isText && !$0.isEmptyString } ?? false
+        writer.writeMessage(hasMessage ? event.message : event.signpostName, continuation: continuation, into: &output)
+        writer.write(event.timestamp, as: .timestamp, into: &output)
+        writer.writeBasename(event.processImagePath, as: .process, into: &output)
+        writer.writeBasename(event.senderImagePath, as: .senderImage, into: &output)
+        writer.write(event.threadID, as: .thread, into: &output)
+        writer.write(event.messageType, as: .level, into: &output)
+        writer.write(event.subsystem, as: .subsystem, into: &output)
+        writer.write(event.category, as: .category, into: &output)
+        writer.fields.pid = event.processID?.integer
         return writer.fields
     }
 
     /// Whether the line, up to `end` (its trailing blanks cut), is exactly `literal`.
     private static func isLine(_ line: Bytes, end: Int, _ literal: StaticString) -> Bool {
         end == literal.utf8CodeUnitCount && line.matches(literal, at: 0)
+    }
+}
+
+/// The members of a `log` event (`json` and `ndjson` styles) that become a record's fields.
+struct LogEventMembers: JSONMembers {
+    var message, signpostName, timestamp, processImagePath, senderImagePath: JSONValue?
+    var threadID, messageType, subsystem, category, processID: JSONValue?
+    /// Whether the object has `eventType` and `finished` (`log show`'s last record has only the latter).
+    var hasEventType = false
+    var hasFinished = false
+
+    init() {}
+
+    mutating func take(_ key: JSONKey, _ value: JSONValue) {
+        switch key {
+        case "eventMessage": message = value
+        case "signpostName": signpostName = value
+        case "timestamp": timestamp = value
+        case "processImagePath": processImagePath = value
+        case "senderImagePath": senderImagePath = value
+        case "threadID": threadID = value
+        case "messageType": messageType = value
+        case "subsystem": subsystem = value
+        case "category": category = value
+        case "processID": processID = value
+        case "eventType": hasEventType = true
+        case "finished": hasFinished = true
+        default: break
+        }
     }
 }

@@ -37,8 +37,10 @@ struct LogNDJSONParser: RecordParser {
 
     func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
         guard fields.kind == .message else { return .unchanged }
-        guard let (event, continuation) = JSONLogObject.leadingObject(of: record) else { return .rejected }
-        if event.contains("finished"), !event.contains("eventType") {
+        guard let (event, continuation) = JSONLogObject.readLeading(of: record, as: LogEventMembers.self) else {
+            return .rejected
+        }
+        if event.hasFinished, !event.hasEventType {
             let start = output.count
             output.append(contentsOf: record)
             return .rewritten(.banner(.toolBanner, length: output.count, from: start))

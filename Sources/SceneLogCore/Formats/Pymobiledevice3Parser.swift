@@ -67,19 +67,18 @@ struct Pymobiledevice3Parser: RecordParser {
 
     /// Decodes a `--format json` record.
     private static func jsonFields(_ record: Bytes, into output: inout [UInt8]) -> RecordCompletion {
-        guard let (entry, continuation) = JSONLogObject.leadingObject(of: record), let message = entry.text("message")
+        guard let (entry, continuation) = JSONLogObject.readLeading(of: record, as: Entry.self),
+            let message = entry.message, message.isText
         else { return .rejected }
         var writer = DecodedRecordWriter()
         writer.writeMessage(message, continuation: continuation, into: &output)
-        writer.write(entry.text("timestamp"), as: \.timestamp, into: &output)
-        writer.write(DecodedRecordWriter.basename(entry.text("filename")), as: \.process, into: &output)
-        writer.write(DecodedRecordWriter.basename(entry.text("image_name")), as: \.senderImage, into: &output)
-        writer.write(entry.text("thread_id"), as: \.thread, into: &output)
-        writer.write(entry.text("level"), as: \.level, into: &output)
-        let label = entry.object("label")
-        writer.write(label?.text("subsystem"), as: \.subsystem, into: &output)
-        writer.write(label?.text("category"), as: \.category, into: &output)
-        writer.fields.pid = entry.integer("pid")
+        writer.write(entry.timestamp, as: .timestamp, into: &output)
+        writer.writeBasename(entry.filename, as: .process, into: &output)
+        writer.writeBasename(entry.imageName, as: .senderImage, into: &output)
+        writer.write(entry.threadID, as: .thread, into: &output)
+        writer.write(entry.level, as: .level, into: &output)
+        writer.writeLabel(entry.label, into: &output)
+        writer.fields.pid = entry.pid?.integer
         return .rewritten(writer.fields)
     }
 
@@ -171,3 +170,26 @@ struct Pymobiledevice3Parser: RecordParser {
     }
 }
 
+
+extension Pymobiledevice3Parser {
+    /// The members of a `--format json` entry that become a record's fields.
+    struct Entry: JSONMembers {
+        var message, timestamp, filename, imageName, threadID, level, label, pid: JSONValue?
+
+        init() {}
+
+        mutating func take(_ key: JSONKey, _ value: JSONValue) {
+            switch key {
+            case "message": message = value
+            case "timestamp": timestamp = value
+            case "filename": filename = value
+            case "image_name": imageName = value
+            case "thread_id": threadID = value
+            case "level": level = value
+            case "label": label = value
+            case "pid": pid = value
+            default: break
+            }
+        }
+    }
+}
