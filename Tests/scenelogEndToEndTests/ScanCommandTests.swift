@@ -165,5 +165,32 @@ private func inputs(_ json: String) throws -> [[String: Any]] {
         #expect(result.status == 0 && result.stdout.isEmpty)
         let written = try String(contentsOf: folder.appendingPathComponent("report.json"), encoding: .utf8)
         #expect(written.contains("\"schemaVersion\" : 1"))
+        // Written beside the target, then renamed over it: nothing else is left in the folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.json"])
+    }
+
+    @Test func aLargeReportIsStreamedWholeToStandardOutputAndToAFile() throws {
+        // Enough findings that the JSON report is written in many pieces.
+        let line = "Jun 20 13:42:52 iPhone BepXanh(UIKitCore)[1873] <Notice>: CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.\n"
+        let log = Data(String(repeating: line, count: 2_000).utf8)
+        let folder = try CommandRunner.temporaryFolder()
+        let piped = try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never", "-"], stdin: log, in: folder)
+        let toFile = try CommandRunner.run(
+            ["scan", "--format", "json", "--fail-on", "never", "--output", "report.json", "-"], stdin: log, in: folder)
+        #expect(piped.status == 0 && toFile.status == 0)
+        let written = try Data(contentsOf: folder.appendingPathComponent("report.json"))
+        #expect(written == Data(piped.stdout.utf8))
+        let report = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        #expect((report["findings"] as? [Any])?.count == 2_000)
+    }
+
+    @Test func aReportThatCannotBeWrittenNamesThePathAndLeavesNothing() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let log = Data("Jun 20 13:42:52 iPhone locationd[59] <Notice>: one\n".utf8)
+        let result = try CommandRunner.run(
+            ["scan", "--format", "json", "--output", "missing/report.json", "-"], stdin: log, in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot write 'missing/report.json'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

@@ -194,20 +194,7 @@ private struct JSONGrammar {
                 JSONValue(bytes: UnsafeBufferPointer(rebasing: bytes[valueStart..<position])))
             skipWhitespace()
             if isAtEnd { return closeImplied }
-            switch peek {
-            case ASCII.comma:
-                position += 1
-                skipWhitespace()
-                if !isAtEnd, peek == ASCII.closeBrace {  // a trailing comma
-                    position += 1
-                    return true
-                }
-            case ASCII.closeBrace:
-                position += 1
-                return true
-            default:
-                return false
-            }
+            if let ended = afterItem(closing: ASCII.closeBrace) { return ended }
         }
     }
 
@@ -222,21 +209,26 @@ private struct JSONGrammar {
             guard skipValue(depth: depth) else { return false }
             skipWhitespace()
             guard !isAtEnd else { return false }
-            switch peek {
-            case ASCII.comma:
-                position += 1
-                skipWhitespace()
-                if !isAtEnd, peek == ASCII.closeBracket {  // a trailing comma
-                    position += 1
-                    return true
-                }
-            case ASCII.closeBracket:
-                position += 1
-                return true
-            default:
-                return false
-            }
+            if let ended = afterItem(closing: ASCII.closeBracket) { return ended }
         }
+    }
+
+    /// Reads what follows a member or an element: a `,` (a trailing one right before `closing`
+    /// ends the container too) or `closing`.
+    ///
+    /// - Returns: `nil` to go on with the next item, `true` when the container ended, `false` when
+    ///   the text there is not JSON.
+    private mutating func afterItem(closing: UInt8) -> Bool? {
+        if peek == closing {
+            position += 1
+            return true
+        }
+        guard peek == ASCII.comma else { return false }
+        position += 1
+        skipWhitespace()
+        guard !isAtEnd, peek == closing else { return nil }
+        position += 1
+        return true
     }
 
     /// Skips a string at `"`: escapes must be JSON's, and control characters escaped.

@@ -2,23 +2,37 @@
 /// absent values are `null`, so output is stable.
 struct JSONRenderer {
     func render(_ report: ScanReport) -> String {
+        var text: [UInt8] = []
+        render(report) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Renders `report` to `write` in pieces of about 64 KiB, so that a report of many findings
+    /// and launches is never held whole.
+    func render(_ report: ScanReport, to write: ([UInt8]) throws -> Void) rethrows {
         var json = JSONWriter()
         json.beginObject()
         if let baseline = report.baseline {
             json.key("baseline")
-            write(baseline, to: &json)
+            self.write(baseline, to: &json)
         }
         json.key("findings")
         json.beginArray()
-        for finding in report.findings { write(finding, to: &json) }
+        for finding in report.findings {
+            self.write(finding, to: &json)
+            try json.drain(to: write)
+        }
         json.endArray()
         json.key("inputs")
         json.beginArray()
-        for input in report.inputs { write(input, to: &json) }
+        for input in report.inputs { self.write(input, to: &json) }
         json.endArray()
         json.key("launches")
         json.beginArray()
-        for launch in report.launches { write(launch, to: &json) }
+        for launch in report.launches {
+            self.write(launch, to: &json)
+            try json.drain(to: write)
+        }
         json.endArray()
         json.key("schemaVersion")
         json.int(ScanReport.schemaVersion)
@@ -27,7 +41,7 @@ struct JSONRenderer {
         json.key("tool")
         json.stringObject(["name": report.tool.name, "version": report.tool.version])
         json.endObject()
-        return String(decoding: json.bytes, as: UTF8.self) + "\n"
+        try write(json.bytes + [0x0A])
     }
 
     /// A finding's object; `leading` keys come first (an NDJSON event's `type`).

@@ -15,6 +15,14 @@ struct JSONWriter {
         self.compact = compact
     }
 
+    /// Hands the bytes written so far to `write` and forgets them, once they reach `threshold`:
+    /// a long report goes out piece by piece instead of being held whole.
+    mutating func drain(atLeast threshold: Int = 1 << 16, to write: ([UInt8]) throws -> Void) rethrows {
+        guard bytes.count >= threshold else { return }
+        try write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func beginObject() { open(0x7B) }
     mutating func endObject() { close(0x7D) }
     mutating func beginArray() { open(0x5B) }

@@ -45,8 +45,17 @@ public enum NDJSONEvents {
 
     /// A whole report as events: every finding, every launch (`change` is its outcome), the summary.
     static func render(_ report: ScanReport) -> String {
-        report.findings.map(finding).joined() + report.launches.map { launch($0, change: $0.outcome.rawValue) }.joined()
-            + summary(inputs: report.inputs, tally: report.findings.reduce(into: FindingTally()) { $0.add($1) }, launches: report.launches)
+        var text = ""
+        render(report) { text += $0 }
+        return text
+    }
+
+    /// Renders `report` to `write` an event at a time.
+    static func render(_ report: ScanReport, to write: (String) throws -> Void) rethrows {
+        for item in report.findings { try write(finding(item)) }
+        for item in report.launches { try write(launch(item, change: item.outcome.rawValue)) }
+        try write(
+            summary(inputs: report.inputs, tally: report.findings.reduce(into: FindingTally()) { $0.add($1) }, launches: report.launches))
     }
 
     private static func line(_ json: JSONWriter) -> String {

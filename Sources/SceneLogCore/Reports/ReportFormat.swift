@@ -16,6 +16,19 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// the baseline comparison and the rules' fixes (``HTMLRenderer``).
     case html
 
+    /// Renders `report` in this format to `write`: JSON and NDJSON in pieces as they are rendered,
+    /// so that a report of many thousands of findings and launches is never held whole; the other
+    /// formats in one piece.
+    public func render(
+        _ report: ScanReport, options: RenderOptions = RenderOptions(), to write: ([UInt8]) throws -> Void
+    ) rethrows {
+        switch self {
+        case .json: try JSONRenderer().render(report, to: write)
+        case .ndjson: try NDJSONEvents.render(report) { try write(Array($0.utf8)) }
+        default: try write(Array(render(report, options: options).utf8))
+        }
+    }
+
     /// Renders `report` in this format.
     public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
         switch self {

@@ -69,7 +69,7 @@ struct ReportCommand: ParsableCommand {
         if record { try recordRun(of: report) }
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
-        try ReportOutput.write(common.format.render(report, options: options), to: common.output)
+        try ReportOutput.write(report, as: common.format, options: options, to: common.output)
         if results.failed { throw ExitStatus.inputError.exitCode }
         if let diff = report.baseline {
             if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }

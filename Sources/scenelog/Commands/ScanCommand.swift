@@ -43,7 +43,7 @@ struct ScanCommand: ParsableCommand {
             rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses)
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
-        try ReportOutput.write(common.format.render(report, options: options), to: common.output)
+        try ReportOutput.write(report, as: common.format, options: options, to: common.output)
         if results.failed { throw ExitStatus.inputError.exitCode }
         if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
     }

@@ -55,7 +55,7 @@ struct TimelineCommand: ParsableCommand {
                 inputs: results.summaries, findings: results.findings, launches: shown,
                 rules: ruleSet.descriptions + RuleCatalog.diagnoses)
             try ReportOutput.write(
-                common.format.render(report, options: RenderOptions(failOn: common.rules.failOn.severity)), to: common.output)
+                report, as: common.format, options: RenderOptions(failOn: common.rules.failOn.severity), to: common.output)
         }
         if results.failed { throw ExitStatus.inputError.exitCode }
         if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
