@@ -21,13 +21,29 @@ enum ReportOutput {
         let code: Int32
     }
 
-    /// Renders `report` in `format` straight to `path` (a temporary file beside it, renamed over
-    /// it at the end) or to standard output when `path` is nil, piece by piece as JSON and NDJSON
-    /// are rendered. A write that fails is reported once and ends the command with exit code 3.
+    /// Renders `report` in `format` to `path` or to standard output, piece by piece as JSON and
+    /// NDJSON are rendered (see ``write(to:producing:)``).
     static func write(_ report: ScanReport, as format: ReportFormat, options: RenderOptions, to path: String?) throws {
+        try write(to: path) { try format.render(report, options: options, to: $0) }
+    }
+
+    /// Writes `text` to `path` or to standard output (see ``write(to:producing:)``).
+    static func write(_ text: String, to path: String?) throws {
+        try write(to: path) { try $0(Array(text.utf8)) }
+    }
+
+    /// Writes `text` to standard output, all of it, retrying after interruptions.
+    static func writeStandardOutput(_ text: String) throws {
+        try write(text, to: nil)
+    }
+
+    /// Writes what `produce` hands its sink, as it hands it, to `path` (a temporary file beside it,
+    /// renamed over it at the end) or to standard output when `path` is nil. A write that fails is
+    /// reported once and ends the command with exit code 3; a file's temporary is removed.
+    private static func write(to path: String?, producing produce: (([UInt8]) throws -> Void) throws -> Void) throws {
         guard let path else {
             do {
-                try format.render(report, options: options) { bytes in
+                try produce { bytes in
                     if let failure = writeAll(bytes) { throw WriteFailure(code: failure) }
                 }
             } catch let failure as WriteFailure {
@@ -45,36 +61,13 @@ enum ReportOutput {
             }
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
-            try format.render(report, options: options) { try handle.write(contentsOf: $0) }
+            try produce { try handle.write(contentsOf: $0) }
             try handle.synchronize()
             guard rename(temporary.path, path) == 0 else { throw WriteFailure(code: errno) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             let reason = (error as? WriteFailure).map { String(cString: strerror($0.code)) } ?? error.localizedDescription
             Diagnostics.error("cannot write '\(path)': \(reason)")
-            throw ExitStatus.inputError.exitCode
-        }
-    }
-
-    /// Writes `text` to `path` (temporary file, then rename) or to standard output when `path` is nil.
-    /// A write that fails is reported once and ends the command with exit code 3.
-    static func write(_ text: String, to path: String?) throws {
-        guard let path else {
-            try writeStandardOutput(text)
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Diagnostics.error("cannot write '\(path)': \(error.localizedDescription)")
-            throw ExitStatus.inputError.exitCode
-        }
-    }
-
-    /// Writes `text` to standard output, all of it, retrying after interruptions.
-    static func writeStandardOutput(_ text: String) throws {
-        if let failure = writeAll(text) {
-            Diagnostics.error("cannot write the report to standard output: \(String(cString: strerror(failure)))")
             throw ExitStatus.inputError.exitCode
         }
     }

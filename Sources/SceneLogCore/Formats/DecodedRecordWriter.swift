@@ -49,17 +49,13 @@ struct DecodedRecordWriter {
         return true
     }
 
-    /// Writes the last component of the path in `value` (`/usr/bin/sudo` → `sudo`) as `field`.
-    ///
-    /// - Returns: whether the field was written.
-    @discardableResult
-    mutating func writeBasename(
-        _ value: JSONValue?, as field: Field, into output: inout [UInt8]
-    ) -> Bool {
-        guard write(value, as: field, into: &output), let range = self[field] else { return false }
-        guard let slash = output[range].lastIndex(of: ASCII.slash) else { return true }
+    /// Writes the last component of the path in `value` (`/usr/bin/sudo` → `sudo`) as `field`;
+    /// leaves the field absent when that is empty (`/usr/bin/`).
+    mutating func writeBasename(_ value: JSONValue?, as field: Field, into output: inout [UInt8]) {
+        guard write(value, as: field, into: &output), let range = self[field],
+            let slash = output[range].lastIndex(of: ASCII.slash)
+        else { return }
         self[field] = slash + 1 < range.upperBound ? slash + 1..<range.upperBound : nil
-        return self[field] != nil
     }
 
     /// Writes the message (empty when `value` is `nil`), then the record's raw continuation lines
