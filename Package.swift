@@ -36,6 +36,9 @@ let package = Package(
             dependencies: [
                 "CPCRE2", "CArchive", .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                // Subprocess takes file descriptors as swift-system types (the System framework on macOS).
+                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictSettings
         ),
@@ -44,9 +47,6 @@ let package = Package(
             dependencies: [
                 "SceneLogCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                // Subprocess takes file descriptors as swift-system types (the System framework on macOS).
-                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictSettings
         ),

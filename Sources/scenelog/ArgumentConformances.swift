@@ -4,3 +4,4 @@ import SceneLogCore
 extension LogFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
+extension WatchFormat: ExpressibleByArgument {}

@@ -1,3 +1,5 @@
+import SceneLogCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,16 +10,20 @@ import Darwin
 enum Diagnostics {
     static func error(_ message: String) { emit("scenelog: error: \(message)\n") }
     static func warning(_ message: String) { emit("scenelog: warning: \(message)\n") }
-    static func note(_ message: String) { emit("scenelog: note: \(message)\n") }
+
+    /// A scan's diagnostic, in the style of its level (an unparsed line as it is).
+    static func report(_ diagnostic: ScanDiagnostic) {
+        switch diagnostic.level {
+        case .error: error(diagnostic.message)
+        case .warning: warning(diagnostic.message)
+        case .note: emit("scenelog: note: \(diagnostic.message)\n")
+        case .unparsedLine: emit(diagnostic.message + "\n")
+        }
+    }
 
     /// Writes `text` to standard error, unbuffered.
     static func emit(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = ReportDestination.writeAll(text.utf8, to: STDERR_FILENO)
     }
 
     /// Whether standard output is a terminal that wants colour (`NO_COLOR` turns it off).
@@ -25,16 +31,22 @@ enum Diagnostics {
         isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
     }
 
-    /// `text` made safe for one terminal line: control characters shown as `\u{…}`, cut to `limit`.
-    static func printable(_ text: String, limit: Int = 300) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
+    /// Writes a report (see ``ReportDestination``); a failure is reported and ends with the input-error status.
+    static func write(_ report: ScanReport, as format: ReportFormat, options: RenderOptions, to path: String?) throws {
+        try reportingFailure { () throws(ReportWriteError) in try ReportDestination.write(report, as: format, options: options, to: path) }
+    }
+
+    /// Writes text to `path` or standard output; a failure is reported and ends with the input-error status.
+    static func write(_ text: String, to path: String?) throws {
+        try reportingFailure { () throws(ReportWriteError) in try ReportDestination.write(text, to: path) }
+    }
+
+    private static func reportingFailure(_ body: () throws(ReportWriteError) -> Void) throws {
+        do {
+            try body()
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.inputError.exitCode
         }
-        return text.unicodeScalars.count > limit ? result + "…" : result
     }
 }

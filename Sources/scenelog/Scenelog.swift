@@ -1,4 +1,5 @@
 import ArgumentParser
+import SceneLogCore
 
 /// `scenelog`: reads iPhone and iPad console output and reports on the app launches in it.
 @main
@@ -11,7 +12,7 @@ struct Scenelog: ParsableCommand {
             `log show`/`log stream` (default, syslog, compact, json, ndjson), pymobiledevice3, \
             go-ios, sysdiagnose text logs and the Xcode console.
             """,
-        version: "0.1.0",
+        version: ToolInfo.current.version,
         subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, HistoryCommand.self, RulesCommand.self]
     )
 

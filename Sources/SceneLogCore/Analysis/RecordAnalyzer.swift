@@ -1,33 +1,52 @@
 /// Runs the rules and the launch tracker over one input's records: one prefilter pass over each
 /// message serves both, and each finding is linked to the launch it belongs to.
-public final class RecordAnalyzer {
-    public let engine: RuleEngine
-    public let tracker: LaunchTracker
+struct RecordAnalyzer {
+    private let prefilter: MessagePrefilter
+    private let engine: RuleEngine
+    /// `nil` when launches are not tracked (rules only).
+    private var tracker: LaunchTracker?
     private let path: String
+    private var hits = MessageHits()
 
-    /// - Parameter path: the input's name, as findings' locations give it.
-    public init(engine: RuleEngine, tracker: LaunchTracker, path: String) {
-        self.engine = engine
+    /// - Parameters:
+    ///   - path: the input's name, as findings' locations give it.
+    ///   - tracker: the launch tracker, or `nil` to run the rules only.
+    init(prefilter: MessagePrefilter, ruleSet: RuleSet, tracker: LaunchTracker?, path: String) {
+        self.prefilter = prefilter
+        self.engine = RuleEngine(ruleSet: ruleSet)
         self.tracker = tracker
         self.path = path
     }
 
-    /// The findings of `record` (at most one per rule), each linked to its launch. The tracker has
-    /// seen the record when this returns.
-    public func analyze(_ record: RecordView) -> [Finding] {
-        var found = engine.findings(in: record, path: path)
-        tracker.observe(record, markers: engine.launchMarkers)
-        guard !found.isEmpty else { return found }
-        for index in found.indices { tracker.attach(&found[index], from: record) }
+    /// The findings of `record` (at most one per rule), each linked to its launch; what the launch
+    /// tracker made of the record goes to `events`.
+    mutating func analyze(_ record: RecordView, into events: inout [LaunchTrackerEvent]) -> [Finding] {
+        guard record.fields.kind == .message else {
+            tracker?.observe(record, markers: [], into: &events)
+            return []
+        }
+        prefilter.scan(record.message, into: &hits)
+        var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
+        guard tracker != nil else { return found }
+        tracker?.observe(record, markers: hits.launchMarkers, into: &events)
+        for index in found.indices {
+            tracker?.attach(&found[index], from: record, failsLaunch: engine.failsLaunch(found[index]), into: &events)
+        }
         return found
     }
 
     /// The findings of a line no parser understood (an Xcode 15 console copy, a pasted fragment),
     /// searched as a bare message.
-    public func analyzeUnparsed(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> [Finding] {
-        engine.findings(in: .bareLine(bytes, line: line), path: path)
+    mutating func analyzeUnparsed(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> [Finding] {
+        prefilter.scan(bytes, into: &hits)
+        return engine.findings(in: .bareLine(bytes, line: line), literals: hits.ruleLiterals, path: path)
     }
-}
 
-@available(*, unavailable)
-extension RecordAnalyzer: Sendable {}
+    /// Ends the input: the launches still open are handed out.
+    mutating func finish(into events: inout [LaunchTrackerEvent]) {
+        tracker?.finish(into: &events)
+    }
+
+    /// Rule ids whose patterns hit a PCRE2 limit on some records, with how often.
+    var matchFailures: [String: (count: Int, error: PCRE2Error)] { engine.matchFailures }
+}

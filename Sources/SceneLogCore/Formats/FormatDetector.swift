@@ -11,14 +11,12 @@ enum FormatDetector {
     static let maximumSampleBytes = 4 << 20
 
     /// The best format for `lines`, or `nil` when no format recognises any of them.
-    static func detect(_ lines: [[UInt8]]) -> LogFormat? {
+    static func detect(_ lines: DetectionSample) -> LogFormat? {
         var best: (format: LogFormat, score: Int)?
         for format in LogFormat.allCases {
             let type = format.parserType
             var score = 0
-            for line in lines {
-                score += line.withUnsafeBufferPointer { type.detectionScore(of: $0) }
-            }
+            lines.forEach { line, _, _ in score += type.detectionScore(of: line) }
             if score > 0, score > (best?.score ?? 0) { best = (format, score) }
         }
         return best?.format

@@ -50,9 +50,7 @@ public final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var cleaner = LineCleaner()
     @exclusivity(unchecked) private var consumer: (any LineConsumer)?
     @exclusivity(unchecked) private var format: LogFormat?
-    @exclusivity(unchecked) private var pending: [(bytes: [UInt8], number: Int, offset: Int)] = []
-    @exclusivity(unchecked) private var pendingNonBlank = 0
-    @exclusivity(unchecked) private var pendingBytes = 0
+    @exclusivity(unchecked) private var pending = DetectionSample()
     @exclusivity(unchecked) private var undecidedCounts = LineCounts()
     @exclusivity(unchecked) private var bytesRead = 0
     @exclusivity(unchecked) private var truncatedLines = 0
@@ -102,7 +100,7 @@ public final class InputScanner<Sink: RecordSink> {
     /// delivered. A partial line stays held until its end arrives. Call it when the stream goes quiet.
     public func flush() throws(InputError) {
         try sniffHead()
-        if consumer == nil, pendingNonBlank > 0 { decide() }
+        if consumer == nil, pending.nonBlankLines > 0 { decide() }
         consumer?.flush()
     }
 
@@ -153,11 +151,9 @@ public final class InputScanner<Sink: RecordSink> {
                 consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
                 return
             }
-            pending.append((Array(bytes), line.number, line.byteOffset))
-            pendingBytes += bytes.count
-            if !bytes.isBlankLine { pendingNonBlank += 1 }
-            if pendingNonBlank >= FormatDetector.sampleLines || pending.count >= FormatDetector.maximumSampleLines
-                || pendingBytes >= FormatDetector.maximumSampleBytes
+            pending.append(bytes, number: line.number, offset: line.byteOffset)
+            if pending.nonBlankLines >= FormatDetector.sampleLines || pending.lineCount >= FormatDetector.maximumSampleLines
+                || pending.byteCount >= FormatDetector.maximumSampleBytes
             {
                 decide()
             }
@@ -168,25 +164,20 @@ public final class InputScanner<Sink: RecordSink> {
     /// its parser, which sets itself up from them. When no format fits them, they are unparsed and
     /// detection goes on with the lines after them.
     private func decide() {
-        let sample = pending.map(\.bytes)
-        guard let detected = forcedFormat ?? FormatDetector.detect(sample) else {
+        guard let detected = forcedFormat ?? FormatDetector.detect(pending) else {
             // Nothing recognisable yet: these lines are unparsed; keep looking in the next ones.
-            for line in pending {
+            pending.forEach { bytes, number, _ in
                 undecidedCounts.unparsedLines += 1
-                line.bytes.withUnsafeBufferPointer { sink.unparsed(line: line.number, bytes: $0) }
+                sink.unparsed(line: number, bytes: bytes)
             }
             pending.removeAll()
-            pendingNonBlank = 0
-            pendingBytes = 0
             return
         }
         format = detected
-        let assembler = detected.makeAssembler(sample: sample, sink: sink)
+        let assembler = detected.makeAssembler(sample: pending.lines, sink: sink)
         consumer = assembler
-        for line in pending {
-            line.bytes.withUnsafeBufferPointer { assembler.consume($0, number: line.number, byteOffset: line.offset) }
-        }
-        pending.removeAll()
+        pending.forEach { bytes, number, offset in assembler.consume(bytes, number: number, byteOffset: offset) }
+        pending = DetectionSample()
     }
 }
 

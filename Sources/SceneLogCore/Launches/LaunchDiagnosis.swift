@@ -72,7 +72,7 @@ public enum LaunchDiagnosis: CaseIterable, Sendable {
         context["process"] = launch.process ?? launch.bundle ?? "the app"
         return Finding(
             rule: description.id, severity: description.severity,
-            message: RuleEngine.fill(description.messageTemplate, with: context), location: mark.location,
+            message: description.message(with: context), location: mark.location,
             timestamp: mark.timestamp, process: launch.process, pid: launch.pid, launch: launch.id,
             excerpt: description.title, data: data)
     }

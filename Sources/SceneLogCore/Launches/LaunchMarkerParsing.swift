@@ -3,6 +3,11 @@
 enum LaunchMarkerParsing {
     /// `app<bundle(uuid)>` or `application<bundle>` at `index`: the bundle and the index after `>`.
     static func identity(_ message: Bytes, at index: Int) -> (bundle: String, end: Int)? {
+        identityRange(message, at: index).map { (message.string($0.bundle), $0.end) }
+    }
+
+    /// `app<bundle(uuid)>` or `application<bundle>` at `index`: where the bundle is, and the index after `>`.
+    static func identityRange(_ message: Bytes, at index: Int) -> (bundle: Range<Int>, end: Int)? {
         var start = index
         if message.matches("app<", at: index) {
             start = index + 4
@@ -14,7 +19,7 @@ enum LaunchMarkerParsing {
         guard let close = message.index(of: ASCII.greater, from: start) else { return nil }
         let bundleEnd = message.index(of: ASCII.openParen, from: start, to: close) ?? close
         guard bundleEnd > start else { return nil }
-        return (message.string(start..<bundleEnd), close + 1)
+        return (start..<bundleEnd, close + 1)
     }
 
     /// `[app<bundle>:pid]` at `index`: the bundle, the pid and the index after `]`.
@@ -31,20 +36,20 @@ enum LaunchMarkerParsing {
     static func namedProcess(in message: Bytes) -> (bundle: String, pid: Int)? {
         var first: (bundle: String, pid: Int)?
         forEachNamedProcess(in: message) { bundle, pid in
-            first = (bundle, pid)
+            first = (message.string(bundle), pid)
             return false
         }
         return first
     }
 
-    /// Calls `body` with each `app<bundle…>:pid` / `application<bundle>:pid` in `message`, in order,
-    /// until it returns `false`.
-    static func forEachNamedProcess(in message: Bytes, _ body: (String, Int) -> Bool) {
+    /// Calls `body` with where the bundle is and the pid of each `app<bundle…>:pid` /
+    /// `application<bundle>:pid` in `message`, in order, until it returns `false`.
+    static func forEachNamedProcess(in message: Bytes, _ body: (Range<Int>, Int) -> Bool) {
         var search = 0
         while let open = message.index(of: ASCII.less, from: search) {
             search = open + 1
             let start = message.matches("application<", at: open - 11) ? open - 11 : open - 3
-            guard let (bundle, end) = identity(message, at: start), message.matches(":", at: end) else { continue }
+            guard let (bundle, end) = identityRange(message, at: start), message.matches(":", at: end) else { continue }
             let pidEnd = message.endOfDigits(from: end + 1)
             guard let pid = message.decimalValue(end + 1..<pidEnd) else { continue }
             if !body(bundle, pid) { return }

@@ -1,8 +1,8 @@
 /// Finds the launch markers of message-catalog.md sections 4–7 in records' messages, on bytes.
 ///
-/// A literal prefilter over each message decides which marker parsers run at all; most records
-/// are passed over after one skipping pass.
-final class LaunchSignalReader {
+/// The shared message prefilter decides which marker parsers run at all; most records are passed
+/// over after one skipping pass.
+enum LaunchSignalReader {
     /// The markers: a literal every such message contains (14 bytes or more, so that the shared
     /// prefilter can skip far), and how to read it.
     private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
@@ -33,29 +33,17 @@ final class LaunchSignalReader {
         ("ui.bootstrap.first_frame", { _ in .frameworkMarker(name: "flutter:first-frame") }),
     ]
 
-    /// The markers' literals, in order: a ``RuleSet`` puts them in its prefilter so that one pass
-    /// over a message serves the rules and the launches.
+    /// The markers' literals, in order: the shared message prefilter (``MessagePrefilter``) looks
+    /// for them beside the rules' literals, so that one pass over a message serves the rules and
+    /// the launches.
     static let literals = markers.map(\.literal)
 
-    private lazy var prefilter = LiteralPrefilter(Self.literals.map { Array($0.utf8) })
-    @exclusivity(unchecked) private var found: [Int] = []
-
-    /// The launch signal in `message`, if it carries one.
-    func signal(in message: Bytes) -> LaunchSignal? {
-        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
-        prefilter.forEachMatch(in: message) { found.append($0) }
-        return signal(in: message, markers: found)
-    }
-
-    /// The launch signal in `message`, given the markers whose literal a prefilter already found in it.
-    func signal(in message: Bytes, markers: [Int]) -> LaunchSignal? {
-        guard !markers.isEmpty else { return nil }
-        for index in markers.sorted() {
-            if let signal = Self.markers[index].read(message) { return signal }
+    /// The launch signal in `message`, given the markers whose literal the prefilter found in it.
+    static func signal(in message: Bytes, markers found: [Int]) -> LaunchSignal? {
+        guard !found.isEmpty else { return nil }
+        for index in found.sorted() {
+            if let signal = markers[index].read(message) { return signal }
         }
         return nil
     }
 }
-
-@available(*, unavailable)
-extension LaunchSignalReader: Sendable {}

@@ -33,6 +33,21 @@ public struct TimelineRenderer: Sendable {
         "\(paint(launch.id, .bold)) is now \(outcome(launch))\(termination(launch))\n"
     }
 
+    /// The closing line of a streamed timeline: `3 launches: 2 active, 1 crashed.`, outcomes in
+    /// the order they first appear.
+    public static func summary(of launches: [Launch]) -> String {
+        guard !launches.isEmpty else { return "No launch found.\n" }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for launch in launches {
+            let outcome = launch.outcome.rawValue
+            if counts[outcome] == nil { order.append(outcome) }
+            counts[outcome, default: 0] += 1
+        }
+        let noun = launches.count == 1 ? "launch" : "launches"
+        return "\(launches.count) \(noun): " + order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ") + ".\n"
+    }
+
     private func header(_ launch: Launch) -> String {
         var text = paint(launch.id, .bold) + "  " + paint(launch.bundle ?? launch.process ?? "unknown app", .cyan)
         var details: [String] = []

@@ -72,7 +72,7 @@ public struct RuleConfiguration: Sendable, Equatable {
     }
 
     /// The launch tracker's settings under this configuration.
-    public var launchSettings: LaunchTracker.Settings {
+    var launchSettings: LaunchTracker.Settings {
         var settings = LaunchTracker.Settings()
         settings.slowLaunchSeconds = slowLaunchSeconds
         settings.disabledDiagnoses = disabledRules

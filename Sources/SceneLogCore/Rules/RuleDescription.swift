@@ -20,6 +20,9 @@ public struct RuleDescription: Sendable {
     public let triggeringExamples: [RuleExample]
     /// Near misses that must produce none.
     public let nonTriggeringExamples: [RuleExample]
+    /// Whether a finding of this rule means the launch it belongs to failed (its outcome becomes
+    /// `launch-failed`), as UIKit's iOS 27 trap does. Set with ``failingTheLaunch()``.
+    public private(set) var failsLaunch = false
 
     public init(
         id: String, severity: Severity, title: String, explanation: String, fix: String, references: [String] = [],
@@ -36,6 +39,33 @@ public struct RuleDescription: Sendable {
         self.patterns = patterns
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+extension RuleDescription {
+    /// This description, for a rule whose finding means the launch failed (``failsLaunch``).
+    func failingTheLaunch() -> RuleDescription {
+        var description = self
+        description.failsLaunch = true
+        return description
+    }
+
+    /// ``messageTemplate`` with each `{key}` replaced by `data[key]` (or left as it is when there is none).
+    func message(with data: [String: String]) -> String {
+        var result = ""
+        var rest = messageTemplate[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let key = String(rest[rest.index(after: open)..<close])
+            if let value = data[key] {
+                result += value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }
 

@@ -1,42 +1,32 @@
-/// Runs a ``RuleSet`` over records: one pass per record, the literal prefilter first, PCRE2 only on
-/// the patterns whose literal occurs. One engine per worker (it owns PCRE2 match memory).
-public final class RuleEngine {
+/// Runs a ``RuleSet`` over records: PCRE2 only on the patterns whose literal the shared message
+/// prefilter (``MessagePrefilter``) found. One engine per worker (it owns PCRE2 match memory).
+final class RuleEngine {
     /// How many characters of a message a finding's excerpt keeps.
-    public static let excerptLength = 300
+    static let excerptLength = 300
 
-    public let ruleSet: RuleSet
-    private let prefilter: LiteralPrefilter
-    private let patternsByLiteral: [[Int]]
-    private let ruleLiteralCount: Int
-    private let unfilteredPatterns: [Int]
-    private let hasUnfilteredPatterns: Bool
+    let ruleSet: RuleSet
     private let scratch = MatchScratch()
-    @exclusivity(unchecked) private var stamps: [UInt32]
-    @exclusivity(unchecked) private var generation: UInt32 = 0
-    @exclusivity(unchecked) private var candidates: [Int] = []
-    /// The launch markers (indexes into ``LaunchSignalReader/literals``) found in the last message.
-    @exclusivity(unchecked) public private(set) var launchMarkers: [Int] = []
+    private var stamps: [UInt32]
+    private var generation: UInt32 = 0
+    private var candidates: [Int] = []
     /// Rule ids whose patterns hit a PCRE2 limit (or failed), with how often; the scan goes on.
-    public private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
+    private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
 
-    public init(ruleSet: RuleSet) {
+    init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
-        prefilter = ruleSet.prefilter
-        patternsByLiteral = ruleSet.patternsByLiteral
-        ruleLiteralCount = ruleSet.patternsByLiteral.count
-        unfilteredPatterns = ruleSet.unfilteredPatterns
-        hasUnfilteredPatterns = !ruleSet.unfilteredPatterns.isEmpty
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
     }
 
     /// The findings in `record` (at most one per rule), in rule order.
-    public func findings(in record: RecordView, path: String) -> [Finding] {
-        if !launchMarkers.isEmpty { launchMarkers.removeAll(keepingCapacity: true) }
+    ///
+    /// - Parameter literals: the rule literals (indexes into ``RuleSet/literals``) found in the
+    ///   record's message.
+    func findings(in record: RecordView, literals: [Int], path: String) -> [Finding] {
         guard record.fields.kind == .message else { return [] }
-        let message = record.message
-        collectCandidates(message)
+        collectCandidates(literals)
         guard !candidates.isEmpty else { return [] }
         candidates.sort()
+        let message = record.message
         // Patterns are numbered rule by rule, so sorted candidates come grouped by rule.
         var found: [Finding] = []
         var lastMatchedRule = -1
@@ -51,25 +41,23 @@ public final class RuleEngine {
         return found
     }
 
-    private func collectCandidates(_ message: UnsafeBufferPointer<UInt8>) {
+    /// Whether the rule of `finding` says the launch failed (``RuleDescription/failsLaunch``).
+    func failsLaunch(_ finding: Finding) -> Bool {
+        ruleSet.launchFailingRules.contains(finding.rule)
+    }
+
+    private func collectCandidates(_ literals: [Int]) {
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
-        let ruleLiterals = ruleLiteralCount
-        var stamped = false
-        prefilter.forEachMatch(in: message) { literal in
-            guard literal < ruleLiterals else {
-                launchMarkers.append(literal - ruleLiterals)
-                return
-            }
-            if !stamped {
-                nextGeneration()
-                stamped = true
-            }
-            for patternIndex in patternsByLiteral[literal] where stamps[patternIndex] != generation {
-                stamps[patternIndex] = generation
-                candidates.append(patternIndex)
+        if !literals.isEmpty {
+            nextGeneration()
+            for literal in literals {
+                for patternIndex in ruleSet.patternsByLiteral[literal] where stamps[patternIndex] != generation {
+                    stamps[patternIndex] = generation
+                    candidates.append(patternIndex)
+                }
             }
         }
-        if hasUnfilteredPatterns { candidates.append(contentsOf: unfilteredPatterns) }
+        candidates.append(contentsOf: ruleSet.unfilteredPatterns)
     }
 
     /// A new stamp value, so that no pattern counts as a candidate of this message yet.
@@ -102,39 +90,32 @@ public final class RuleEngine {
             if let range = match[index] { data[name] = message.string(range) }
         }
         guard compiled.rule.accept(&data, configuration: ruleSet.configuration) else { return nil }
-        let text = message.string(0..<message.count)
         let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
         var context = data
         if context["process"] == nil { context["process"] = process ?? "the process" }
         return Finding(
             rule: description.id,
             severity: compiled.severity,
-            message: Self.fill(description.messageTemplate, with: context),
+            message: description.message(with: context),
             location: SourceLocation(path: path, line: record.line, byteOffset: record.byteOffset),
             timestamp: record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) },
             process: process,
             pid: record.fields.pid,
-            excerpt: text.count > Self.excerptLength ? String(text.prefix(Self.excerptLength)) + "…" : text,
+            excerpt: Self.excerpt(of: message),
             data: data
         )
     }
 
-    /// `template` with each `{key}` replaced by `data[key]` (or left as it is when there is none).
-    static func fill(_ template: String, with data: [String: String]) -> String {
-        var result = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let key = String(rest[rest.index(after: open)..<close])
-            if let value = data[key] {
-                result += value
-            } else {
-                result += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
+    /// The first ``excerptLength`` characters of `message` (with "…" when there are more), converted
+    /// from a prefix of its bytes rather than from the whole message, which may be megabytes long.
+    static func excerpt(of message: UnsafeBufferPointer<UInt8>) -> String {
+        // Characters of real log text are 1 to 4 bytes; 16 per character leaves room for combining marks.
+        let prefixBytes = excerptLength * 16
+        var text = message.string(0..<min(message.count, prefixBytes))
+        if message.count > prefixBytes, text.count <= excerptLength {
+            text = message.string(0..<message.count)  // pathological clusters: count on the whole
         }
-        return result + rest
+        return text.count > excerptLength ? String(text.prefix(excerptLength)) + "…" : text
     }
 }
 

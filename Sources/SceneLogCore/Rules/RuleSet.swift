@@ -38,13 +38,14 @@ public final class RuleSet: Sendable {
 
     let rules: [CompiledRule]
     let patterns: [CompiledRulePattern]
-    /// One prefilter over the rules' literals followed by the launch markers' literals, so that
-    /// each message is scanned once for both.
-    let prefilter: LiteralPrefilter
-    /// For each rule literal (the first literals of the prefilter), the patterns that need it.
+    /// The patterns' literals, each once: the message prefilter looks for them.
+    let literals: [[UInt8]]
+    /// For each literal, the patterns that need it.
     let patternsByLiteral: [[Int]]
     /// Patterns without a literal: tried on every record.
     let unfilteredPatterns: [Int]
+    /// The ids of the rules whose finding means the launch failed (``RuleDescription/failsLaunch``).
+    let launchFailingRules: Set<String>
     public let configuration: RuleConfiguration
 
     /// Compiles `rules`, leaving out those `configuration` disables.
@@ -99,7 +100,8 @@ public final class RuleSet: Sendable {
         }
         self.rules = compiledRules
         self.patterns = compiledPatterns
-        self.prefilter = LiteralPrefilter(literals + LaunchSignalReader.literals.map { Array($0.utf8) })
+        self.literals = literals
+        self.launchFailingRules = Set(compiledRules.filter(\.rule.description.failsLaunch).map(\.rule.description.id))
         self.patternsByLiteral = byLiteral
         self.unfilteredPatterns = unfiltered
         self.configuration = configuration

@@ -72,22 +72,6 @@ struct RuleOptions: ParsableArguments {
         guard let threshold = failOn.severity else { return false }
         return findings.contains { $0.severity >= threshold }
     }
-
-    /// `launches` of `--app` only.
-    func filter(_ launches: [Launch]) -> [Launch] {
-        guard let app else { return launches }
-        return launches.filter { $0.bundle == app || $0.process == app }
-    }
-
-    /// `findings` without those below `--min-severity` or not of `--app`.
-    func filter(_ findings: [Finding], identities: ProcessIdentities) -> [Finding] {
-        findings.filter { finding in
-            guard finding.severity >= minSeverity else { return false }
-            guard let app else { return true }
-            return finding.process == app || finding.data["bundle"] == app
-                || finding.pid.flatMap { identities.bundle(ofPID: $0) } == app
-        }
-    }
 }
 
 /// The values of `--fail-on`: a severity, or `never`.

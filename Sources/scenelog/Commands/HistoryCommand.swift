@@ -44,6 +44,6 @@ struct HistoryCommand: ParsableCommand {
             throw ExitStatus.inputError.exitCode
         }
         let renderer = HistoryRenderer()
-        try ReportOutput.write(format == .html ? renderer.html(runs) : renderer.text(runs), to: output)
+        try Diagnostics.write(format == .html ? renderer.html(runs) : renderer.text(runs), to: output)
     }
 }

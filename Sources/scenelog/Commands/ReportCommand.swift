@@ -57,10 +57,8 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let results = input.scanAll(ruleSet: ruleSet, common: common)
-        var report = ScanReport(
-            inputs: results.summaries, findings: results.findings, launches: results.launches,
-            rules: ruleSet.descriptions + RuleCatalog.diagnoses)
+        let result = input.scan(ruleSet: ruleSet, common: common)
+        var report = ScanReport(result, ruleSet: ruleSet)
         if let earlier {
             report.baseline = BaselineDiff(
                 baseline: earlier, findings: report.findings, launches: report.launches,
@@ -69,11 +67,11 @@ struct ReportCommand: ParsableCommand {
         if record { try recordRun(of: report) }
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
-        try ReportOutput.write(report, as: common.format, options: options, to: common.output)
-        if results.failed { throw ExitStatus.inputError.exitCode }
+        try Diagnostics.write(report, as: common.format, options: options, to: common.output)
+        if result.unreadableInputs > 0 { throw ExitStatus.inputError.exitCode }
         if let diff = report.baseline {
             if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }
-        } else if common.rules.failsOn(results.findings) {
+        } else if common.rules.failsOn(result.findings) {
             throw ExitStatus.findings.exitCode
         }
     }
@@ -89,37 +87,5 @@ struct ReportCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
         }
-    }
-}
-
-/// The commit and branch a run was made on: from the CI's environment, else from git.
-struct SourceRevision {
-    var commit: String?
-    var branch: String?
-
-    static var current: SourceRevision {
-        let environment = ProcessInfo.processInfo.environment
-        let commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
-            ?? git(["rev-parse", "HEAD"])
-        let branch = environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
-            ?? environment["CI_COMMIT_REF_NAME"] ?? environment["BUILDKITE_BRANCH"]
-            ?? git(["rev-parse", "--abbrev-ref", "HEAD"])
-        return SourceRevision(commit: commit, branch: branch)
-    }
-
-    /// `git arguments` in the current folder, or nil outside a repository or without git.
-    private static func git(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SceneLogCore
 
 /// `scenelog scan PATH… | -`: scans log files, folders or standard input and prints a report.
@@ -37,14 +36,11 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
-        let results = input.scanAll(ruleSet: ruleSet, common: common)
-        let report = ScanReport(
-            inputs: results.summaries, findings: results.findings, launches: results.launches,
-            rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses)
+        let result = input.scan(ruleSet: ruleSet, common: common)
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
-        try ReportOutput.write(report, as: common.format, options: options, to: common.output)
-        if results.failed { throw ExitStatus.inputError.exitCode }
-        if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
+        try Diagnostics.write(ScanReport(result, ruleSet: ruleSet), as: common.format, options: options, to: common.output)
+        if result.unreadableInputs > 0 { throw ExitStatus.inputError.exitCode }
+        if common.rules.failsOn(result.findings) { throw ExitStatus.findings.exitCode }
     }
 }

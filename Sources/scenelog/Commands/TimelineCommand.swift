@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SceneLogCore
 
 /// `scenelog timeline PATH… | -`: each app launch as a timeline of its phases, printed as soon as
@@ -31,47 +30,26 @@ struct TimelineCommand: ParsableCommand {
         let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
         var printed: [String: LaunchOutcome] = [:]
         var outputFailed = false
-        let results = input.scanAll(ruleSet: ruleSet, common: common) { launch, sink in
-            guard streaming, !outputFailed, !common.rules.filter([launch]).isEmpty else { return }
-            let text: String
-            switch printed[launch.id] {
-            case nil: text = renderer.render(launch, findings: sink.findings.filter { $0.launch == launch.id })
-            case launch.outcome: return
-            default: text = renderer.renderChange(launch)
-            }
+        let result = input.scan(ruleSet: ruleSet, common: common, onLaunch: !streaming ? nil : { launch, findings in
+            guard !outputFailed, printed[launch.id] != launch.outcome else { return }
+            let text = printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch)
             printed[launch.id] = launch.outcome
-            do {
-                try ReportOutput.writeStandardOutput(text)
+            do throws(ReportWriteError) {
+                try ReportDestination.writeStandardOutput(text)
             } catch {
+                Diagnostics.error(error.description)
                 outputFailed = true
             }
-        }
-        let shown = results.launches
+        })
         if outputFailed { throw ExitStatus.inputError.exitCode }
         if streaming {
-            try ReportOutput.writeStandardOutput(Self.summary(shown))
+            try Diagnostics.write(TimelineRenderer.summary(of: result.launches), to: nil)
         } else {
-            let report = ScanReport(
-                inputs: results.summaries, findings: results.findings, launches: shown,
-                rules: ruleSet.descriptions + RuleCatalog.diagnoses)
-            try ReportOutput.write(
-                report, as: common.format, options: RenderOptions(failOn: common.rules.failOn.severity), to: common.output)
+            try Diagnostics.write(
+                ScanReport(result, ruleSet: ruleSet), as: common.format,
+                options: RenderOptions(failOn: common.rules.failOn.severity), to: common.output)
         }
-        if results.failed { throw ExitStatus.inputError.exitCode }
-        if common.rules.failsOn(results.findings) { throw ExitStatus.findings.exitCode }
-    }
-
-    /// `3 launches: 2 active, 1 crashed.`
-    static func summary(_ launches: [Launch]) -> String {
-        guard !launches.isEmpty else { return "No launch found.\n" }
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for launch in launches {
-            let outcome = launch.outcome.rawValue
-            if counts[outcome] == nil { order.append(outcome) }
-            counts[outcome, default: 0] += 1
-        }
-        let noun = launches.count == 1 ? "launch" : "launches"
-        return "\(launches.count) \(noun): " + order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ") + ".\n"
+        if result.unreadableInputs > 0 { throw ExitStatus.inputError.exitCode }
+        if common.rules.failsOn(result.findings) { throw ExitStatus.findings.exitCode }
     }
 }

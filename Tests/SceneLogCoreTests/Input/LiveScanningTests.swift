@@ -48,20 +48,23 @@ struct LiveScanningTests {
         #expect(throws: InputError.self) { try scanner.flush() }
     }
 
-    @Test("the tracker reports each phase as it is reached")
+    @Test("a live scan hands out each phase as it is reached")
     func phasesInOrder() throws {
-        var phases: [LaunchPhase] = []
-        let tracker = LaunchTracker(
-            path: "test.log", timestamps: TimestampContext(year: 2025, referenceTime: 1_749_988_800),
-            onUpdate: { _ in }, onDiagnosis: { _ in }, onPhase: { _, phase in phases.append(phase) })
-        let sink = LaunchSink()
-        sink.analyzer = RecordAnalyzer(
-            engine: RuleEngine(ruleSet: try RuleSet(rules: RuleCatalog.builtIn)), tracker: tracker, path: "test.log")
-        let scanner = InputScanner(path: "test.log", sink: sink)
+        let observer = PhaseRecorder()
+        let scan = Scanner(options: try testScanOptions(), observer: observer).live(name: "test.log")
         try Array(try sample("idevicesyslog-1.4-microseconds-watchdog.log").utf8).withUnsafeBufferPointer {
-            try scanner.take($0)
+            try scan.take($0)
         }
-        _ = scanner.finish()
-        #expect(phases == [.requested, .spawned, .bootstrapped, .sceneCreated, .terminated])
+        _ = scan.finish()
+        #expect(observer.phases == [.requested, .spawned, .bootstrapped, .sceneCreated, .terminated])
+    }
+}
+
+/// Records the phases a live scan hands out.
+private final class PhaseRecorder: ScanObserver {
+    var phases: [LaunchPhase] = []
+
+    func scanLaunch(_ launch: Launch, didReach phase: LaunchPhase) {
+        phases.append(phase)
     }
 }

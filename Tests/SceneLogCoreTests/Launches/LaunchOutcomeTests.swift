@@ -89,9 +89,8 @@ import Testing
         #expect(launch.timeToActiveMs == 8100)
         let slow = try #require(findings.first { $0.rule == "launch-slow" })
         #expect(slow.data == ["timeToActiveMs": "8100", "thresholdMs": "2000"])
-        var settings = LaunchTracker.Settings()
-        settings.slowLaunchSeconds = 10
-        #expect(try launches(in: try sample("slow-launch-hang-main-thread-io.txt"), settings: settings).findings
+        let relaxed = try testScanOptions(configuration: RuleConfiguration(slowLaunchSeconds: 10))
+        #expect(try launches(in: try sample("slow-launch-hang-main-thread-io.txt"), options: relaxed).findings
             .allSatisfy { $0.rule != "launch-slow" })
     }
 

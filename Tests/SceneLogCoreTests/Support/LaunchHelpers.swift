@@ -2,36 +2,23 @@ import Foundation
 
 @testable import SceneLogCore
 
-/// Runs the rules and the launch tracker (a ``RecordAnalyzer``) over every record of a scan.
-final class LaunchSink: RecordSink {
-    var analyzer: RecordAnalyzer?
-    var findings: [Finding] = []
-
-    func receive(_ record: RecordView) {
-        findings += analyzer?.analyze(record) ?? []
-    }
-
-    func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {}
-    func truncated(line: Int, keptBytes: Int) {}
+/// Options for a test scan of in-memory text: the built-in rules, timestamps dated as in June 2025.
+func testScanOptions(
+    rules: [any Rule] = RuleCatalog.builtIn, configuration: RuleConfiguration = RuleConfiguration()
+) throws -> ScanOptions {
+    var options = ScanOptions(ruleSet: try RuleSet(rules: rules, configuration: configuration))
+    options.year = 2025
+    // 2025-06-15 12:00:00 UTC dates the timestamps that print no date.
+    options.referenceTime = 1_749_988_800
+    options.jobs = 1
+    return options
 }
 
-/// The launches (latest state of each, in id order) and findings of `text`.
-func launches(in text: String, settings: LaunchTracker.Settings = LaunchTracker.Settings()) throws -> (
-    launches: [Launch], findings: [Finding]
-) {
-    let sink = LaunchSink()
-    var latest: [String: Launch] = [:]
-    let tracker = LaunchTracker(
-        path: "test.log", timestamps: TimestampContext(year: 2025, referenceTime: 1_749_988_800), settings: settings,
-        onUpdate: { latest[$0.id] = $0 }, onDiagnosis: { sink.findings.append($0) })
-    sink.analyzer = RecordAnalyzer(
-        engine: RuleEngine(ruleSet: try RuleSet(rules: RuleCatalog.builtIn)), tracker: tracker, path: "test.log")
-    let scanner = InputScanner(path: "test.log", sink: sink)
-    Array(text.utf8).withUnsafeBufferPointer { scanner.feed($0) }
-    _ = scanner.finish()
-    tracker.finish()
-    let ordered = latest.values.sorted { (Int($0.id.dropFirst()) ?? 0) < (Int($1.id.dropFirst()) ?? 0) }
-    return (ordered, sink.findings)
+/// The launches (latest state of each, in the order they started) and findings of `text`, as
+/// the one ``Scanner`` makes them.
+func launches(in text: String, options: ScanOptions? = nil) throws -> (launches: [Launch], findings: [Finding]) {
+    let result = Scanner(options: try options ?? testScanOptions()).scan(bytes: Array(text.utf8), name: "test.log")
+    return (result.launches, result.findings)
 }
 
 /// The names of the sample logs and crash reports in Samples/ (not its README, the screenshot or

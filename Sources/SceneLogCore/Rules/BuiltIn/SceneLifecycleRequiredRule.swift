@@ -71,5 +71,5 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
                 "2026-06-10 09:41:07.512301-0700 ExpoApp[4242:123456] failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106):"
             ),
         ]
-    )
+    ).failingTheLaunch()
 }

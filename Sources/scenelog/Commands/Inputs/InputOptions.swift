@@ -57,64 +57,28 @@ struct InputOptions: ParsableArguments {
         guard maxExpansionRatio >= 1 else { throw ValidationError("--max-expansion-ratio must be 1 or more") }
     }
 
-    private var selection: PathSelection { PathSelection(include: include, exclude: exclude) }
-
-    /// The inputs to read: files as named, folders walked; a folder with nothing to scan is reported.
-    var inputs: [String] {
-        InputDiscovery.expand(
-            paths, selection: selection,
-            onEmptyFolder: { folder in
-                Diagnostics.warning("'\(folder)' holds no log, archive or crash report to scan")
-            },
-            onUnreadable: { folder, reason in Diagnostics.error("cannot read folder '\(folder)': \(reason)") })
-    }
-
-    /// Scans every input, `--jobs` at a time, reporting the ones that cannot be read and going on.
-    /// The results come in input order whatever the number of jobs.
+    /// Scans the inputs with `ruleSet` (none: only count lines) under the common options, showing
+    /// progress and diagnostics on standard error; Ctrl-C stops reading and keeps what was read.
     ///
-    /// - Parameter onLaunch: called with each launch as soon as its outcome is known; the inputs
-    ///   are then scanned one at a time, in order.
-    func scanAll(
-        ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, ScanSink) -> Void)? = nil
-    ) -> ScanResults {
+    /// - Parameter onLaunch: called with each launch (and the findings linked to it so far) as soon
+    ///   as its outcome is known and on each change; the inputs are then scanned one at a time, in order.
+    func scan(
+        ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, [Finding]) -> Void)? = nil
+    ) -> ScanResult {
         ScanInterruption.install()
-        let units = inputs
-        let workers = onLaunch == nil ? min(jobs, max(units.count, 1)) : 1
-        // Threads left over once each worker has its input: a second one per input runs its rules.
-        let pipelined = jobs >= 2 * workers
-        let progress = ProgressMeter.start(files: units.filter { $0 != "-" }, quiet: quiet || units == ["-"])
-        defer { progress?.finish() }
-        let scan = UnitScan(
-            run: InputRun(
-                inputFormat: inputFormat, year: year, verbose: common.verbose, ruleSet: ruleSet,
-                learnsIdentities: common.rules.app != nil),
-            selection: selection,
-            limits: ExpansionLimits(maximumMemberBytes: maxExpandedSize.bytes, maximumRatio: maxExpansionRatio),
-            options: common.rules, progress: progress)
-        let outcomes: [(UnitResult, [Launch])]
-        if workers == 1 {
-            // Launch ids go on from input to input, so that streamed launches keep their ids.
-            var nextNumber = 1
-            var results: [(UnitResult, [Launch])] = []
-            for unit in units {
-                let launches = LaunchCollector(firstNumber: nextNumber)
-                let result = scan.scan(unit, pipelined: pipelined, launches: launches, onLaunch: onLaunch)
-                result.errors.forEach { Diagnostics.error($0.description) }
-                results.append((result, launches.launches))
-                nextNumber = launches.nextNumber
-            }
-            outcomes = results
-        } else {
-            outcomes = WorkerPool.map(units, workers: workers) { unit in
-                let launches = LaunchCollector()
-                return (scan.scan(unit, pipelined: pipelined, launches: launches, onLaunch: nil), launches.launches)
-            }
-            outcomes.forEach { $0.0.errors.forEach { Diagnostics.error($0.description) } }
-        }
-        if ScanInterruption.requested {
-            Diagnostics.warning("interrupted: the report covers what was read until then")
-        }
-        return ScanResults(merging: outcomes, options: common.rules)
+        var options = ScanOptions(ruleSet: ruleSet)
+        options.inputFormat = inputFormat
+        options.year = year
+        options.app = common.rules.app
+        options.minimumSeverity = common.rules.minSeverity
+        options.jobs = jobs
+        options.selection = PathSelection(include: include, exclude: exclude)
+        options.expansionLimits = ExpansionLimits(maximumMemberBytes: maxExpandedSize.bytes, maximumRatio: maxExpansionRatio)
+        options.reportsUnparsedLines = common.verbose
+        options.isStopRequested = { ScanInterruption.requested }
+        let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
+        defer { console.finish() }
+        return Scanner(options: options, observer: console).scan(paths)
     }
 }
 

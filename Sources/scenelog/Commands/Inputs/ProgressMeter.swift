@@ -21,10 +21,9 @@ final class ProgressMeter: @unchecked Sendable {
     private var timer: (any DispatchSourceTimer)?
     private var drawn = false
 
-    /// A meter for `files` (their sizes on disk), or `nil` when standard error is not a terminal
-    /// or `quiet` is set.
-    static func start(files: [String], quiet: Bool) -> ProgressMeter? {
-        guard !quiet, isatty(STDERR_FILENO) == 1 else { return nil }
+    /// A meter for `files` (their sizes on disk), or `nil` when standard error is not a terminal.
+    static func start(files: [String]) -> ProgressMeter? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
         let sizes = files.map { path -> Int64 in
             var status = stat()
             return stat(path, &status) == 0 ? Int64(status.st_size) : 0

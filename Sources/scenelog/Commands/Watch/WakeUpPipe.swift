@@ -1,3 +1,5 @@
+import SceneLogCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,14 +55,5 @@ final class WakeUpPipe {
             guard count > 0 else { return reasons }
             reasons += buffer[..<count].compactMap(Reason.init(rawValue:))
         }
-    }
-}
-
-/// Why a watch cannot start or go on.
-struct WatchError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -26,11 +26,6 @@ struct WatchCommand: ParsableCommand {
             """
     )
 
-    /// The formats a live stream can take.
-    enum Format: String, CaseIterable, ExpressibleByArgument {
-        case text, ndjson
-    }
-
     @Argument(help: ArgumentHelp("- to read standard input even when it is a terminal.", valueName: "-"))
     var standardInput: String?
 
@@ -44,7 +39,7 @@ struct WatchCommand: ParsableCommand {
     var fromStart = false
 
     @Option(name: .long, help: "Output: text for a terminal, ndjson for one JSON object per event.")
-    var format: Format = .text
+    var format: WatchFormat = .text
 
     @Flag(name: .long, help: "Print each rule's full explanation the first time it fires.")
     var explain = false
@@ -70,69 +65,68 @@ struct WatchCommand: ParsableCommand {
             throw ValidationError("--follow reads a file; it does not go with - or --udid")
         }
         if fromStart, follow == nil { throw ValidationError("--from-start goes with --follow") }
-        if udid != nil, standardInput != nil || LiveInput.standardInputIsData {
+        if udid != nil, standardInput != nil || LiveSource.standardInputIsData {
             throw ValidationError("--udid is for the idevicesyslog scenelog starts; standard input is already a stream")
         }
     }
 
     func run() throws {
         let ruleSet = try rules.loadRuleSet()
+        var options = ScanOptions(ruleSet: ruleSet)
+        options.inputFormat = inputFormat
+        options.app = rules.app
+        options.minimumSeverity = rules.minSeverity
+        options.reportsUnparsedLines = verbose
         let wakeUp: WakeUpPipe
-        let input: LiveInput
+        let source: LiveSource
         do {
             wakeUp = try WakeUpPipe()
             if let follow {
-                input = try .following(follow, fromStart: fromStart)
-            } else if standardInput != nil || LiveInput.standardInputIsData {
-                input = .standardInput
+                source = try .following(follow, fromStart: fromStart, report: Diagnostics.report)
+            } else if standardInput != nil || LiveSource.standardInputIsData {
+                source = .standardInput
             } else {
-                input = try .spawningIdevicesyslog(udid: udid)
+                source = try .spawningIdevicesyslog(udid: udid) { WakeUpPipe.wake(.childFailed) }
             }
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
         }
-        let writer = LiveWriter()
-        let state = WatchState(presenter: presenter(writer: writer, ruleSet: ruleSet), options: rules)
-        let sink = WatchSink(state: state, path: input.name, verbose: verbose)
-        let tracker = LaunchTracker(
-            path: input.name, timestamps: TimestampContext(year: nil, referenceTime: Date().timeIntervalSince1970),
-            settings: ruleSet.configuration.launchSettings,
-            onUpdate: state.update, onDiagnosis: state.report, onPhase: state.phase)
-        sink.analyzer = RecordAnalyzer(engine: RuleEngine(ruleSet: ruleSet), tracker: tracker, path: input.name)
-        let scanner = InputScanner(path: input.name, format: inputFormat, sink: sink)
-
-        let end = WatchLoop(input: input, scanner: scanner, wakeUp: wakeUp, writer: writer).run()
-        input.stop()
-        if end != .interrupted { try? scanner.flush() }
-        let summary = scanner.finish()
-        tracker.finish()
+        let output = LiveOutput(report: Diagnostics.report)
+        let observer = WatchObserver(
+            format: format, output: output, color: !noColor && Diagnostics.stdoutWantsColor,
+            rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, report: Diagnostics.report)
+        let scan = Scanner(options: options, observer: observer).live(name: source.name)
+        let end = LiveLoop(
+            source: source, scan: scan, wakeDescriptor: wakeUp.readEnd,
+            onWake: {
+                let reasons = wakeUp.drain()
+                if reasons.contains(.interrupted) { return .interrupted }
+                return reasons.contains(.childFailed) ? .failed(source.failure ?? "the input stopped") : nil
+            },
+            outputEnd: {
+                switch output.state {
+                case .open: nil
+                case .closed: .outputClosed
+                case .failed: .outputFailed
+                }
+            }
+        ).run()
+        source.stop()
+        if end != .interrupted { try? scan.flush() }
+        let result = scan.finish()
         switch end {
-        case .outputClosed:
-            return
-        case .outputFailed:
-            throw ExitStatus.inputError.exitCode
-        case .failed(let message):
-            Diagnostics.error(message)
-        case .inputEnded:
-            if let failure = input.failure { Diagnostics.error(failure) }
-        case .interrupted:
-            break
+        case .outputClosed: return
+        case .outputFailed: throw ExitStatus.inputError.exitCode
+        case .failed(let message): Diagnostics.error(message)
+        case .inputEnded: if let failure = source.failure { Diagnostics.error(failure) }
+        case .interrupted: break
         }
-        state.presenter.summary(input: summary, launches: state.launches, tally: state.tally)
-        if writer.state == .failed { throw ExitStatus.inputError.exitCode }
+        observer.showSummary(of: result)
+        if output.state == .failed { throw ExitStatus.inputError.exitCode }
         if case .failed = end { throw ExitStatus.inputError.exitCode }
-        if state.failed { throw ExitStatus.findings.exitCode }
-    }
-
-    private func presenter(writer: LiveWriter, ruleSet: RuleSet) -> any WatchPresenter {
-        switch format {
-        case .ndjson:
-            NDJSONWatchPresenter(writer: writer)
-        case .text:
-            TextWatchPresenter(
-                writer: writer, color: !noColor && Diagnostics.stdoutWantsColor,
-                rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain)
+        if let threshold = rules.failOn.severity, observer.tally.contains(atLeast: threshold) {
+            throw ExitStatus.findings.exitCode
         }
     }
 }

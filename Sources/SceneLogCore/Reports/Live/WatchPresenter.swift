@@ -1,7 +1,7 @@
-import SceneLogCore
-
 /// What a live watch shows: findings, launch phases and outcomes, device banners, the summary.
 protocol WatchPresenter: AnyObject {
+    /// Where the text goes, piece by piece.
+    var output: LiveOutput { get }
     func finding(_ finding: Finding)
     func phase(_ launch: Launch, _ phase: LaunchPhase)
     func outcome(_ launch: Launch)
@@ -13,7 +13,7 @@ protocol WatchPresenter: AnyObject {
 /// message, numbers aside) are folded into one counter line, redrawn in place on a terminal and
 /// printed at 2, 10, 100… repeats otherwise.
 final class TextWatchPresenter: WatchPresenter {
-    private let writer: LiveWriter
+    let output: LiveOutput
     private let renderer: LiveTextRenderer
     private let rules: [String: RuleDescription]
     private let explain: Bool
@@ -22,8 +22,8 @@ final class TextWatchPresenter: WatchPresenter {
     /// The group whose counter line is the last line on screen (redrawn in place on a terminal).
     private var counterOnScreen: String?
 
-    init(writer: LiveWriter, color: Bool, rules: [RuleDescription], explain: Bool) {
-        self.writer = writer
+    init(output: LiveOutput, color: Bool, rules: [RuleDescription], explain: Bool) {
+        self.output = output
         self.renderer = LiveTextRenderer(options: RenderOptions(color: color))
         self.rules = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.explain = explain
@@ -40,9 +40,9 @@ final class TextWatchPresenter: WatchPresenter {
         let count = group.count + 1
         groups[key] = (group.first, count)
         let line = renderer.repeats(of: group.first, last: finding, count: count)
-        if writer.isTerminal {
+        if output.isTerminal {
             // Cursor up one line and clear it, so the counter counts in place.
-            writer.write(counterOnScreen == key ? "\u{1B}[1A\r\u{1B}[2K" + line : line)
+            output.write(counterOnScreen == key ? "\u{1B}[1A\r\u{1B}[2K" + line : line)
             counterOnScreen = key
         } else if Self.isMilestone(count) {
             show(line)
@@ -68,7 +68,7 @@ final class TextWatchPresenter: WatchPresenter {
     private func show(_ text: String) {
         guard !text.isEmpty else { return }
         counterOnScreen = nil
-        writer.write(text)
+        output.write(text)
     }
 
     /// 2, 10, 100, 1000…: the repeat counts printed when the output is not a terminal.
@@ -82,27 +82,27 @@ final class TextWatchPresenter: WatchPresenter {
 
 /// The NDJSON view: one object per event (``NDJSONEvents``), every finding, for jq and other tools.
 final class NDJSONWatchPresenter: WatchPresenter {
-    private let writer: LiveWriter
+    let output: LiveOutput
 
-    init(writer: LiveWriter) {
-        self.writer = writer
+    init(output: LiveOutput) {
+        self.output = output
     }
 
     func finding(_ finding: Finding) {
-        writer.write(NDJSONEvents.finding(finding))
+        output.write(NDJSONEvents.finding(finding))
     }
 
     func phase(_ launch: Launch, _ phase: LaunchPhase) {
-        writer.write(NDJSONEvents.launch(launch, change: phase.rawValue))
+        output.write(NDJSONEvents.launch(launch, change: phase.rawValue))
     }
 
     func outcome(_ launch: Launch) {
-        writer.write(NDJSONEvents.launch(launch, change: launch.outcome.rawValue))
+        output.write(NDJSONEvents.launch(launch, change: launch.outcome.rawValue))
     }
 
     func banner(_ text: String, line: Int) {}
 
     func summary(input: InputSummary, launches: [Launch], tally: FindingTally) {
-        writer.write(NDJSONEvents.summary(inputs: [input], tally: tally, launches: launches))
+        output.write(NDJSONEvents.summary(inputs: [input], tally: tally, launches: launches))
     }
 }

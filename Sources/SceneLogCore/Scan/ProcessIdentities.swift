@@ -14,8 +14,10 @@ public struct ProcessIdentities: Sendable {
     /// Learns from one record's message.
     public mutating func note(_ record: RecordView) {
         guard record.fields.kind == .message else { return }
-        LaunchMarkerParsing.forEachNamedProcess(in: record.message) { bundle, pid in
-            if bundles[pid] == nil { bundles[pid] = bundle }
+        let message = record.message
+        LaunchMarkerParsing.forEachNamedProcess(in: message) { bundle, pid in
+            // The pid is compared first: a bundle id becomes a String only the first time its pid is named.
+            if bundles[pid] == nil { bundles[pid] = message.string(bundle) }
             return true
         }
     }

@@ -13,7 +13,7 @@ import Glibc
 import Darwin
 #endif
 
-/// An `idevicesyslog` started by `scenelog watch` (through swift-subprocess), its standard output
+/// An `idevicesyslog` started for a live scan (through swift-subprocess), its standard output
 /// on a pipe the watch loop reads and its standard error passed through to the user.
 ///
 /// `@unchecked Sendable`: the state the subprocess task writes is guarded by `lock`.
@@ -27,10 +27,10 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     private var exited = false
     private var failureText: String?
 
-    /// Starts `idevicesyslog [-u udid]`.
+    /// Starts `idevicesyslog [-u udid]`; `onFailure` is called (from another thread) when it cannot start.
     /// - Throws: ``WatchError`` when idevicesyslog is not installed (naming the package to install
     ///   and the alternatives) or no pipe can be made.
-    init(udid: String?) throws(WatchError) {
+    init(udid: String?, onFailure: @escaping @Sendable () -> Void) throws(WatchError) {
         guard Self.isInstalled else { throw WatchError(Self.notInstalledMessage) }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw WatchError("cannot create a pipe: \(String(cString: strerror(errno)))") }
@@ -49,7 +49,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
                 self.finished(result.terminationStatus)
             } catch {
                 self.failed("cannot start \(Self.executableName): \(error)")
-                WakeUpPipe.wake(.childFailed)
+                onFailure()
             }
         }
     }

@@ -8,11 +8,11 @@ import Darwin
 private let systemRead = Darwin.read
 #endif
 
-/// Where `watch` reads from: standard input (a pipe or a file), a file followed like `tail -F`,
+/// Where a live scan reads from: standard input (a pipe or a file), a file followed like `tail -F`,
 /// or the output of an `idevicesyslog` that scenelog started.
-final class LiveInput {
+public final class LiveSource {
     /// What one read gave.
-    enum ReadResult: Equatable {
+    public enum ReadResult: Equatable {
         /// This many bytes.
         case bytes(Int)
         /// Nothing yet (a followed file with no new data).
@@ -28,7 +28,7 @@ final class LiveInput {
     }
 
     /// The input's name in findings' locations: `-`, the followed path, or `idevicesyslog`.
-    let name: String
+    public let name: String
     private let source: Source
 
     private init(name: String, source: Source) {
@@ -37,20 +37,28 @@ final class LiveInput {
     }
 
     /// Standard input, read as it arrives.
-    static var standardInput: LiveInput { LiveInput(name: "-", source: .stream) }
+    public static var standardInput: LiveSource { LiveSource(name: "-", source: .stream) }
 
     /// `path`, from its current end (or its start), following rotation and truncation.
-    static func following(_ path: String, fromStart: Bool) throws(WatchError) -> LiveInput {
-        LiveInput(name: path, source: .followed(try FollowedFile(path: path, fromStart: fromStart)))
+    /// - Parameter report: told when the file is rotated or truncated.
+    public static func following(
+        _ path: String, fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void
+    ) throws(WatchError) -> LiveSource {
+        LiveSource(name: path, source: .followed(try FollowedFile(path: path, fromStart: fromStart, report: report)))
     }
 
     /// A new `idevicesyslog` (with `-u udid` when given).
-    static func spawningIdevicesyslog(udid: String?) throws(WatchError) -> LiveInput {
-        LiveInput(name: IdevicesyslogProcess.executableName, source: .spawned(try IdevicesyslogProcess(udid: udid)))
+    /// - Parameter onFailure: called (from another thread) when idevicesyslog cannot start or fails.
+    public static func spawningIdevicesyslog(
+        udid: String?, onFailure: @escaping @Sendable () -> Void
+    ) throws(WatchError) -> LiveSource {
+        LiveSource(
+            name: IdevicesyslogProcess.executableName,
+            source: .spawned(try IdevicesyslogProcess(udid: udid, onFailure: onFailure)))
     }
 
     /// Whether standard input is a pipe, a socket or a file (rather than a terminal or `/dev/null`).
-    static var standardInputIsData: Bool {
+    public static var standardInputIsData: Bool {
         var status = stat()
         guard fstat(STDIN_FILENO, &status) == 0 else { return false }
         let type = status.st_mode & S_IFMT
@@ -76,12 +84,12 @@ final class LiveInput {
     }
 
     /// Stops the input's producer (the spawned idevicesyslog); nothing for the others.
-    func stop() {
+    public func stop() {
         if case .spawned(let process) = source { process.stop() }
     }
 
     /// Why the spawned idevicesyslog ended, when it did not end well.
-    var failure: String? {
+    public var failure: String? {
         if case .spawned(let process) = source { return process.failure }
         return nil
     }
@@ -104,12 +112,14 @@ final class LiveInput {
 /// (rotated) the new file is read from its start, and when it shrinks (truncated) reading starts over.
 final class FollowedFile {
     private let path: String
+    private let report: (ScanDiagnostic) -> Void
     private var descriptor: Int32
     private var identity: (device: UInt64, inode: UInt64)
     private var offset: Int64
 
-    init(path: String, fromStart: Bool) throws(WatchError) {
+    init(path: String, fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) {
         self.path = path
+        self.report = report
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw WatchError("cannot open '\(path)': \(String(cString: strerror(errno)))")
@@ -130,8 +140,8 @@ final class FollowedFile {
         close(descriptor)
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveInput.ReadResult {
-        let result = try LiveInput.read(descriptor, into: buffer, name: "'\(path)'")
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveSource.ReadResult {
+        let result = try LiveSource.read(descriptor, into: buffer, name: "'\(path)'")
         if case .bytes(let count) = result {
             offset += Int64(count)
             return result
@@ -152,11 +162,11 @@ final class FollowedFile {
             descriptor = replacement
             identity = (UInt64(status.st_dev), UInt64(status.st_ino))
             offset = 0
-            Diagnostics.note("'\(path)' was replaced (rotated); reading the new file from its start")
+            report(ScanDiagnostic(.note, "'\(ScanDiagnostic.printable(path))' was replaced (rotated); reading the new file from its start"))
         } else if Int64(status.st_size) < offset {
             lseek(descriptor, 0, SEEK_SET)
             offset = 0
-            Diagnostics.note("'\(path)' was truncated; reading it again from its start")
+            report(ScanDiagnostic(.note, "'\(ScanDiagnostic.printable(path))' was truncated; reading it again from its start"))
         }
     }
 }

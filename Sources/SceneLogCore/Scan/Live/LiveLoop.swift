@@ -1,17 +1,16 @@
-import SceneLogCore
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Reads a live input until it ends, a stop signal arrives or the output goes away. A line is
-/// handled as soon as it arrives: each read takes whatever is waiting (up to 64 KiB), and when the
-/// input goes quiet for ``flushDelay`` the open record is delivered without waiting for the next line.
-struct WatchLoop {
+/// Reads a live source into a ``LiveScan`` until it ends, the caller's wake-up descriptor says
+/// stop, or the output goes away. A line is handled as soon as it arrives: each read takes whatever
+/// is waiting (up to 64 KiB), and when the source goes quiet for ``flushDelay`` the open record is
+/// delivered without waiting for the next line.
+public struct LiveLoop {
     /// How the loop ended.
-    enum End: Equatable {
+    public enum End: Equatable, Sendable {
         case inputEnded
         case interrupted
         case outputClosed
@@ -24,19 +23,35 @@ struct WatchLoop {
     /// How often a followed file is looked at for new data (milliseconds).
     static let followInterval: Int32 = 50
 
-    let input: LiveInput
-    let scanner: InputScanner<WatchSink>
-    let wakeUp: WakeUpPipe
-    let writer: LiveWriter
+    let input: LiveSource
+    let scanner: LiveScan
+    let wakeDescriptor: Int32
+    let onWake: () -> End?
+    let outputEnd: () -> End?
 
-    func run() -> End {
+    /// - Parameters:
+    ///   - wakeDescriptor: a descriptor (the read end of a pipe a signal handler writes to) that
+    ///     wakes the loop; `onWake` then says whether to end, and how.
+    ///   - outputEnd: asked after each delivery: how to end when the output went away, `nil` to go on.
+    public init(
+        source: LiveSource, scan: LiveScan, wakeDescriptor: Int32, onWake: @escaping () -> End?,
+        outputEnd: @escaping () -> End?
+    ) {
+        self.input = source
+        self.scanner = scan
+        self.wakeDescriptor = wakeDescriptor
+        self.onWake = onWake
+        self.outputEnd = outputEnd
+    }
+
+    public func run() -> End {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
         defer { buffer.deallocate() }
         var pending = false
         // A followed file that just gave data is read again at once; it is only waited on when dry.
         var moreMayWait = false
         while true {
-            var descriptors = [pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             if let descriptor = input.pollDescriptor {
                 descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
             }
@@ -45,11 +60,7 @@ struct WatchLoop {
                 moreMayWait ? 0 : pending ? Self.flushDelay : waitsOnInput ? -1 : Self.followInterval
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR { return .failed("poll failed: \(String(cString: strerror(errno)))") }
-            if descriptors[0].revents != 0 {
-                let reasons = wakeUp.drain()
-                if reasons.contains(.interrupted) { return .interrupted }
-                if reasons.contains(.childFailed) { return .failed(input.failure ?? "the input stopped") }
-            }
+            if descriptors[0].revents != 0, let end = onWake() { return end }
             let inputReady = waitsOnInput ? descriptors[1].revents != 0 : ready == 0
             if !inputReady {
                 if pending {
@@ -80,7 +91,7 @@ struct WatchLoop {
             } catch {
                 return .failed("\(error)")
             }
-            if let end = outputEnd { return end }
+            if let end = outputEnd() { return end }
         }
     }
 
@@ -91,14 +102,6 @@ struct WatchLoop {
         } catch {
             return .failed(error.description)
         }
-        return outputEnd
-    }
-
-    private var outputEnd: End? {
-        switch writer.state {
-        case .open: nil
-        case .closed: .outputClosed
-        case .failed: .outputFailed
-        }
+        return outputEnd()
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The commit and branch a run was made on: from the CI's environment, else from git.
+public struct SourceRevision: Sendable {
+    public var commit: String?
+    public var branch: String?
+
+    /// The revision of the current folder: `GITHUB_SHA`/`GITHUB_REF_NAME` and their GitLab and
+    /// Buildkite equivalents, else what git says.
+    public static var current: SourceRevision {
+        let environment = ProcessInfo.processInfo.environment
+        let commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
+            ?? git(["rev-parse", "HEAD"])
+        let branch = environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
+            ?? environment["CI_COMMIT_REF_NAME"] ?? environment["BUILDKITE_BRANCH"]
+            ?? git(["rev-parse", "--abbrev-ref", "HEAD"])
+        return SourceRevision(commit: commit, branch: branch)
+    }
+
+    /// `git arguments` in the current folder, or nil outside a repository or without git.
+    private static func git(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

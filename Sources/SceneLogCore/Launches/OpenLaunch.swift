@@ -1,0 +1,84 @@
+/// One launch the tracker still follows, and its phase machine: the phases reached, the
+/// background/foreground cycle of the deactivation mask, the termination, and what was last handed out.
+struct OpenLaunch {
+    var launch: Launch
+    /// The launch as last handed out.
+    var emittedState: Launch?
+    /// The outcome last handed out.
+    var emitted: LaunchOutcome?
+    /// The time of the latest line that moved the launch.
+    var lastSeconds: Double?
+    var inBackground = false
+    var diagnosed: Set<String> = []
+    /// Active with a scene but no key window yet: the black-screen decision is pending.
+    var awaitingWindowKey = false
+    /// Whether the app's own lifecycle lines are in the capture (a process filter may hide them).
+    var appLinesSeen = false
+
+    /// Marks `phase` at `mark` when it was not reached before.
+    mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
+        if let seconds = mark.seconds { lastSeconds = seconds }
+        guard launch.phases[phase] == nil else { return }
+        launch.phases[phase] = mark
+        events.append(.reached(launch, phase))
+    }
+
+    /// What the deactivation mask reaching `mask` means for the launch.
+    enum MaskStep {
+        /// The mask reached 0 the first time.
+        case becameActive
+        /// The background reason (15) was added, or the mask returned to 0 after it.
+        case movedBetweenBackgroundAndForeground
+        case none
+    }
+
+    /// The deactivation mask: reaching 0 the first time is `active`; the background reason (15)
+    /// is `background`, and 0 again after it is `foreground`.
+    mutating func applyMask(to mask: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) -> MaskStep {
+        let backgroundBit = 1 << 15
+        if mask & backgroundBit != 0, !inBackground {
+            inBackground = true
+            launch.phases[.background] = mark
+            events.append(.reached(launch, .background))
+            return .movedBetweenBackgroundAndForeground
+        }
+        guard mask == 0 else { return .none }
+        if launch.phases[.active] == nil {
+            reach(.active, mark, into: &events)
+            return .becameActive
+        }
+        guard inBackground else { return .none }
+        inBackground = false
+        launch.phases[.foreground] = mark
+        events.append(.reached(launch, .foreground))
+        return .movedBetweenBackgroundAndForeground
+    }
+
+    /// Records the termination (keeping the more specific of two descriptions of one exit).
+    mutating func terminate(_ termination: Termination, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
+        if let better = Termination.merged(launch.termination, termination) { launch.termination = better }
+        reach(.terminated, mark, into: &events)
+    }
+
+    /// Hands the launch out when its outcome is known (again after each change).
+    mutating func publish(into events: inout [LaunchTrackerEvent]) {
+        guard launch.outcome != .incomplete else { return }
+        emitted = launch.outcome
+        emittedState = launch
+        events.append(.changed(launch))
+    }
+
+    /// Whether the launch changed since it was last handed out.
+    var changedSinceEmitted: Bool { launch != emittedState }
+}
+
+extension Termination {
+    /// `new` when it says more than `current`: a more specific kind, or, for one kind, a named
+    /// detail ("per-process-limit(7)") rather than a bare number ("reason 7"); `nil` otherwise.
+    static func merged(_ current: Termination?, _ new: Termination) -> Termination? {
+        guard let current else { return new }
+        if new.kind.specificity > current.kind.specificity { return new }
+        let namesMore = new.kind == current.kind && new.detail?.contains("(") == true && current.detail?.contains("(") != true
+        return namesMore ? new : nil
+    }
+}

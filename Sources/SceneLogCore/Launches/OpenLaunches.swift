@@ -1,0 +1,113 @@
+/// Which launch a line belongs to: the launches still open, keyed by device and pid (else bundle
+/// or process name), and the few that ended lately, whose last lines may still name them.
+struct OpenLaunches {
+    private(set) var open: [OpenLaunch] = []
+    /// Launches that ended lately: a finding on the line that ended a launch still belongs to it.
+    private(set) var recentlyClosed: [Launch] = []
+    /// How many launches went active without a key window and wait for the grace period.
+    private(set) var awaitingWindowKey = 0
+    private static let recentlyClosedLimit = 32
+
+    var count: Int { open.count }
+    var isEmpty: Bool { open.isEmpty }
+    var indices: Range<Int> { open.indices }
+
+    subscript(index: Int) -> OpenLaunch {
+        get { open[index] }
+        set { open[index] = newValue }
+    }
+
+    mutating func append(_ launch: Launch) -> Int {
+        open.append(OpenLaunch(launch: launch))
+        return open.count - 1
+    }
+
+    /// Drops an open launch, keeping it a while for findings on the lines that ended it.
+    mutating func remove(_ index: Int) {
+        setAwaitingWindowKey(false, index)
+        recentlyClosed.append(open.remove(at: index).launch)
+        if recentlyClosed.count > Self.recentlyClosedLimit { recentlyClosed.removeFirst() }
+    }
+
+    mutating func updateRecentlyClosed(_ index: Int, _ change: (inout Launch) -> Void) -> Launch {
+        change(&recentlyClosed[index])
+        return recentlyClosed[index]
+    }
+
+    mutating func setAwaitingWindowKey(_ awaiting: Bool, _ index: Int) {
+        guard open[index].awaitingWindowKey != awaiting else { return }
+        open[index].awaitingWindowKey = awaiting
+        awaitingWindowKey += awaiting ? 1 : -1
+    }
+
+    /// The latest open launch of `pid` on `device`.
+    func index(pid: Int, device: String?) -> Int? {
+        open.lastIndex { $0.launch.pid == pid && $0.launch.device == device }
+    }
+
+    /// The open launch of `bundle` (with `pid` when given), most recent first.
+    func index(bundle: String, pid: Int?, device: String?) -> Int? {
+        if let pid, let index = index(pid: pid, device: device) { return index }
+        return open.lastIndex { state in
+            state.launch.bundle == bundle && state.launch.device == device && (pid == nil || state.launch.pid == nil)
+        }
+    }
+
+    /// The launch of `bundle` requested but not spawned yet.
+    func requestedIndex(bundle: String, device: String?) -> Int? {
+        open.lastIndex { $0.launch.bundle == bundle && $0.launch.pid == nil && $0.launch.device == device }
+    }
+
+    /// The latest open launch on `device` with no pid yet.
+    func pidlessIndex(device: String?) -> Int? {
+        open.lastIndex { $0.launch.pid == nil && $0.launch.device == device }
+    }
+
+    /// The open launch an app-process line belongs to: by pid, else by process name (console
+    /// exports print none), else by the bundle id's last component.
+    func appIndex(pid: Int?, process: String?, device: String?) -> Int? {
+        if let pid { return index(pid: pid, device: device) }
+        guard let process else { return nil }
+        if let index = open.lastIndex(where: { $0.launch.process == process && $0.launch.device == device }) {
+            return index
+        }
+        return open.lastIndex { state in
+            state.launch.process == nil && state.launch.device == device
+                && state.launch.bundle?.split(separator: ".").last.map(String.init) == process
+        }
+    }
+
+    /// For lines only an app logs (its deactivation mask, its key window): when exactly one open
+    /// launch has no process name yet, the line's process is that app.
+    mutating func bindUnnamed(process: String?, device: String?) -> Int? {
+        guard let process else { return nil }
+        let unnamed = open.indices.filter { open[$0].launch.process == nil && open[$0].launch.device == device }
+        guard unnamed.count == 1, let index = unnamed.first else { return nil }
+        open[index].launch.process = process
+        return index
+    }
+
+    /// An earlier open launch of `bundle` with a pid, other than `id`: an app runs in one process
+    /// at a time, so it is over.
+    func supersededIndex(by id: String, bundle: String, device: String?) -> Int? {
+        open.firstIndex { state in
+            state.launch.id != id && state.launch.bundle == bundle && state.launch.device == device && state.launch.pid != nil
+        }
+    }
+
+    /// The launch that ended lately with one of `pids` (or with `process`) on `device`.
+    func recentlyClosedIndex(pids: [Int], process: String?, device: String?) -> Int? {
+        recentlyClosed.lastIndex { launch in
+            launch.device == device
+                && (launch.pid.map(pids.contains) ?? false || (launch.process != nil && launch.process == process))
+        }
+    }
+
+    /// The terminated launch that ended lately with `pid` on `device`.
+    func recentlyTerminatedIndex(pid: Int, device: String?) -> Int? {
+        guard let index = recentlyClosed.lastIndex(where: { $0.pid == pid && $0.device == device }),
+            recentlyClosed[index].phases[.terminated] != nil
+        else { return nil }
+        return index
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `scenelog rules`: the list of rules, one rule's explanation, or the rules' patterns for other tools.
+public enum RuleListRenderer {
+    /// One line per rule: id, severity and title, in columns.
+    public static func table(_ rules: [RuleDescription]) -> String {
+        let idWidth = rules.map(\.id.count).max() ?? 0
+        return rules.map { rule in
+            TerminalText.pad(rule.id, idWidth) + "  " + TerminalText.pad(rule.severity.rawValue, 7) + "  " + rule.title + "\n"
+        }.joined()
+    }
+
+    /// The explanation, fix, references and examples of `rule`, wrapped at 100 columns.
+    public static func explanation(_ rule: RuleDescription) -> String {
+        var text = "\(rule.id) (\(rule.severity.rawValue)): \(rule.title)\n\n"
+        text += wrap(rule.explanation) + "\n"
+        if !rule.fix.isEmpty { text += "\nFix:\n" + wrap(rule.fix) + "\n" }
+        if !rule.references.isEmpty {
+            text += "\nReferences:\n" + rule.references.map { "  - \($0)\n" }.joined()
+        }
+        if !rule.triggeringExamples.isEmpty {
+            text += "\nMatches, for example:\n" + rule.triggeringExamples.map { "  \($0.text)\n" }.joined()
+        }
+        if !rule.nonTriggeringExamples.isEmpty {
+            text += "\nDoes not match:\n" + rule.nonTriggeringExamples.map { "  \($0.text)\n" }.joined()
+        }
+        return text
+    }
+
+    /// Every pattern of `rules`, one per line, for `grep -P -f` and `rg -P -f`.
+    public static func patterns(_ rules: [RuleDescription]) -> String {
+        rules.flatMap(\.patterns).map { unnamingGroups($0.regex) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `pattern` with named groups made plain, so that many patterns can be joined into one
+    /// alternation (as `grep -P -f` and `rg -P -f` do) without clashing names.
+    static func unnamingGroups(_ pattern: String) -> String {
+        var result = ""
+        var rest = pattern[...]
+        while let open = rest.range(of: "(?<") {
+            result += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            let name = afterOpen.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty, afterOpen.dropFirst(name.count).first == ">" {
+                result += "("
+                rest = afterOpen.dropFirst(name.count + 1)
+            } else {
+                result += "(?<"
+                rest = afterOpen
+            }
+        }
+        return result + rest
+    }
+
+    /// `text` wrapped at 100 columns, indented by two spaces.
+    private static func wrap(_ text: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if current.count + word.count + 1 > 98, !current.isEmpty {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.map { "  " + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,31 @@
+/// The one place launch ids are made: a tracker numbers an input's launches `L1`, `L2`… in the
+/// order they start, and a scan shifts each input's numbers past the launches of the inputs before
+/// it, so that ids are unique in a report and in input order, whatever the number of threads.
+struct LaunchNumbering {
+    /// How many launches the inputs before this one had.
+    let offset: Int
+
+    /// The id of an input's `sequence`-th launch, before shifting.
+    static func localID(_ sequence: Int) -> String { "L\(sequence)" }
+
+    /// The sequence number of a local id (its order among the input's launches).
+    static func sequence(of id: String) -> Int { Int(id.dropFirst()) ?? 0 }
+
+    /// `launch` with its report-wide id.
+    func apply(to launch: Launch) -> Launch {
+        var launch = launch
+        launch.id = shifted(launch.id)
+        return launch
+    }
+
+    /// `finding` pointing at its launch's report-wide id.
+    func apply(to finding: Finding) -> Finding {
+        var finding = finding
+        finding.launch = finding.launch.map(shifted)
+        return finding
+    }
+
+    private func shifted(_ id: String) -> String {
+        offset == 0 ? id : Self.localID(offset + Self.sequence(of: id))
+    }
+}

@@ -1,0 +1,42 @@
+/// A scan of one live stream (a device log as it arrives), fed piece by piece: the observer is
+/// handed each finding, launch phase and launch change as soon as its line arrives. Findings are
+/// not kept, so that memory stays flat however long the stream runs; launches are, for the summary.
+public final class LiveScan {
+    private let stream: StreamScan
+    private let analysis: StreamAnalysis
+    private let scanner: InputScanner<StreamAnalysis>
+
+    init(name: String, stream: StreamScan) {
+        self.stream = stream
+        analysis = stream.makeAnalysis(
+            path: name, modificationTime: nil,
+            mode: StreamAnalysis.Mode(keepsFindings: false, liveNumbering: LaunchNumbering(offset: 0), warnsWhenFiltered: true))
+        scanner = InputScanner(path: name, format: stream.options.inputFormat, sink: analysis)
+    }
+
+    /// Takes the next bytes of the stream. The first bytes are sniffed before anything is scanned.
+    /// - Throws: an ``InputError`` of kind `.notText` when the stream is not a text log.
+    public func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(InputError) {
+        try scanner.take(chunk)
+    }
+
+    /// Makes what arrived so far visible without waiting for more (the open record is delivered);
+    /// call it when the stream goes quiet.
+    public func flush() throws(InputError) {
+        try scanner.flush()
+    }
+
+    /// Ends the stream: the launches still open are handed out. The result has the stream's
+    /// summary and its launches (of ``ScanOptions/app`` only, when set), but no findings.
+    public func finish() -> ScanResult {
+        let summary = scanner.finish()
+        let stream = stream.result(of: analysis, summary: summary, error: nil)
+        var result = ScanResult()
+        result.inputs = [stream.summary]
+        result.launches = stream.launches.filter(self.stream.options.admits)
+        return result
+    }
+}
+
+@available(*, unavailable)
+extension LiveScan: Sendable {}

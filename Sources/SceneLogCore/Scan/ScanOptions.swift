@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a ``Scanner`` reads and reports: the rules, which findings and launches to keep, how many
+/// threads, which files and archive members, and how to stop.
+public struct ScanOptions: Sendable {
+    /// The rules to run; `nil` only parses and counts lines.
+    public var ruleSet: RuleSet?
+    /// Whether launches are rebuilt (and their diagnoses made); without it only line rules run.
+    public var tracksLaunches = true
+    /// A format to read every input as, instead of detecting one.
+    public var inputFormat: LogFormat?
+    /// The year of timestamps that print none (idevicesyslog); default: the input's modification year.
+    public var year: Int?
+    /// The time (seconds since 1970) that dates timestamps printing no date; default: the input's
+    /// modification time, or now for a stream.
+    public var referenceTime: Double?
+    /// Keep only the findings and launches of this app: a bundle id or a process name.
+    public var app: String?
+    /// Leave out findings below this severity.
+    public var minimumSeverity: Severity = .note
+    /// Threads to scan with. With more threads than inputs, a file's rules run on a thread of
+    /// their own beside its parsing.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Which files of folders and which members of archives are read.
+    public var selection = PathSelection()
+    /// How far a compressed member may expand.
+    public var expansionLimits = ExpansionLimits()
+    /// Whether each unparsed line is reported to the observer (`--verbose`).
+    public var reportsUnparsedLines = false
+    /// Asked between chunks: once it answers `true`, reading stops and what was read is reported.
+    public var isStopRequested: @Sendable () -> Bool = { false }
+
+    /// Options that run `ruleSet` (or, with `nil`, only count lines).
+    public init(ruleSet: RuleSet?) {
+        self.ruleSet = ruleSet
+    }
+
+    /// Whether `finding` is kept: at or above ``minimumSeverity`` and of ``app`` (by process name,
+    /// bundle id, or the bundle the system's lines gave its pid).
+    func admits(_ finding: Finding, identities: ProcessIdentities) -> Bool {
+        guard finding.severity >= minimumSeverity else { return false }
+        guard let app else { return true }
+        return finding.process == app || finding.data["bundle"] == app
+            || finding.pid.flatMap { identities.bundle(ofPID: $0) } == app
+    }
+
+    /// Whether `launch` is of ``app`` (every launch without one).
+    func admits(_ launch: Launch) -> Bool {
+        guard let app else { return true }
+        return launch.bundle == app || launch.process == app
+    }
+}

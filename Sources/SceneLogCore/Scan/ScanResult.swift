@@ -1,0 +1,46 @@
+/// What a scan found, in input order: the model a ``ScanReport`` is made of.
+public struct ScanResult: Sendable {
+    /// One entry per input read (each archive member, each crash report).
+    public var inputs: [InputSummary] = []
+    /// The findings kept by the options' filters, input by input, each in line order.
+    public var findings: [Finding] = []
+    /// The launches (of ``ScanOptions/app`` only, when set), numbered `L1`, `L2`… in input order.
+    public var launches: [Launch] = []
+    /// How many inputs or archive members could not be read (each reported to the observer).
+    public var unreadableInputs = 0
+    /// Whether a stop was requested before every input was read.
+    public var interrupted = false
+
+    init() {}
+
+    /// Joins the units' results in order: launch ids are shifted past the units before, and each
+    /// crash report's finding joins the latest launch of the same bundle and pid.
+    init(merging units: [UnitResult]) {
+        var links: [CrashReportLink] = []
+        for unit in units {
+            let numbering = LaunchNumbering(offset: launches.count)
+            links += unit.crashReportLinks.map { link in
+                CrashReportLink(findingIndex: findings.count + link.findingIndex, bundle: link.bundle, pid: link.pid)
+            }
+            inputs += unit.summaries
+            findings += unit.findings.map(numbering.apply)
+            launches += unit.launches.map(numbering.apply)
+            unreadableInputs += unit.errors.count
+        }
+        for link in links {
+            guard let index = launches.lastIndex(where: { $0.bundle == link.bundle && $0.pid == link.pid }) else { continue }
+            findings[link.findingIndex].launch = launches[index].id
+            launches[index].findings += 1
+        }
+    }
+}
+
+extension ScanReport {
+    /// The report of `result`, with the descriptions of the rules of `ruleSet` and of the launch
+    /// and crash-report diagnoses.
+    public init(_ result: ScanResult, ruleSet: RuleSet?) {
+        self.init(
+            inputs: result.inputs, findings: result.findings, launches: result.launches,
+            rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses)
+    }
+}

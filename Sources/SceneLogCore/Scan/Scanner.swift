@@ -1,0 +1,96 @@
+/// The one entry point of a scan: inputs in; findings, launches and input summaries out, and,
+/// for an observer that asks, each finding and launch as it happens.
+///
+/// Everything a scan does is here, for the command line, the tests, the benchmarks and the fuzz
+/// targets alike: folders walked, archives and compressed files read member by member, crash
+/// reports read and joined to their launches, inputs spread over worker threads, launch ids
+/// numbered in input order, the app and severity filters applied.
+///
+/// ```swift
+/// var options = ScanOptions(ruleSet: try RuleSet(rules: RuleCatalog.builtIn))
+/// options.app = "com.example.app"
+/// let result = Scanner(options: options).scan(["device.log", "crashes/"])
+/// let report = ScanReport(result, ruleSet: options.ruleSet)
+/// ```
+public struct Scanner {
+    public let options: ScanOptions
+    private let observer: (any ScanObserver)?
+    private let prefilter: MessagePrefilter?
+
+    /// A scanner with `options`, telling `observer` (if any) how the scan goes.
+    public init(options: ScanOptions, observer: (any ScanObserver)? = nil) {
+        self.options = options
+        self.observer = observer
+        self.prefilter = options.ruleSet.map(MessagePrefilter.init)
+    }
+
+    /// Scans `paths`: files, folders (walked for logs, archives and crash reports), archives, and
+    /// `-` for standard input. Inputs that cannot be read are reported to the observer and counted
+    /// in ``ScanResult/unreadableInputs``; the others are scanned all the same.
+    public func scan(_ paths: [String]) -> ScanResult {
+        let inputs = InputDiscovery.expand(
+            paths, selection: options.selection,
+            onEmptyFolder: { folder in
+                observer?.scanDidReport(
+                    ScanDiagnostic(.warning, "'\(ScanDiagnostic.printable(folder))' holds no log, archive or crash report to scan"))
+            },
+            onUnreadable: { folder, reason in
+                observer?.scanDidReport(ScanDiagnostic(.error, "cannot read folder '\(ScanDiagnostic.printable(folder))': \(reason)"))
+            })
+        observer?.scanWillRead(inputs.filter { $0 != "-" })
+        return scan(units: inputs.map(UnitSource.path))
+    }
+
+    /// Scans `bytes` as one input named `name` (a log or a crash report).
+    public func scan(bytes: [UInt8], name: String) -> ScanResult {
+        scan(units: [.memory(name: name, bytes: bytes)])
+    }
+
+    /// Scans inputs held in memory, each a log or a crash report named as given, as one run.
+    public func scan(inMemory inputs: [(name: String, bytes: [UInt8])]) -> ScanResult {
+        scan(units: inputs.map { .memory(name: $0.name, bytes: $0.bytes) })
+    }
+
+    /// A scan of one live stream, fed as its bytes arrive (``LiveScan``).
+    public func live(name: String) -> LiveScan {
+        LiveScan(name: name, stream: StreamScan(options: options, prefilter: prefilter, observer: observer))
+    }
+
+    private func scan(units: [UnitSource]) -> ScanResult {
+        let live = observer?.wantsLiveEvents ?? false
+        let workers = live ? 1 : min(options.jobs, max(units.count, 1))
+        // Threads left over once each worker has its input: a second one per input runs its rules.
+        let pipelined = options.jobs >= 2 * workers
+        let unitScan = UnitScan(stream: StreamScan(options: options, prefilter: prefilter, observer: observer))
+        let results: [UnitResult]
+        if workers == 1 {
+            var done: [UnitResult] = []
+            var launchesSoFar = 0
+            for unit in units {
+                let result = unitScan.scan(unit, pipelined: pipelined, liveOffset: live ? launchesSoFar : nil)
+                report(result.errors)
+                launchesSoFar += result.launches.count
+                done.append(result)
+            }
+            results = done
+        } else {
+            results = WorkerPool.map(units, workers: workers) { unitScan.scan($0, pipelined: pipelined, liveOffset: nil) }
+            results.forEach { report($0.errors) }
+        }
+        let interrupted = options.isStopRequested()
+        if interrupted {
+            observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))
+        }
+        var merged = ScanResult(merging: results)
+        merged.launches = merged.launches.filter(options.admits)
+        merged.interrupted = interrupted
+        return merged
+    }
+
+    private func report(_ errors: [InputError]) {
+        for error in errors { observer?.scanDidReport(ScanDiagnostic(.error, error.description)) }
+    }
+}
+
+@available(*, unavailable)
+extension Scanner: Sendable {}

@@ -1,0 +1,176 @@
+/// Takes one text stream's records: runs the rules and the launch tracker on them, learns which
+/// pid is which app, notes the time span, keeps the findings and the launches' latest states, and
+/// hands the observer what it asked for as it happens.
+final class StreamAnalysis: RecordSink {
+    /// How the stream's results are kept and handed out.
+    struct Mode {
+        /// Keep every finding for the report (a batch scan); a live watch only hands them out.
+        var keepsFindings = true
+        /// Hand findings and launch changes to the observer as they happen, ids shifted by this numbering.
+        var liveNumbering: LaunchNumbering?
+        /// Warn once when the stream seems filtered to the app (a live watch).
+        var warnsWhenFiltered = false
+    }
+
+    /// After this many records without SpringBoard or runningboardd, a live stream is taken to be filtered.
+    static let filteredStreamThreshold = 2_000
+
+    private let path: String
+    private let options: ScanOptions
+    private let mode: Mode
+    private let observer: (any ScanObserver)?
+    private var analyzer: RecordAnalyzer?
+    private var events: [LaunchTrackerEvent] = []
+    /// Dates the stream's timestamps.
+    let timestamps: TimestampContext
+    private(set) var times = TimeSpanTracker()
+    private(set) var identities = ProcessIdentities()
+    private(set) var launches = LaunchStore()
+    private var lineFindings: [Finding] = []
+    private var diagnoses: [Finding] = []
+    /// The findings linked to each launch, for live launch events of a batch scan.
+    private var findingsByLaunch: [String: [Finding]] = [:]
+    private var records = 0
+    private var launchDaemonSeen = false
+
+    init(
+        path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
+        observer: (any ScanObserver)?
+    ) {
+        self.path = path
+        self.options = options
+        self.mode = mode
+        self.observer = observer
+        self.timestamps = timestamps
+        if let ruleSet = options.ruleSet, let prefilter {
+            let tracker = options.tracksLaunches
+                ? LaunchTracker(path: path, timestamps: timestamps, settings: ruleSet.configuration.launchSettings) : nil
+            analyzer = RecordAnalyzer(prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path)
+        }
+    }
+
+    /// Every finding kept, line findings and launch diagnoses, in line order.
+    var findings: [Finding] {
+        (lineFindings + diagnoses).sorted { $0.location.line < $1.location.line }
+    }
+
+    func receive(_ record: RecordView) {
+        times.note(record)
+        records += 1
+        if mode.warnsWhenFiltered, !launchDaemonSeen { noteLaunchDaemon(record) }
+        if record.fields.kind == .connectionBanner {
+            observer?.scanDidSeeBanner(String(decoding: record.message, as: UTF8.self), line: record.line)
+        }
+        guard analyzer != nil else { return }
+        if options.app != nil { identities.note(record) }
+        let found = analyzer?.analyze(record, into: &events) ?? []
+        if !events.isEmpty { handOutEvents() }
+        if !found.isEmpty { keep(found) }
+    }
+
+    func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        if let found = analyzer?.analyzeUnparsed(bytes, line: line), !found.isEmpty { keep(found) }
+        guard options.reportsUnparsedLines, let observer else { return }
+        let text = ScanDiagnostic.printable(String(decoding: bytes, as: UTF8.self))
+        observer.scanDidReport(ScanDiagnostic(.unparsedLine, "\(ScanDiagnostic.printable(path)):\(line): unparsed: \(text)"))
+    }
+
+    func truncated(line: Int, keptBytes: Int) {
+        observer?.scanDidReport(
+            ScanDiagnostic(
+                .warning,
+                "\(ScanDiagnostic.printable(path)):\(line): line longer than \(keptBytes) bytes; the rest of it was skipped"))
+    }
+
+    /// Ends the stream: the launches still open are handed out, and rules that gave up are reported.
+    func finish() {
+        guard analyzer != nil else { return }
+        analyzer?.finish(into: &events)
+        handOutEvents()
+        for (rule, failure) in (analyzer?.matchFailures ?? [:]).sorted(by: { $0.key < $1.key }) {
+            observer?.scanDidReport(
+                ScanDiagnostic(
+                    .warning,
+                    "\(ScanDiagnostic.printable(path)): rule '\(rule)' stopped matching on \(failure.count) record(s): "
+                        + "\(failure.error.message); those records were not checked by it"))
+        }
+    }
+
+    private func keep(_ found: [Finding]) {
+        if mode.keepsFindings { lineFindings += found }
+        guard let numbering = mode.liveNumbering else { return }
+        for finding in found {
+            if mode.keepsFindings, let launch = finding.launch {
+                findingsByLaunch[launch, default: []].append(numbering.apply(to: finding))
+            }
+            if options.admits(finding, identities: identities) { observer?.scanDidFind(numbering.apply(to: finding)) }
+        }
+    }
+
+    private func handOutEvents() {
+        for event in events {
+            switch event {
+            case .reached(let launch, let phase):
+                if let numbering = mode.liveNumbering, options.admits(launch) {
+                    observer?.scanLaunch(numbering.apply(to: launch), didReach: phase)
+                }
+            case .changed(let launch):
+                launches.update(launch)
+                if let numbering = mode.liveNumbering, options.admits(launch) {
+                    observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
+                }
+            case .diagnosed(let finding):
+                if mode.keepsFindings { diagnoses.append(finding) }
+                guard let numbering = mode.liveNumbering else { continue }
+                if mode.keepsFindings, let launch = finding.launch {
+                    findingsByLaunch[launch, default: []].append(numbering.apply(to: finding))
+                }
+                if options.admits(finding, identities: identities) { observer?.scanDidFind(numbering.apply(to: finding)) }
+            }
+        }
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// SpringBoard and runningboardd (assertiond before iOS 14) carry the launch markers;
+    /// `idevicesyslog -q` and process filters hide them.
+    private func noteLaunchDaemon(_ record: RecordView) {
+        if let process = record.bytes(of: record.fields.process),
+            process.elementsEqual("SpringBoard".utf8) || process.elementsEqual("runningboardd".utf8)
+                || process.elementsEqual("assertiond".utf8)
+        {
+            launchDaemonSeen = true
+        } else if records == Self.filteredStreamThreshold {
+            launchDaemonSeen = true  // warn once
+            observer?.scanDidReport(
+                ScanDiagnostic(
+                    .warning,
+                    "no SpringBoard or runningboardd line in the first \(records) records: the stream looks filtered "
+                        + "(idevicesyslog -q, -p or -m?). Launch timelines need those lines; run idevicesyslog without filters."))
+        }
+    }
+}
+
+@available(*, unavailable)
+extension StreamAnalysis: Sendable {}
+
+/// The latest state of every launch of an input, in the order they started.
+struct LaunchStore {
+    private var stored: [Launch] = []
+    private var positions: [String: Int] = [:]
+
+    mutating func update(_ launch: Launch) {
+        if let position = positions[launch.id] {
+            stored[position] = launch
+        } else {
+            positions[launch.id] = stored.count
+            stored.append(launch)
+        }
+    }
+
+    /// The launches in the order they started.
+    var inOrder: [Launch] {
+        stored.sorted { LaunchNumbering.sequence(of: $0.id) < LaunchNumbering.sequence(of: $1.id) }
+    }
+
+    var count: Int { stored.count }
+}

@@ -1,0 +1,214 @@
+import Foundation
+
+/// Everything one named input gave: a log file, standard input, a crash report, or each member of
+/// an archive. Launch ids are the unit's own (`L1`… across its members), shifted by the scanner.
+struct UnitResult {
+    var summaries: [InputSummary] = []
+    /// Findings kept by the options' filters.
+    var findings: [Finding] = []
+    var launches: [Launch] = []
+    /// Crash reports' findings, to be joined to the launch of their bundle and pid.
+    var crashReportLinks: [CrashReportLink] = []
+    /// Inputs or members that could not be read (reported, then the input-error status).
+    var errors: [InputError] = []
+
+    /// Adds a stream's results, its launches numbered on from the unit's.
+    mutating func add(_ stream: StreamScan.Result) {
+        let numbering = LaunchNumbering(offset: launches.count)
+        summaries.append(stream.summary)
+        findings += stream.findings.map(numbering.apply)
+        launches += stream.launches.map(numbering.apply)
+        if let error = stream.error { errors.append(error) }
+    }
+}
+
+/// A crash report's finding (by its index among the findings) and the process it names.
+struct CrashReportLink {
+    var findingIndex: Int
+    var bundle: String
+    var pid: Int
+}
+
+/// Where a named input's bytes are.
+enum UnitSource {
+    /// A file, a folder's file, or `-` for standard input.
+    case path(String)
+    /// Bytes in memory, named `name` in locations.
+    case memory(name: String, bytes: [UInt8])
+}
+
+/// Scans one named input: a text log (or standard input), a crash report, an archive or
+/// compressed file (each member in turn), or a `.logarchive` folder (named, with how to export it).
+struct UnitScan {
+    let stream: StreamScan
+
+    private var options: ScanOptions { stream.options }
+    private var observer: (any ScanObserver)? { stream.observer }
+
+    /// - Parameters:
+    ///   - pipelined: run the rules on a second thread (when a core is spare).
+    ///   - liveOffset: with live events, how many launches the inputs before this one had.
+    func scan(_ source: UnitSource, pipelined: Bool, liveOffset: Int?) -> UnitResult {
+        defer { observer?.scanDidFinishInput() }
+        var result = UnitResult()
+        guard !options.isStopRequested() else { return result }  // inputs not begun are left out
+        switch source {
+        case .memory(let name, let bytes):
+            scan(memory: bytes, name: name, liveOffset: liveOffset, into: &result)
+        case .path(let path):
+            scan(path: path, pipelined: pipelined, liveOffset: liveOffset, into: &result)
+        }
+        return result
+    }
+
+    private func scan(path: String, pipelined: Bool, liveOffset: Int?, into result: inout UnitResult) {
+        if path.hasSuffix(".logarchive"), isFolder(path) {
+            result.summaries.append(notRead(path, note: LogarchiveHint.note(for: path)))
+            return
+        }
+        switch path == "-" ? .text : sniff(path) {
+        case .crashReport:
+            do {
+                let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+                observer?.scanDidRead(bytes: bytes.count)
+                add(crashReport: bytes, path: path, to: &result)
+            } catch {
+                result.errors.append(InputError(path: path, reason: error.localizedDescription, kind: .open))
+            }
+        case let kind where kind.isArchive:
+            scanArchive(path, liveOffset: liveOffset, into: &result)
+        default:
+            do {
+                let reader = try ChunkedReader(path: path)
+                result.add(
+                    try stream.scan(
+                        reader, path: path, modificationTime: reader.modificationTime,
+                        pipelined: pipelined && reader.isRegularFile, liveNumbering: numbering(liveOffset, result)))
+            } catch {
+                result.errors.append(error)
+            }
+        }
+    }
+
+    private func scan(memory bytes: [UInt8], name: String, liveOffset: Int?, into result: inout UnitResult) {
+        let kind = bytes.withUnsafeBufferPointer { InputKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(4096))) }
+        if kind == .crashReport {
+            observer?.scanDidRead(bytes: bytes.count)
+            return add(crashReport: bytes, path: name, to: &result)
+        }
+        do {
+            result.add(
+                try stream.scan(
+                    MemorySource(bytes), path: name, modificationTime: nil, pipelined: false,
+                    liveNumbering: numbering(liveOffset, result)))
+        } catch {
+            result.errors.append(error)
+        }
+    }
+
+    private func scanArchive(_ path: String, liveOffset: Int?, into result: inout UnitResult) {
+        let walker = ArchiveWalker(path: path, selection: options.selection, limits: options.expansionLimits)
+        let modificationTime = ChunkedReader.modificationTime(of: path)
+        var reported: Int64 = 0
+        do throws(InputError) {
+            try walker.walk { entry in
+                switch entry {
+                case .text(let memberPath, let source):
+                    do throws(InputError) {
+                        result.add(
+                            try stream.scan(
+                                source, path: memberPath, modificationTime: modificationTime, pipelined: false,
+                                countsBytes: false, liveNumbering: numbering(liveOffset, result)))
+                    } catch {
+                        result.errors.append(error)
+                    }
+                case .crashReport(let memberPath, let bytes):
+                    add(crashReport: bytes, path: memberPath, to: &result)
+                case .logarchive(let memberPath, let note):
+                    result.summaries.append(notRead(memberPath, note: note))
+                case .failure(let error):
+                    result.errors.append(error)
+                }
+                let read = walker.compressedBytesRead
+                observer?.scanDidRead(bytes: Int(read - reported))
+                reported = read
+            }
+        } catch {
+            result.errors.append(error)
+        }
+    }
+
+    /// The numbering of live events for the unit's next stream.
+    private func numbering(_ liveOffset: Int?, _ result: UnitResult) -> LaunchNumbering? {
+        liveOffset.map { LaunchNumbering(offset: $0 + result.launches.count) }
+    }
+
+    /// A crash report is one record (its metadata line, the body as continuation lines) and one finding.
+    private func add(crashReport bytes: [UInt8], path: String, to result: inout UnitResult) {
+        let newline = UInt8(ascii: "\n")
+        let lines = bytes.isEmpty ? 0 : bytes.reduce(0) { $0 + ($1 == newline ? 1 : 0) } + (bytes.last == newline ? 0 : 1)
+        guard let report = CrashReportParser.parse(bytes) else {
+            // Counted, not lost: every line of it is unparsed.
+            result.summaries.append(
+                InputSummary(path: path, format: nil, bytes: bytes.count, counts: LineCounts(unparsedLines: lines), truncatedLines: 0))
+            result.errors.append(InputError(path: path, reason: "is not a crash report that can be read", kind: .notText))
+            return
+        }
+        var summary = InputSummary(
+            path: path, format: nil, bytes: bytes.count,
+            counts: LineCounts(records: 1, continuationLines: max(lines - 1, 0)), truncatedLines: 0)
+        summary.isCrashReport = true
+        let configuration = options.ruleSet?.configuration
+        let finding = CrashReportDiagnosis.finding(
+            for: report, path: path, severityOverrides: configuration?.severityOverrides ?? [:])
+        summary.note = finding.message
+        result.summaries.append(summary)
+        guard let configuration, !configuration.disabledRules.contains(finding.rule),
+            options.admits(finding, identities: ProcessIdentities())
+        else { return }
+        if let bundle = report.bundleID, let pid = report.pid {
+            result.crashReportLinks.append(CrashReportLink(findingIndex: result.findings.count, bundle: bundle, pid: pid))
+        }
+        result.findings.append(finding)
+    }
+
+    private func notRead(_ path: String, note: String) -> InputSummary {
+        var summary = InputSummary(path: path, format: nil, bytes: 0, counts: LineCounts(), truncatedLines: 0)
+        summary.note = note
+        return summary
+    }
+
+    /// What the input's first bytes say it is.
+    private func sniff(_ path: String) -> InputKind {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .text }  // the scan reports why
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 4096)) ?? Data()
+        return Array(head).withUnsafeBufferPointer { InputKind.sniff($0) }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+/// Bytes in memory, handed out in chunks as a file would be.
+final class MemorySource: ChunkSource {
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = .allocate(capacity: bytes.count)
+        _ = self.bytes.initialize(from: bytes)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
+        let end = min(offset + ChunkedReader.defaultChunkSize, bytes.count)
+        defer { offset = end }
+        return UnsafeBufferPointer(rebasing: bytes[offset..<end])
+    }
+}
