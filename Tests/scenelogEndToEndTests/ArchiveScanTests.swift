@@ -153,11 +153,12 @@ struct ArchiveScanTests {
     func zipAndGzip() throws {
         let folder = try CommandRunner.temporaryFolder()
         let samples = CommandRunner.packageRoot.appendingPathComponent("Samples").path
+        let python = try RequiredTool.python3.locate()
         try Self.shell(
             """
             set -e
             gzip -c '\(samples)/idevicesyslog-1.4-microseconds-watchdog.log' > capture.log.gz
-            python3 -c "import zipfile; z = zipfile.ZipFile('artifacts.zip', 'w', zipfile.ZIP_DEFLATED); \
+            '\(python)' -c "import zipfile; z = zipfile.ZipFile('artifacts.zip', 'w', zipfile.ZIP_DEFLATED); \
             z.write('\(samples)/console-export-library-column-sigabrt.txt', 'ci/console.txt'); z.close()"
             """, in: folder)
         let (result, json) = try Self.report(["capture.log.gz", "artifacts.zip"], in: folder)

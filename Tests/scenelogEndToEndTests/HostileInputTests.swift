@@ -21,6 +21,17 @@ struct HostileInputTests {
         return (result, input, report["findings"] as? [[String: Any]] ?? [], report)
     }
 
+    /// Runs the Python `script` in `folder` (to make archives Python writes best).
+    static func runPython(_ script: String, in folder: URL) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: try RequiredTool.python3.locate())
+        python.arguments = ["-c", script]
+        python.currentDirectoryURL = folder
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0, "the Python script failed")
+    }
+
     @Test("a 50 MB line is cut with a warning, and the next line is still read")
     func hugeLine() throws {
         var bytes = Data("Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: ".utf8)
@@ -103,13 +114,7 @@ struct HostileInputTests {
     func zipSlip() throws {
         let folder = try CommandRunner.temporaryFolder()
         let script = "import zipfile\nz = zipfile.ZipFile('evil.zip', 'w')\nz.writestr('../../evil.log', '''\(Self.notAdopted)\n''')\nz.close()\n"
-        try script.write(to: folder.appendingPathComponent("make.py"), atomically: true, encoding: .utf8)
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["python3", "make.py"]
-        make.currentDirectoryURL = folder
-        try make.run()
-        make.waitUntilExit()
+        try Self.runPython(script, in: folder)
         let result = try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never", "evil.zip"], in: folder)
         #expect(result.stdout.contains("\"path\" : \"evil.zip!/../../evil.log\""))
         #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("evil.log").path))
@@ -127,13 +132,7 @@ struct HostileInputTests {
                     info.size = len(data)
                     tar.addfile(info, io.BytesIO(data))
             """
-        try script.write(to: folder.appendingPathComponent("make.py"), atomically: true, encoding: .utf8)
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        make.arguments = ["python3", "make.py"]
-        make.currentDirectoryURL = folder
-        try make.run()
-        make.waitUntilExit()
+        try Self.runPython(script, in: folder)
         let result = try CommandRunner.run(["scan", "--fail-on", "never", "many.tar"], in: folder)
         #expect(result.status == 0)
         #expect(result.stdout.contains("Scanned 10000 inputs: 10,000 lines, 10,000 records"))

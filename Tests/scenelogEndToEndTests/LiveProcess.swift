@@ -1,11 +1,11 @@
 import Foundation
 
-/// A `scenelog` process whose standard output is read as it arrives, each piece with the time it
-/// came, so that tests can measure how soon something was printed.
+/// A `scenelog` process whose standard output is read as it arrives, so that tests can wait for
+/// something to be printed while it runs.
 final class LiveProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
-    private var pieces: [(time: TimeInterval, text: String)] = []
+    private var outputText = ""
     private var errorText = ""
 
     /// Starts `scenelog arguments`; `stdin` is given to it as standard input (`/dev/null` when nil).
@@ -23,8 +23,7 @@ final class LiveProcess: @unchecked Sendable {
         out.fileHandleForReading.readabilityHandler = { [self] handle in
             let data = handle.availableData
             guard !data.isEmpty else { return }
-            let now = Date().timeIntervalSince1970
-            lock.withLock { pieces.append((now, String(decoding: data, as: UTF8.self))) }
+            lock.withLock { outputText += String(decoding: data, as: UTF8.self) }
         }
         err.fileHandleForReading.readabilityHandler = { [self] handle in
             let data = handle.availableData
@@ -35,28 +34,19 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// Everything printed so far.
-    var output: String { lock.withLock { pieces.map(\.text).joined() } }
+    var output: String { lock.withLock { outputText } }
     var errors: String { lock.withLock { errorText } }
-
-    /// The lines printed so far, each with the time its piece arrived.
-    var lines: [(time: TimeInterval, text: String)] {
-        lock.withLock {
-            var result: [(TimeInterval, String)] = []
-            var partial = ""
-            for piece in pieces {
-                var parts = (partial + piece.text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                partial = parts.removeLast()
-                result += parts.map { (piece.time, $0) }
-            }
-            return result
-        }
-    }
 
     /// Waits until the output contains `text` (true) or `timeout` seconds pass (false).
     func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
+        waitUntil(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until `condition` holds for the output (true) or `timeout` seconds pass (false).
+    func waitUntil(timeout: TimeInterval = 20, _ condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if output.contains(text) { return true }
+            if condition(output) { return true }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false

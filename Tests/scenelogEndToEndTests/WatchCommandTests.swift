@@ -8,16 +8,12 @@ struct WatchCommandTests {
     static let watchdogSample = "Samples/idevicesyslog-1.4-microseconds-watchdog.log"
 
     /// A folder holding an `idevicesyslog` script that writes `sample` one line at a time with
-    /// `pause` seconds between lines, logging `number time` of each write to `written.txt`, then
-    /// waits as the real tool does.
+    /// `pause` seconds between lines, then waits as the real tool does.
     static func fakeIdevicesyslog(playing sample: String, pause: Double) throws -> URL {
         let folder = try CommandRunner.temporaryFolder()
         let script = """
             #!/bin/sh
-            n=0
             while IFS= read -r line || [ -n "$line" ]; do
-              n=$((n + 1))
-              printf '%s %s\\n' "$n" "$(date +%s.%N)" >> '\(folder.path)/written.txt'
               printf '%s\\n' "$line"
               sleep \(pause)
             done < '\(CommandRunner.packageRoot.appendingPathComponent(sample).path)'
@@ -46,33 +42,23 @@ struct WatchCommandTests {
         }
     }
 
-    @Test("findings from a spawned idevicesyslog appear within 200 ms of their line")
-    func spawnedLatency() throws {
-        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.08)
+    /// How soon a finding appears after its line is measured by `Benchmarks/watch_latency.py`
+    /// (`--source idevicesyslog`), not here: tests do not assert on wall-clock time.
+    @Test("findings from a spawned idevicesyslog appear while it streams")
+    func spawnedIdevicesyslog() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.01)
         let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let watch = try LiveProcess(["watch", "--format", "ndjson", "--udid", "TESTUDID"], environment: ["PATH": path])
         #expect(Self.waitForFile(folder.appendingPathComponent("done")))
-        Thread.sleep(forTimeInterval: 0.3)
+        // idevicesyslog goes on running, as the real one does: the findings are out before the interrupt.
+        #expect(watch.waitUntil { $0.components(separatedBy: "\"type\":\"finding\"").count == 4 })
         let status = watch.interrupt()
         #expect(status == 1, "an error finding with the default --fail-on error")
 
-        let written = try String(contentsOf: folder.appendingPathComponent("written.txt"), encoding: .utf8)
-        var writeTimes: [Int: Double] = [:]
-        for entry in written.split(separator: "\n") {
-            let parts = entry.split(separator: " ")
-            if parts.count == 2, let line = Int(parts[0]), let time = Double(parts[1]) { writeTimes[line] = time }
-        }
-        var findingLines: [Int] = []
-        for (arrival, text) in watch.lines {
-            let event = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            guard event["type"] as? String == "finding", let line = event["line"] as? Int,
-                event["rule"] as? String == "launch-watchdog-termination"
-            else { continue }
-            findingLines.append(line)
-            let written = try #require(writeTimes[line])
-            #expect(arrival - written < 0.2, "line \(line) took \(Int((arrival - written) * 1000)) ms")
-        }
-        #expect(findingLines.count == 3)
+        let findingLines = try Self.events(watch.output).filter {
+            $0["type"] as? String == "finding" && $0["rule"] as? String == "launch-watchdog-termination"
+        }.compactMap { $0["line"] as? Int }
+        #expect(findingLines == [42, 43, 46])
         let arguments = try String(contentsOf: folder.appendingPathComponent("arguments.txt"), encoding: .utf8)
         #expect(arguments.trimmingCharacters(in: .whitespacesAndNewlines) == "-u TESTUDID")
         let last = try #require(try Self.events(watch.output).last)

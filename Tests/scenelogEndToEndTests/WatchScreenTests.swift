@@ -35,6 +35,7 @@ struct WatchScreenTests {
 
     @Test("the live screen shows the launch timeline and counts repeats in place")
     func liveScreen() throws {
+        try RequiredTool.tmux.locate()
         let folder = try CommandRunner.temporaryFolder()
         // A sample whose not-adopted line then repeats twice, paced like a device.
         let sample = try String(

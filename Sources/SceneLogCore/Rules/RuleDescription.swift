@@ -90,13 +90,22 @@ public struct RuleExample: Sendable {
     public let text: String
     /// Data the finding must carry (a subset of its data).
     public let data: [String: String]
-    public let file: String
+    /// Where the example is written (`#fileID`, `#filePath`, `#line`, `#column` at the call), so that a
+    /// failing example is reported at its place in the rule's file.
+    public let fileID: String
+    public let filePath: String
     public let line: Int
+    public let column: Int
 
-    public init(_ text: String, data: [String: String] = [:], file: String = #filePath, line: Int = #line) {
+    public init(
+        _ text: String, data: [String: String] = [:], fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line, column: Int = #column
+    ) {
         self.text = text
         self.data = data
-        self.file = file
+        self.fileID = fileID
+        self.filePath = filePath
         self.line = line
+        self.column = column
     }
 }

@@ -22,36 +22,60 @@ private final class CountingSink: RecordSink {
 }
 
 /// Nothing is lost: for every sample and every committed fuzz-corpus input, each physical line is
-/// a record, a continuation line or an unparsed line, and the sink was handed each of them.
+/// a record, a continuation line or an unparsed line, and the sink was handed each of them. An input
+/// the sniffer refuses as not text must be refused before anything reaches the sink, and a sample
+/// (a text log) must never be refused. A missing or empty folder fails the suite.
 @Suite("line accounting")
 struct LineAccountingTests {
-    static var files: [URL] {
-        let root = samplesFolder().deletingLastPathComponent()
-        let samples = ((try? sampleNames()) ?? []).filter { !$0.hasSuffix(".ips") }.map { samplesFolder().appendingPathComponent($0) }
-        let corpus = ["detector", "parsers"].flatMap { target -> [URL] in
-            let folder = root.appendingPathComponent("Fuzz/Corpus/\(target)")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            return names.sorted().map { folder.appendingPathComponent($0) }
-        }
-        return samples + corpus
+    static let corpusFolders = ["detector", "parsers"].map {
+        samplesFolder().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/\($0)")
     }
 
-    @Test("every sample and fuzz-corpus file", arguments: files)
-    func accounted(file: URL) throws {
+    static func samples() throws -> [URL] {
+        try nonEmpty(sampleNames().filter { !$0.hasSuffix(".ips") }, in: samplesFolder())
+    }
+
+    static func corpus() throws -> [URL] {
+        try corpusFolders.flatMap { folder in
+            try nonEmpty(FileManager.default.contentsOfDirectory(atPath: folder.path), in: folder)
+        }
+    }
+
+    /// `names` in `folder`, sorted; none at all is a failure, not a pass with nothing checked.
+    static func nonEmpty(_ names: [String], in folder: URL) throws -> [URL] {
+        try #require(!names.isEmpty, "\(folder.path) holds no input to account for")
+        return names.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    @Test("every sample", arguments: try samples())
+    func sample(file: URL) throws {
+        try Self.account(file, mayBeRefused: false)
+    }
+
+    @Test("every fuzz-corpus input", arguments: try corpus())
+    func corpusInput(file: URL) throws {
+        try Self.account(file, mayBeRefused: true)
+    }
+
+    /// Scans `file` detected and as each format (the parsers corpus puts the format's index in the
+    /// first byte) and checks that every line is accounted for, or that it is refused whole.
+    static func account(_ file: URL, mayBeRefused: Bool) throws {
         let bytes = Array(try Data(contentsOf: file))
-        // The parsers corpus puts the format's index in the first byte; read both ways.
         for format in [nil] + LogFormat.allCases.map(Optional.some) {
+            let name = "\(file.lastPathComponent) as \(format?.rawValue ?? "detected")"
             let sink = CountingSink()
             let scanner = InputScanner(path: file.lastPathComponent, format: format, maximumLineLength: 4_096, sink: sink)
             do {
                 try bytes.withUnsafeBufferPointer { try scanner.take($0) }
                 try scanner.flush()
-            } catch {
-                continue  // refused as not text: nothing was scanned
+            } catch let error as InputError {
+                #expect(mayBeRefused, "\(name) was refused: \(error)")
+                #expect(error.kind == .notText, "\(name): \(error)")
+                #expect(sink.records == 0 && sink.unparsed == 0, "\(name) was refused after lines reached the sink")
+                continue
             }
             let summary = scanner.finish()
             let physical = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (bytes.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
-            let name = "\(file.lastPathComponent) as \(format?.rawValue ?? "detected")"
             #expect(summary.lines == physical, "\(name)")
             #expect(summary.records == sink.records && summary.unparsedLines == sink.unparsed, "\(name)")
             #expect(summary.continuationLines == sink.continuationLines, "\(name)")

@@ -12,18 +12,20 @@ import Testing
     func triggeringExamplesFire(ruleID: String) throws {
         let rule = try #require(RuleCatalog.builtInRule(id: ruleID))
         for example in rule.description.triggeringExamples {
-            let location = SourceLocation(path: example.file, line: example.line, byteOffset: 0)
+            let location = example.sourceLocation
             let (alone, unparsed) = try findings(in: example.text, rules: [rule])
-            #expect(unparsed == 0, "example at \(location) does not parse")
-            #expect(alone.count == 1, "example at \(location) gave \(alone.count) findings")
-            let finding = try #require(alone.first)
-            #expect(finding.rule == ruleID)
+            #expect(unparsed == 0, "the example does not parse", sourceLocation: location)
+            #expect(alone.count == 1, "the example gave \(alone.count) findings", sourceLocation: location)
+            guard let finding = alone.first else { continue }
+            #expect(finding.rule == ruleID, sourceLocation: location)
             for (key, value) in example.data {
-                #expect(finding.data[key] == value, "example at \(location): data[\(key)]")
+                #expect(finding.data[key] == value, "data[\(key)]", sourceLocation: location)
             }
-            #expect(!finding.message.contains("{"), "example at \(location): unfilled message '\(finding.message)'")
+            #expect(!finding.message.contains("{"), "unfilled message '\(finding.message)'", sourceLocation: location)
             let (all, _) = try findings(in: example.text)
-            #expect(all.contains { $0.rule == ruleID }, "example at \(location) does not fire with the whole catalog")
+            #expect(
+                all.contains { $0.rule == ruleID }, "the example does not fire with the whole catalog",
+                sourceLocation: location)
         }
     }
 
@@ -32,9 +34,19 @@ import Testing
         let rule = try #require(RuleCatalog.builtInRule(id: ruleID))
         for example in rule.description.nonTriggeringExamples {
             let (found, unparsed) = try findings(in: example.text, rules: [rule])
-            #expect(unparsed == 0, "example at \(example.file):\(example.line) does not parse")
-            #expect(found.isEmpty, "example at \(example.file):\(example.line) fired")
+            #expect(unparsed == 0, "the example does not parse", sourceLocation: example.sourceLocation)
+            #expect(found.isEmpty, "the near miss fired", sourceLocation: example.sourceLocation)
         }
+    }
+
+    @Test("an example records where it is written, for failures to point there")
+    func exampleLocation() {
+        let line = #line + 1
+        let example = RuleExample("a line")
+        let location = example.sourceLocation
+        #expect(location.fileID == #fileID && location.filePath == #filePath)
+        #expect(location.line == line)
+        #expect(location.column == 34, "the column of the call's opening parenthesis")
     }
 
     @Test(arguments: rules.map { $0.description.id })
@@ -74,5 +86,12 @@ import Testing
     @Test func theCatalogCompiles() throws {
         let set = try RuleSet(rules: RuleCatalog.builtIn)
         #expect(set.descriptions.count == RuleCatalog.builtInTypes.count)
+    }
+}
+
+extension RuleExample {
+    /// Where the example is written in its rule's file: issues about it are reported there.
+    var sourceLocation: Testing.SourceLocation {
+        Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
