@@ -30,6 +30,14 @@ enum FuzzTarget: String, CaseIterable {
         return "\(folder)/scenelog-fuzz-\(getpid())"
     }()
 
+    /// The scan the whole-input targets run: every built-in rule, small expansion limits, one thread.
+    static let scanOptions: ScanOptions = {
+        var options = ScanOptions(ruleSet: try! RuleSet(rules: RuleCatalog.builtIn))
+        options.expansionLimits = ExpansionLimits(maximumMemberBytes: 8 << 20, maximumRatio: 1_000, ratioFloorBytes: 1 << 20)
+        options.jobs = 1
+        return options
+    }()
+
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         switch self {
         case .detector:
@@ -46,17 +54,11 @@ enum FuzzTarget: String, CaseIterable {
             write(bytes)
             _ = try? ProjectConfiguration.load(path: Self.scratchPath, knownRuleIDs: ["main-thread-hang", "launch-slow"])
         case .ips:
-            _ = CrashReportParser.parse(Array(bytes))
+            // Sniffed as a crash report when it looks like one, else scanned as a log.
+            _ = Scanner(options: Self.scanOptions).scan(bytes: Array(bytes), name: "fuzz.ips")
         case .archive:
             write(bytes)
-            let walker = ArchiveWalker(
-                path: Self.scratchPath, selection: PathSelection(),
-                limits: ExpansionLimits(maximumMemberBytes: 8 << 20, maximumRatio: 1_000, ratioFloorBytes: 1 << 20))
-            try? walker.walk { entry in
-                if case .text(_, let source) = entry {
-                    while let chunk = try? source.nextChunk(), !chunk.isEmpty {}
-                }
-            }
+            _ = Scanner(options: Self.scanOptions).scan([Self.scratchPath])
         }
     }
 

@@ -1,37 +1,33 @@
 import SceneLogCore
 
-/// Scans bytes and checks that no line is lost: every physical line is a record, a continuation
-/// line or an unparsed line, and the sink saw each record and unparsed line it was told of.
+/// Scans bytes through the one scan pipeline, as `watch` is fed from a pipe, and checks that no
+/// line is lost: every physical line is a record, a continuation line or an unparsed line, and
+/// every finding points at one of them.
 enum LineAccounting {
-    /// Counts what the scanner hands out.
-    private final class CountingSink: RecordSink {
-        var records = 0
-        var continuationLines = 0
-        var unparsed = 0
+    private static let ruleSet = try! RuleSet(rules: RuleCatalog.builtIn)
 
-        func receive(_ record: RecordView) {
-            records += 1
-            continuationLines += record.continuationLines
-            precondition(record.fields.message.upperBound <= record.bytes.count, "a field outside its record")
+    /// Checks each finding's line.
+    private final class FindingLines: ScanObserver {
+        var lastLine = 0
+
+        func scanDidFind(_ finding: Finding) {
+            lastLine = max(lastLine, finding.location.line)
         }
-
-        func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
-            unparsed += 1
-        }
-
-        func truncated(line: Int, keptBytes: Int) {}
     }
 
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, format: LogFormat?) {
-        let sink = CountingSink()
-        let scanner = InputScanner(path: "fuzz", format: format, maximumLineLength: 4_096, sink: sink)
+        var options = ScanOptions(ruleSet: ruleSet)
+        options.inputFormat = format
+        options.maximumLineLength = 4_096
+        let findings = FindingLines()
+        let scan = Scanner(options: options, observer: findings).live(name: "fuzz")
         // Fed in pieces of varying size, as a pipe delivers them.
         var offset = 0
         var piece = 1
         while offset < bytes.count {
             let end = min(offset + piece, bytes.count)
             do {
-                try scanner.take(UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+                try scan.take(UnsafeBufferPointer(rebasing: bytes[offset..<end]))
             } catch {
                 return  // not a text log: refused, nothing to account for
             }
@@ -39,15 +35,16 @@ enum LineAccounting {
             piece = piece * 3 % 97 + 1
         }
         do {
-            try scanner.flush()
+            try scan.flush()
         } catch {
             return
         }
-        let summary = scanner.finish()
-        precondition(summary.records == sink.records, "records handed out \(sink.records), counted \(summary.records)")
-        precondition(summary.unparsedLines == sink.unparsed, "unparsed handed out \(sink.unparsed), counted \(summary.unparsedLines)")
-        precondition(summary.continuationLines == sink.continuationLines, "continuation lines do not add up")
-        precondition(summary.lines == expectedLines(bytes), "lines \(summary.lines), expected \(expectedLines(bytes))")
+        let summary = scan.finish().inputs[0]
+        let expected = expectedLines(bytes)
+        precondition(summary.lines == expected, "lines \(summary.lines), expected \(expected)")
+        precondition(
+            summary.records + summary.continuationLines + summary.unparsedLines == summary.lines, "line counts do not add up")
+        precondition(findings.lastLine <= summary.lines, "a finding at line \(findings.lastLine) of \(summary.lines)")
     }
 
     /// Physical lines: each line feed ends one, and bytes after the last one make one more.

@@ -1,7 +1,7 @@
 /// Suggests the closest known name for a mistyped one (Levenshtein distance).
-public enum NearestName {
+enum NearestName {
     /// The nearest of `names` to `name`, when it is close enough to be a likely typo.
-    public static func suggestion(for name: String, among names: [String]) -> String? {
+    static func suggestion(for name: String, among names: [String]) -> String? {
         let scored = names.map { ($0, distance(name, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, name.count / 3) ? best.0 : nil

@@ -2,43 +2,43 @@
 ///
 /// Every field is optional because reports differ by kind and iOS version, and files can be cut
 /// short. ``CrashReportParser`` fills it in from an `.ips` file (research §6.2).
-public struct CrashReport: Sendable, Equatable {
+struct CrashReport: Sendable, Equatable {
     /// The metadata line's `bug_type`: `"309"` for a crash with a JSON body, `"109"` for a legacy text one.
-    public var bugType: String?
+    var bugType: String?
     /// The app's bundle identifier (`io.waypoint.tripplanner`).
-    public var bundleID: String?
+    var bundleID: String?
     /// The process name (`procName`, or the legacy `Process:` line).
-    public var process: String?
+    var process: String?
     /// The process identifier.
-    public var pid: Int?
+    var pid: Int?
     /// The OS version as the metadata line spells it (`iPhone OS 17.3.1 (21D61)`).
-    public var osVersion: String?
+    var osVersion: String?
     /// When the report was captured, as written in the file.
-    public var timestamp: String?
+    var timestamp: String?
     /// The Mach exception type (`EXC_CRASH`).
-    public var exceptionType: String?
+    var exceptionType: String?
     /// The signal that ended the process (`SIGABRT`).
-    public var signal: String?
+    var signal: String?
     /// The exception codes, as written (`0x0000000000000000, 0x0000000000000000`).
-    public var exceptionCodes: String?
+    var exceptionCodes: String?
     /// Who ended the process: `FRONTBOARD`, `SIGNAL`, `RUNNINGBOARD`, …
-    public var terminationNamespace: String?
+    var terminationNamespace: String?
     /// The termination code: 2343432205 (`0x8badf00d`) for a watchdog kill, the signal number for `SIGNAL`.
-    public var terminationCode: UInt64?
+    var terminationCode: UInt64?
     /// Why the process was ended: the JSON `reasons` joined by `"; "` (else its `indicator`), or the
     /// legacy text after the code and its `Termination Description:` and continuation lines.
-    public var terminationExplanation: String?
+    var terminationExplanation: String?
     /// The top frames (at most 5) of the crashed thread, as `"0 libsystem_kernel.dylib __pthread_kill + 8"`.
-    public var crashedThreadFrames: [String]
+    var crashedThreadFrames: [String]
     /// Whether only part of the report could be read (a file cut mid-JSON): the metadata line was
     /// read, the body was not.
-    public var isTruncated: Bool
+    var isTruncated: Bool
 
     /// 0x8badf00d: the watchdog killed the app.
-    public var isWatchdogKill: Bool { terminationCode == 0x8BAD_F00D }
+    var isWatchdogKill: Bool { terminationCode == 0x8BAD_F00D }
 
     /// An empty report: every field `nil`, no frames, not truncated.
-    public init() {
+    init() {
         crashedThreadFrames = []
         isTruncated = false
     }

@@ -1,8 +1,8 @@
 /// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill is a
 /// `launch-watchdog-termination`, any other crash a `crash-report`.
-public enum CrashReportDiagnosis {
+enum CrashReportDiagnosis {
     /// The `crash-report` rule, listed by `scenelog rules` with the line rules.
-    public static let description = RuleDescription(
+    static let description = RuleDescription(
         id: "crash-report", severity: .error,
         title: "A crash report shows the app crashed",
         explanation: """
@@ -23,7 +23,7 @@ public enum CrashReportDiagnosis {
         patterns: [], triggeringExamples: [], nonTriggeringExamples: [])
 
     /// The finding `report` (read from `path`) gives.
-    public static func finding(for report: CrashReport, path: String, severityOverrides: [String: Severity] = [:])
+    static func finding(for report: CrashReport, path: String, severityOverrides: [String: Severity] = [:])
         -> Finding
     {
         var data: [String: String] = [:]

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `.ips` crash reports (research §6.2): a one-line JSON metadata object, then the body,
 /// which is pretty-printed JSON (`bug_type` 309 and others) or a legacy text report (109).
-public enum CrashReportParser {
+enum CrashReportParser {
     /// How many frames of the crashed thread a report keeps.
     private static let frameLimit = 5
 
@@ -15,7 +15,7 @@ public enum CrashReportParser {
     /// line ends are accepted.
     ///
     /// - Returns: the report, or `nil` when the bytes are not a crash report at all.
-    public static func parse(_ bytes: [UInt8]) -> CrashReport? {
+    static func parse(_ bytes: [UInt8]) -> CrashReport? {
         let content = skippingBlanks(bytes[...])
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex
         guard let metadata = jsonObject(content[..<lineEnd]), metadata["bug_type"] != nil else {

@@ -1,5 +1,5 @@
 /// What a record is: a log message, or a line the producing tool prints about the stream itself.
-public enum RecordKind: String, Sendable, Codable, Equatable {
+enum RecordKind: String, Sendable, Codable, Equatable {
     /// A message logged by a process.
     case message
     /// A device connection banner (`[connected:UDID]`, `[disconnected]`): the stream was cut here.
@@ -10,7 +10,7 @@ public enum RecordKind: String, Sendable, Codable, Equatable {
 }
 
 /// A log message's level, normalised over the formats' spellings (`<Notice>`, `Df`, `default`, `NOTICE`).
-public enum LogLevel: String, Sendable, Codable, CaseIterable, Comparable {
+enum LogLevel: String, Sendable, Codable, CaseIterable, Comparable {
     case debug, info, notice, `default`, warning, error, fault
 
     private var rank: Int {
@@ -24,10 +24,10 @@ public enum LogLevel: String, Sendable, Codable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
+    static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rank < rhs.rank }
 
     /// Reads a level as any supported format spells it, ignoring case; `nil` for unknown words.
-    public init?(spelling: some StringProtocol) {
+    init?(spelling: some StringProtocol) {
         switch spelling.lowercased().filter({ $0 != " " }) {
         case "debug", "db": self = .debug
         case "info", "i": self = .info
@@ -42,37 +42,37 @@ public enum LogLevel: String, Sendable, Codable, CaseIterable, Comparable {
 }
 
 /// One log record: a record-start line and the continuation lines that follow it.
-public struct LogRecord: Sendable, Equatable {
+struct LogRecord: Sendable, Equatable {
     /// Where the record starts.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// A message, or a banner printed by the capturing tool.
-    public var kind: RecordKind
+    var kind: RecordKind
     /// When it was logged, if the line says.
-    public var timestamp: Timestamp?
+    var timestamp: Timestamp?
     /// The device's host name, where the format prints one.
-    public var device: String?
+    var device: String?
     /// The process name (the executable's base name).
-    public var process: String?
+    var process: String?
     /// The library or executable that logged it (`FrontBoard` in `SpringBoard(FrontBoard)`).
-    public var senderImage: String?
+    var senderImage: String?
     /// The process identifier.
-    public var pid: Int?
+    var pid: Int?
     /// The thread identifier as printed (hex or decimal).
-    public var thread: String?
+    var thread: String?
     /// The level as printed.
-    public var level: String?
+    var level: String?
     /// The level, normalised; `nil` when the format prints none or an unknown word.
-    public var normalizedLevel: LogLevel?
+    var normalizedLevel: LogLevel?
     /// The os_log subsystem (`com.apple.UIKit`).
-    public var subsystem: String?
+    var subsystem: String?
     /// The os_log category (`SceneConfiguration`).
-    public var category: String?
+    var category: String?
     /// The message text; continuation lines are joined with `\n`.
-    public var message: String
+    var message: String
     /// How many continuation lines followed the record-start line.
-    public var continuationLines: Int
+    var continuationLines: Int
 
-    public init(
+    init(
         location: SourceLocation, kind: RecordKind = .message, timestamp: Timestamp? = nil, device: String? = nil,
         process: String? = nil, senderImage: String? = nil, pid: Int? = nil, thread: String? = nil,
         level: String? = nil, normalizedLevel: LogLevel? = nil, subsystem: String? = nil, category: String? = nil,

@@ -9,18 +9,18 @@ protocol LineConsumer: AnyObject {
 }
 
 /// How an input's lines were accounted for; `lines == records + continuationLines + unparsedLines`.
-public struct LineCounts: Sendable, Equatable {
-    public var records = 0
-    public var continuationLines = 0
-    public var unparsedLines = 0
+struct LineCounts: Sendable, Equatable {
+    var records = 0
+    var continuationLines = 0
+    var unparsedLines = 0
 
-    public init(records: Int = 0, continuationLines: Int = 0, unparsedLines: Int = 0) {
+    init(records: Int = 0, continuationLines: Int = 0, unparsedLines: Int = 0) {
         self.records = records
         self.continuationLines = continuationLines
         self.unparsedLines = unparsedLines
     }
 
-    public var lines: Int { records + continuationLines + unparsedLines }
+    var lines: Int { records + continuationLines + unparsedLines }
 }
 
 /// Groups lines into records with one format's parser and hands each complete record to the sink.

@@ -4,8 +4,8 @@
 /// with that line. The message range is extended over the continuation lines when they arrive.
 /// Ranges are stored as pairs of 32-bit offsets (records are capped at a few MiB), which keeps
 /// the struct small: it is copied for every line.
-public struct RecordFields: Sendable, Equatable {
-    public var kind: RecordKind = .message
+struct RecordFields: Sendable, Equatable {
+    var kind: RecordKind = .message
     private var packedTimestamp = PackedRange.none
     private var packedDevice = PackedRange.none
     private var packedProcess = PackedRange.none
@@ -17,48 +17,48 @@ public struct RecordFields: Sendable, Equatable {
     private var packedMessage: PackedRange
     private var packedPID: Int32 = -1
 
-    public init(message: Range<Int>) {
+    init(message: Range<Int>) {
         packedMessage = PackedRange(message)
     }
 
-    public var timestamp: Range<Int>? {
+    var timestamp: Range<Int>? {
         get { packedTimestamp.range }
         set { packedTimestamp = PackedRange(newValue) }
     }
-    public var device: Range<Int>? {
+    var device: Range<Int>? {
         get { packedDevice.range }
         set { packedDevice = PackedRange(newValue) }
     }
-    public var process: Range<Int>? {
+    var process: Range<Int>? {
         get { packedProcess.range }
         set { packedProcess = PackedRange(newValue) }
     }
-    public var senderImage: Range<Int>? {
+    var senderImage: Range<Int>? {
         get { packedSenderImage.range }
         set { packedSenderImage = PackedRange(newValue) }
     }
-    public var thread: Range<Int>? {
+    var thread: Range<Int>? {
         get { packedThread.range }
         set { packedThread = PackedRange(newValue) }
     }
-    public var level: Range<Int>? {
+    var level: Range<Int>? {
         get { packedLevel.range }
         set { packedLevel = PackedRange(newValue) }
     }
-    public var subsystem: Range<Int>? {
+    var subsystem: Range<Int>? {
         get { packedSubsystem.range }
         set { packedSubsystem = PackedRange(newValue) }
     }
-    public var category: Range<Int>? {
+    var category: Range<Int>? {
         get { packedCategory.range }
         set { packedCategory = PackedRange(newValue) }
     }
-    public var message: Range<Int> {
+    var message: Range<Int> {
         get { packedMessage.range ?? 0..<0 }
         set { packedMessage = PackedRange(newValue) }
     }
     /// The process id; `nil` when the line prints none (or one too large to be a pid).
-    public var pid: Int? {
+    var pid: Int? {
         get { packedPID < 0 ? nil : Int(packedPID) }
         set { packedPID = newValue.flatMap { Int32(exactly: $0) } ?? -1 }
     }

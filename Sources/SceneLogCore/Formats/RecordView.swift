@@ -2,39 +2,39 @@
 ///
 /// The bytes are only valid during the call that receives the view; call ``materialize(path:timestamps:)``
 /// to keep the record.
-public struct RecordView {
+struct RecordView {
     /// The record's bytes: the start line, then each continuation line after a `\n`
     /// (or the decoded text, for formats that encode it).
-    public let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Where the fields are in ``bytes``.
-    public let fields: RecordFields
+    let fields: RecordFields
     /// The format the record was read as; `nil` for an unparsed line viewed as a bare message.
-    public let format: LogFormat?
+    let format: LogFormat?
     /// 1-based number of the record's first line.
-    public let line: Int
+    let line: Int
     /// Byte offset of the record's first line in the input.
-    public let byteOffset: Int
+    let byteOffset: Int
     /// How many continuation lines the record has.
-    public let continuationLines: Int
+    let continuationLines: Int
 
     /// An unparsed line as a record with only a message, so that rules can still search it
     /// (free text such as an Xcode 15 console copy fits no format).
-    public static func bareLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> RecordView {
+    static func bareLine(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> RecordView {
         RecordView(
             bytes: bytes, fields: RecordFields(message: 0..<bytes.count), format: nil, line: line, byteOffset: -1,
             continuationLines: 0)
     }
 
     /// The message bytes.
-    public var message: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[fields.message]) }
+    var message: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[fields.message]) }
 
     /// The bytes of a field's range, if present.
-    public func bytes(of range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
+    func bytes(of range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
         range.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
     }
 
     /// Builds the owned ``LogRecord``, resolving the timestamp with `timestamps`.
-    public func materialize(path: String, timestamps: inout TimestampContext) -> LogRecord {
+    func materialize(path: String, timestamps: inout TimestampContext) -> LogRecord {
         func text(_ range: Range<Int>?) -> String? { range.map { bytes.string($0) } }
         let level = text(fields.level)
         return LogRecord(
@@ -57,7 +57,7 @@ public struct RecordView {
 }
 
 /// Receives what a scan finds, in input order.
-public protocol RecordSink: AnyObject {
+protocol RecordSink: AnyObject {
     /// A complete record.
     func receive(_ record: RecordView)
     /// A line that fits no record (before any record, or breaking the grammar).

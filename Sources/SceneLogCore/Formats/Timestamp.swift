@@ -28,7 +28,7 @@ public struct Timestamp: Sendable, Equatable, Codable {
 /// year of the file's modification time; a month going from December back to January moves to the
 /// next year. Date-less Console times (`22:50:45.709813-0500`) take the date of the file's
 /// modification time and move to the next day when the clock goes back by more than 12 hours.
-public struct TimestampContext: Sendable {
+struct TimestampContext: Sendable {
     private var year: Int
     private var yearIsFixed: Bool
     private var lastMonth: Int?
@@ -39,7 +39,7 @@ public struct TimestampContext: Sendable {
     /// - Parameters:
     ///   - year: the year given by the user, if any.
     ///   - referenceTime: seconds since 1970 of the input's modification time (or now).
-    public init(year: Int?, referenceTime: Double) {
+    init(year: Int?, referenceTime: Double) {
         let reference = CivilDate(secondsSince1970: referenceTime)
         self.year = year ?? reference.year
         self.yearIsFixed = year != nil
@@ -48,7 +48,7 @@ public struct TimestampContext: Sendable {
     }
 
     /// Works out the wall-clock seconds and offset of `text` (the timestamp field as printed).
-    public mutating func resolve(_ text: String) -> Timestamp {
+    mutating func resolve(_ text: String) -> Timestamp {
         var stamp = Timestamp(text: text)
         guard let parsed = ParsedTime(text) else { return stamp }
         stamp.utcOffsetSeconds = parsed.utcOffsetSeconds

@@ -33,3 +33,13 @@ public struct SourceRevision: Sendable {
         return text.isEmpty ? nil : text
     }
 }
+
+extension HistoryRun {
+    /// The run of `report`, recorded now, on the current revision (``SourceRevision/current``).
+    public static func recordedNow(_ report: ScanReport) -> HistoryRun {
+        let revision = SourceRevision.current
+        return HistoryRun(
+            report: report, recordedAt: ISO8601DateFormatter().string(from: Date()), commit: revision.commit,
+            branch: revision.branch)
+    }
+}

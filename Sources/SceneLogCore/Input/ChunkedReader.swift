@@ -42,17 +42,17 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Reads a file descriptor in large chunks (64 KiB by default) into one reused buffer.
-public final class ChunkedReader {
+final class ChunkedReader {
     /// The default read size.
-    public static let defaultChunkSize = 64 * 1024
+    static let defaultChunkSize = 64 * 1024
 
-    public let path: String
+    let path: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let buffer: UnsafeMutableBufferPointer<UInt8>
 
     /// Opens `path` for reading; `-` means standard input.
-    public init(path: String, chunkSize: Int = ChunkedReader.defaultChunkSize) throws(InputError) {
+    init(path: String, chunkSize: Int = ChunkedReader.defaultChunkSize) throws(InputError) {
         self.path = path
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -77,7 +77,7 @@ public final class ChunkedReader {
     }
 
     /// The next chunk, or an empty buffer at the end of the input. Valid until the next call.
-    public func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
+    func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[0..<count]) }
@@ -88,13 +88,13 @@ public final class ChunkedReader {
 
     /// Whether the input is a regular file (all there, so read for throughput), rather than a
     /// pipe or a terminal whose lines arrive over time.
-    public var isRegularFile: Bool {
+    var isRegularFile: Bool {
         var info = stat()
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The file's modification time in seconds since 1970, when it is a regular file.
-    public var modificationTime: Double? {
+    var modificationTime: Double? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Self.seconds(modified: info)
@@ -102,7 +102,7 @@ public final class ChunkedReader {
 
     /// The modification time of the file at `path` (an archive, read by libarchive), in seconds
     /// since 1970.
-    public static func modificationTime(of path: String) -> Double? {
+    static func modificationTime(of path: String) -> Double? {
         var info = stat()
         return stat(path, &info) == 0 ? seconds(modified: info) : nil
     }

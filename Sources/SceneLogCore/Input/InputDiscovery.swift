@@ -1,7 +1,7 @@
 import Foundation
 
 /// Expands the paths a user names into the inputs to scan.
-public enum InputDiscovery {
+enum InputDiscovery {
     /// `paths` with each folder (or link to one) replaced by the files under it that `selection`
     /// admits, recursively, sorted by path. Links to folders are followed, each folder only once
     /// (a link loop is not walked twice). A `.logarchive` folder is listed itself, not walked.
@@ -10,7 +10,7 @@ public enum InputDiscovery {
     /// - Parameters:
     ///   - onEmptyFolder: called with each named folder that holds no file to scan.
     ///   - onUnreadable: called with each folder that cannot be listed, and why.
-    public static func expand(
+    static func expand(
         _ paths: [String], selection: PathSelection = PathSelection(), onEmptyFolder: (String) -> Void = { _ in },
         onUnreadable: (String, String) -> Void = { _, _ in }
     ) -> [String] {

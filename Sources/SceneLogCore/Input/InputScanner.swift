@@ -23,7 +23,7 @@ public struct InputSummary: Sendable, Equatable {
     /// that is not read.
     public var note: String?
 
-    public init(
+    init(
         path: String, format: LogFormat?, bytes: Int, counts: LineCounts, truncatedLines: Int
     ) {
         self.path = path
@@ -42,7 +42,7 @@ public struct InputSummary: Sendable, Equatable {
 /// Memory is bounded by the chunk size, the longest line, the open record and, until the format is
 /// known, the detection sample (bounded by ``FormatDetector/maximumSampleLines`` and
 /// ``FormatDetector/maximumSampleBytes``).
-public final class InputScanner<Sink: RecordSink> {
+final class InputScanner<Sink: RecordSink> {
     private let path: String
     private let sink: Sink
     private let forcedFormat: LogFormat?
@@ -61,7 +61,7 @@ public final class InputScanner<Sink: RecordSink> {
     ///   - path: the input's name, for the summary.
     ///   - format: a format to use instead of detecting one.
     ///   - maximumLineLength: where long lines are cut.
-    public init(
+    init(
         path: String, format: LogFormat? = nil, maximumLineLength: Int = LineSplitter.defaultMaximumLineLength,
         sink: Sink
     ) {
@@ -76,7 +76,7 @@ public final class InputScanner<Sink: RecordSink> {
 
     /// Reads `reader` to its end. The first bytes are sniffed: an archive, a crash report or binary
     /// data is refused with an ``InputError`` of kind `.notText` before anything is scanned.
-    public func scan(_ reader: some ChunkSource) throws(InputError) {
+    func scan(_ reader: some ChunkSource) throws(InputError) {
         while true {
             let chunk = try reader.nextChunk()
             if chunk.isEmpty { break }
@@ -89,7 +89,7 @@ public final class InputScanner<Sink: RecordSink> {
     /// ``sniffLength`` bytes are held and sniffed before anything is scanned.
     ///
     /// - Throws: an ``InputError`` of kind `.notText` when the stream is not a text log.
-    public func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(InputError) {
+    func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(InputError) {
         guard let held = head else { return feed(chunk) }
         head = held + chunk
         if held.count + chunk.count >= Self.sniffLength { try sniffHead() }
@@ -98,7 +98,7 @@ public final class InputScanner<Sink: RecordSink> {
     /// Makes what a live stream has delivered so far visible, without waiting for more: the held
     /// head is sniffed, the format is chosen from the lines seen so far, and the open record is
     /// delivered. A partial line stays held until its end arrives. Call it when the stream goes quiet.
-    public func flush() throws(InputError) {
+    func flush() throws(InputError) {
         try sniffHead()
         if consumer == nil, pending.nonBlankLines > 0 { decide() }
         consumer?.flush()
@@ -126,13 +126,13 @@ public final class InputScanner<Sink: RecordSink> {
     }
 
     /// Takes the next bytes of the input, unsniffed.
-    public func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+    func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
         bytesRead += chunk.count
         splitter.feed(chunk) { line in take(line) }
     }
 
     /// Ends the input and returns its summary.
-    public func finish() -> InputSummary {
+    func finish() -> InputSummary {
         splitter.finish { line in take(line) }
         if consumer == nil { decide() }
         consumer?.finish()

@@ -1,5 +1,5 @@
 /// Tells a text log from the binary and structured files people point scenelog at by mistake.
-public enum InputKind: Sendable, Equatable {
+enum InputKind: Sendable, Equatable {
     case text
     case gzip
     case zip
@@ -11,7 +11,7 @@ public enum InputKind: Sendable, Equatable {
     case binary
 
     /// Looks at the first bytes of an input.
-    public static func sniff(_ head: UnsafeBufferPointer<UInt8>) -> InputKind {
+    static func sniff(_ head: UnsafeBufferPointer<UInt8>) -> InputKind {
         if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B { return .gzip }
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return .utf16 }
         if head.matches("PK\u{03}\u{04}", at: 0) { return .zip }
@@ -53,7 +53,7 @@ public enum InputKind: Sendable, Equatable {
     }
 
     /// Whether libarchive reads it: an archive or a compressed file.
-    public var isArchive: Bool {
+    var isArchive: Bool {
         switch self {
         case .gzip, .zip, .tar, .bzip2, .xz: true
         default: false
@@ -62,7 +62,7 @@ public enum InputKind: Sendable, Equatable {
 
     /// What to tell the user about an input of this kind that is not read as a text stream (piped
     /// in, or nested deeper than one level in an archive).
-    public var refusal: String? {
+    var refusal: String? {
         switch self {
         case .text: nil
         case .gzip, .bzip2, .xz: "is compressed, not a text log; name the file instead (scenelog reads compressed files and archives), or decompress it first"

@@ -1,15 +1,15 @@
 /// One physical line handed out by ``LineSplitter``: its bytes without the terminator.
 ///
 /// The bytes are only valid during the callback that receives the line.
-public struct RawLine {
+struct RawLine {
     /// The line's bytes, without `\n` or `\r\n`.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// 1-based line number in the input.
-    public let number: Int
+    let number: Int
     /// Offset of the line's first byte from the start of the input.
-    public let byteOffset: Int
+    let byteOffset: Int
     /// Whether the line was longer than ``LineSplitter/maximumLineLength`` and was cut.
-    public let wasTruncated: Bool
+    let wasTruncated: Bool
 }
 
 /// A streaming line splitter: feed it chunks of any size, it hands out whole lines.
@@ -18,27 +18,27 @@ public struct RawLine {
 /// A line longer than ``maximumLineLength`` is cut to that length, flagged ``RawLine/wasTruncated``,
 /// and the rest of it is skipped, so memory never grows with a runaway line.
 /// Bytes are scanned once: `memchr` finds each `\n`, and only a line split across chunks is copied.
-public struct LineSplitter {
+struct LineSplitter {
     /// The longest line kept whole: 1 MiB.
-    public static let defaultMaximumLineLength = 1 << 20
+    static let defaultMaximumLineLength = 1 << 20
 
-    public let maximumLineLength: Int
+    let maximumLineLength: Int
     private var carry: [UInt8] = []
     private var skippingRestOfLongLine = false
     private var nextLineNumber = 1
     private var nextLineOffset = 0
     private var consumed = 0
 
-    public init(maximumLineLength: Int = LineSplitter.defaultMaximumLineLength) {
+    init(maximumLineLength: Int = LineSplitter.defaultMaximumLineLength) {
         precondition(maximumLineLength > 0)
         self.maximumLineLength = maximumLineLength
     }
 
     /// The number of lines handed out so far.
-    public var lineCount: Int { nextLineNumber - 1 }
+    var lineCount: Int { nextLineNumber - 1 }
 
     /// Splits `chunk`, calling `body` for each line it completes.
-    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (RawLine) throws -> Void) rethrows {
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ body: (RawLine) throws -> Void) rethrows {
         var start = 0
         while start < chunk.count {
             guard let newline = chunk.index(of: ASCII.newline, from: start) else {
@@ -71,13 +71,13 @@ public struct LineSplitter {
 
     /// Counts `count` bytes at the start of the input as read without making them part of a line
     /// (a byte order mark), so that byte offsets stay true.
-    public mutating func skip(_ count: Int) {
+    mutating func skip(_ count: Int) {
         consumed += count
         nextLineOffset = consumed
     }
 
     /// Hands out the last line if the input did not end with a terminator.
-    public mutating func finish(_ body: (RawLine) throws -> Void) rethrows {
+    mutating func finish(_ body: (RawLine) throws -> Void) rethrows {
         defer {
             carry.removeAll(keepingCapacity: false)
             skippingRestOfLongLine = false

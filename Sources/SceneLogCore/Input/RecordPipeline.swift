@@ -6,7 +6,7 @@ import Foundation
 /// use two cores. Order is kept exactly; memory is bounded by ``batchCount`` batches.
 ///
 /// The downstream sink is only touched by the pipeline's thread until ``finish()`` returns.
-public final class RecordPipeline: RecordSink {
+final class RecordPipeline: RecordSink {
     /// Batches in flight: one being filled, the others queued or being replayed.
     static var batchCount: Int { 3 }
     /// A batch is handed over once it holds this many bytes of records.
@@ -17,7 +17,7 @@ public final class RecordPipeline: RecordSink {
     private let thread: Thread
     private let done = DispatchSemaphore(value: 0)
 
-    public init(downstream: any RecordSink) {
+    init(downstream: any RecordSink) {
         let channel = BatchChannel(count: Self.batchCount, capacity: Self.batchBytes)
         self.channel = channel
         self.batch = channel.takeEmpty()
@@ -34,22 +34,22 @@ public final class RecordPipeline: RecordSink {
         thread.start()
     }
 
-    public func receive(_ record: RecordView) {
+    func receive(_ record: RecordView) {
         batch.append(record)
         if batch.byteCount >= Self.batchBytes { handOver() }
     }
 
-    public func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
         batch.appendUnparsed(line: line, bytes: bytes)
         if batch.byteCount >= Self.batchBytes { handOver() }
     }
 
-    public func truncated(line: Int, keptBytes: Int) {
+    func truncated(line: Int, keptBytes: Int) {
         batch.appendTruncated(line: line, keptBytes: keptBytes)
     }
 
     /// Hands over the last records and waits until the downstream sink has taken all of them.
-    public func finish() {
+    func finish() {
         handOver()
         channel.close()
         done.wait()

@@ -4,16 +4,16 @@
 /// (year inference included) when the span is asked for. For year-less `Mon DD` timestamps the
 /// timestamps where the month changes are kept too (a few at most), so that a capture running from
 /// December into January ends in the next year.
-public struct TimeSpanTracker: Sendable {
+struct TimeSpanTracker: Sendable {
     private var first: [UInt8]?
     private var last: [UInt8] = []
     private var monthChanges: [[UInt8]] = []
     private static let maximumMonthChanges = 1_000
 
-    public init() {}
+    init() {}
 
     /// Notes the timestamp of a record, if it has one.
-    public mutating func note(_ record: RecordView) {
+    mutating func note(_ record: RecordView) {
         guard record.fields.kind == .message, let stamp = record.bytes(of: record.fields.timestamp) else { return }
         if first == nil {
             first = Array(stamp)
@@ -34,7 +34,7 @@ public struct TimeSpanTracker: Sendable {
     }
 
     /// The first and last timestamps, resolved in order with `context`.
-    public func span(with context: TimestampContext) -> TimeSpan? {
+    func span(with context: TimestampContext) -> TimeSpan? {
         guard let first else { return nil }
         var context = context
         let start = context.resolve(String(decoding: first, as: UTF8.self))

@@ -1,11 +1,11 @@
 /// Findings about a whole launch rather than one line, made by the ``LaunchTracker``.
-public enum LaunchDiagnosis: CaseIterable, Sendable {
+enum LaunchDiagnosis: CaseIterable, Sendable {
     case blackScreenSuspected
     case launchSlow
     case launchNeverActive
 
     /// What each diagnosis means and what to do; listed by `scenelog rules` with the line rules.
-    public var description: RuleDescription {
+    var description: RuleDescription {
         switch self {
         case .blackScreenSuspected:
             RuleDescription(

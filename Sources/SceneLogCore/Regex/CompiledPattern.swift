@@ -4,30 +4,30 @@ import CPCRE2
 ///
 /// PCRE2 documents a compiled pattern as safe to use from several threads at once; each thread
 /// brings its own ``MatchScratch``. Matching works on bytes and reports byte ranges.
-public final class CompiledPattern: @unchecked Sendable {
+final class CompiledPattern: @unchecked Sendable {
     /// Limits that keep a pathological pattern from running away on a long line.
-    public struct Limits: Sendable, Equatable {
+    struct Limits: Sendable, Equatable {
         /// PCRE2's match limit: the number of times the internal match function may be called.
-        public var matchLimit: UInt32
+        var matchLimit: UInt32
         /// PCRE2's depth limit: how deep backtracking may nest (heap frames for the interpreter).
-        public var depthLimit: UInt32
+        var depthLimit: UInt32
 
-        public init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000) {
+        init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000) {
             self.matchLimit = matchLimit
             self.depthLimit = depthLimit
         }
 
-        public static let `default` = Limits()
+        static let `default` = Limits()
     }
 
     /// The pattern text as given.
-    public let pattern: String
+    let pattern: String
     /// Whether JIT compilation succeeded.
-    public let isJITCompiled: Bool
+    let isJITCompiled: Bool
     /// The number of capture groups in the pattern.
-    public let captureCount: Int
+    let captureCount: Int
     /// The named capture groups, with their group numbers, in pattern order.
-    public let groupNames: [(name: String, index: Int)]
+    let groupNames: [(name: String, index: Int)]
 
     let code: OpaquePointer
     private let matchContext: OpaquePointer
@@ -38,7 +38,7 @@ public final class CompiledPattern: @unchecked Sendable {
     ///   - caseInsensitive: match without regard to case.
     ///   - limits: match and depth limits applied to every match.
     /// - Throws: ``PCRE2Error`` with PCRE2's message and the offset in the pattern.
-    public init(_ pattern: String, caseInsensitive: Bool = false, limits: Limits = .default) throws(PCRE2Error) {
+    init(_ pattern: String, caseInsensitive: Bool = false, limits: Limits = .default) throws(PCRE2Error) {
         self.pattern = pattern
         var options = UInt32(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF)
         if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
@@ -73,7 +73,7 @@ public final class CompiledPattern: @unchecked Sendable {
     ///
     /// - Returns: the match with its capture groups as byte ranges, or `nil` when there is none.
     /// - Throws: ``PCRE2Error`` when a limit is hit or PCRE2 fails; the caller decides whether to go on.
-    public func firstMatch(
+    func firstMatch(
         in bytes: UnsafeRawBufferPointer, from start: Int = 0, using scratch: MatchScratch
     ) throws(PCRE2Error) -> PatternMatch? {
         let data = try scratch.data(for: self)
@@ -117,20 +117,20 @@ public final class CompiledPattern: @unchecked Sendable {
     }
 
     /// Whether the pattern matches anywhere in `bytes`.
-    public func matches(_ bytes: UnsafeRawBufferPointer, using scratch: MatchScratch) throws(PCRE2Error) -> Bool {
+    func matches(_ bytes: UnsafeRawBufferPointer, using scratch: MatchScratch) throws(PCRE2Error) -> Bool {
         try firstMatch(in: bytes, using: scratch) != nil
     }
 }
 
 /// One match: group 0 is the whole match, groups 1… the captures (`nil` when a group did not take part).
-public struct PatternMatch: Sendable, Equatable {
-    public let groups: [Range<Int>?]
+struct PatternMatch: Sendable, Equatable {
+    let groups: [Range<Int>?]
 
     /// The byte range of the whole match.
-    public var range: Range<Int> { groups[0] ?? 0..<0 }
+    var range: Range<Int> { groups[0] ?? 0..<0 }
 
     /// The byte range of capture group `index`, if it took part in the match.
-    public subscript(index: Int) -> Range<Int>? {
+    subscript(index: Int) -> Range<Int>? {
         index < groups.count ? groups[index] : nil
     }
 }

@@ -1,11 +1,11 @@
 import CPCRE2
 
 /// Per-worker PCRE2 match memory. Not `Sendable`: PCRE2 wants one match block per thread.
-public final class MatchScratch {
+final class MatchScratch {
     private var matchData: OpaquePointer?
     private var capacity: Int = 0
 
-    public init() {}
+    init() {}
 
     deinit {
         if let matchData { pcre2_match_data_free_8(matchData) }

@@ -1,13 +1,13 @@
 import CPCRE2
 
 /// An error reported by PCRE2: a pattern that does not compile, or a match that gave up.
-public struct PCRE2Error: Error, Sendable, Equatable, CustomStringConvertible {
+struct PCRE2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// PCRE2's error code (negative for match errors, positive for compile errors).
-    public let code: Int32
+    let code: Int32
     /// PCRE2's own text for `code`.
-    public let message: String
+    let message: String
     /// For compile errors, the byte offset in the pattern where PCRE2 stopped.
-    public let offset: Int?
+    let offset: Int?
 
     init(code: Int32, offset: Int? = nil) {
         self.code = code
@@ -16,12 +16,12 @@ public struct PCRE2Error: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether this is a resource limit (match or depth limit) rather than a real error.
-    public var isLimitExceeded: Bool {
+    var isLimitExceeded: Bool {
         code == PCRE2_ERROR_MATCHLIMIT || code == PCRE2_ERROR_DEPTHLIMIT || code == PCRE2_ERROR_HEAPLIMIT
             || code == PCRE2_ERROR_JIT_STACKLIMIT
     }
 
-    public var description: String {
+    var description: String {
         if let offset { return "\(message) at offset \(offset)" }
         return message
     }

@@ -27,6 +27,15 @@ public enum RuleListRenderer {
         return text
     }
 
+    /// What to say of a rule id that is not among `rules`, with the nearest id when one is close.
+    public static func unknownRule(_ id: String, among rules: [RuleDescription]) -> String {
+        var message = "unknown rule '\(id)'"
+        if let suggestion = NearestName.suggestion(for: id, among: rules.map(\.id)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return message + " Run 'scenelog rules' for the list."
+    }
+
     /// Every pattern of `rules`, one per line, for `grep -P -f` and `rg -P -f`.
     public static func patterns(_ rules: [RuleDescription]) -> String {
         rules.flatMap(\.patterns).map { unnamingGroups($0.regex) }.joined(separator: "\n") + "\n"

@@ -28,7 +28,7 @@ public struct ScanReport: Sendable {
     }
 
     /// The line counts of all inputs added up.
-    public var totals: LineCounts {
+    var totals: LineCounts {
         inputs.reduce(into: LineCounts()) { total, input in
             total.records += input.records
             total.continuationLines += input.continuationLines

@@ -18,13 +18,13 @@ extension Rule {
 }
 
 /// A rule that ships with scenelog: one type per file under `Rules/BuiltIn`, listed in ``RuleCatalog``.
-public protocol BuiltInRule: Rule {
+protocol BuiltInRule: Rule {
     static var description: RuleDescription { get }
     init()
 }
 
 extension BuiltInRule {
-    public var description: RuleDescription { Self.description }
+    var description: RuleDescription { Self.description }
 }
 
 /// Limits a rule to records of one process, subsystem or category (exact, case-sensitive).

@@ -50,10 +50,12 @@ public final class RuleSet: Sendable {
 
     /// Compiles `rules`, leaving out those `configuration` disables.
     /// - Throws: ``RuleError`` for the first rule that cannot be compiled; nothing is half-built.
-    public init(
-        rules: [any Rule], configuration: RuleConfiguration = RuleConfiguration(),
-        limits: CompiledPattern.Limits = .default
-    ) throws(RuleError) {
+    public convenience init(rules: [any Rule], configuration: RuleConfiguration = RuleConfiguration()) throws(RuleError) {
+        try self.init(rules: rules, configuration: configuration, limits: .default)
+    }
+
+    /// Compiles `rules` with PCRE2 `limits` on each match.
+    init(rules: [any Rule], configuration: RuleConfiguration, limits: CompiledPattern.Limits) throws(RuleError) {
         var compiledRules: [CompiledRule] = []
         var compiledPatterns: [CompiledRulePattern] = []
         var literalIndex: [String: Int] = [:]

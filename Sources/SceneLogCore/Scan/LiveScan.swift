@@ -11,7 +11,8 @@ public final class LiveScan {
         analysis = stream.makeAnalysis(
             path: name, modificationTime: nil,
             mode: StreamAnalysis.Mode(keepsFindings: false, liveNumbering: LaunchNumbering(offset: 0), warnsWhenFiltered: true))
-        scanner = InputScanner(path: name, format: stream.options.inputFormat, sink: analysis)
+        scanner = InputScanner(
+            path: name, format: stream.options.inputFormat, maximumLineLength: stream.options.maximumLineLength, sink: analysis)
     }
 
     /// Takes the next bytes of the stream. The first bytes are sniffed before anything is scanned.

@@ -3,16 +3,16 @@
 ///
 /// Lets `--app com.example.app` keep findings logged by the app's process under its executable
 /// name (`Runner`, `MyApp`).
-public struct ProcessIdentities: Sendable {
+struct ProcessIdentities: Sendable {
     private var bundles: [Int: String] = [:]
 
-    public init() {}
+    init() {}
 
     /// The bundle id of `pid`, if a line named it.
-    public func bundle(ofPID pid: Int) -> String? { bundles[pid] }
+    func bundle(ofPID pid: Int) -> String? { bundles[pid] }
 
     /// Learns from one record's message.
-    public mutating func note(_ record: RecordView) {
+    mutating func note(_ record: RecordView) {
         guard record.fields.kind == .message else { return }
         let message = record.message
         LaunchMarkerParsing.forEachNamedProcess(in: message) { bundle, pid in

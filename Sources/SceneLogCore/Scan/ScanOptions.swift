@@ -25,6 +25,8 @@ public struct ScanOptions: Sendable {
     public var selection = PathSelection()
     /// How far a compressed member may expand.
     public var expansionLimits = ExpansionLimits()
+    /// Where long lines are cut (the rest of the line is skipped, with a warning).
+    public var maximumLineLength = LineSplitter.defaultMaximumLineLength
     /// Whether each unparsed line is reported to the observer (`--verbose`).
     public var reportsUnparsedLines = false
     /// Asked between chunks: once it answers `true`, reading stops and what was read is reported.

@@ -39,9 +39,9 @@ struct StreamScan {
             // Parsing here, the rules and launch tracking on a second core.
             let pipeline = RecordPipeline(downstream: analysis)
             defer { pipeline.finish() }
-            (summary, readError) = try read(reader, into: InputScanner(path: path, format: options.inputFormat, sink: pipeline))
+            (summary, readError) = try read(reader, into: InputScanner(path: path, format: options.inputFormat, maximumLineLength: options.maximumLineLength, sink: pipeline))
         } else {
-            (summary, readError) = try read(reader, into: InputScanner(path: path, format: options.inputFormat, sink: analysis))
+            (summary, readError) = try read(reader, into: InputScanner(path: path, format: options.inputFormat, maximumLineLength: options.maximumLineLength, sink: analysis))
         }
         return result(of: analysis, summary: summary, error: readError)
     }

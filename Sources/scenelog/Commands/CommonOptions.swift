@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SceneLogCore
 
 /// Options shared by the commands that write a report: `scan` and `timeline`.
@@ -40,31 +39,13 @@ struct RuleOptions: ParsableArguments {
 
     /// The built-in rules plus the user's, set up by the configuration file.
     func loadRuleSet() throws -> RuleSet {
-        let builtIn = RuleCatalog.builtIn
         do {
-            let user = try rulesFile.map {
-                try UserRulesLoader.load(path: $0, reservedIDs: Set(builtIn.map(\.description.id)))
-            } ?? []
-            let rules = builtIn + user
-            let knownIDs = rules.map(\.description.id) + RuleCatalog.diagnoses.map(\.id)
-            let configuration = try loadConfiguration(knownRuleIDs: knownIDs)
-            return try RuleSet(rules: rules, configuration: configuration)
+            return try RuleSet.load(userRules: rulesFile, configuration: configFile)
         } catch let error as ConfigurationError {
             throw ValidationError(error.description)
         } catch let error as RuleError {
             throw ValidationError(error.description)
         }
-    }
-
-    private func loadConfiguration(knownRuleIDs: [String]) throws(ConfigurationError) -> RuleConfiguration {
-        if let configFile {
-            guard FileManager.default.fileExists(atPath: configFile) else {
-                throw ConfigurationError(path: configFile, message: "no such file")
-            }
-            return try ProjectConfiguration.load(path: configFile, knownRuleIDs: knownRuleIDs)
-        }
-        guard FileManager.default.fileExists(atPath: ProjectConfiguration.defaultFileName) else { return RuleConfiguration() }
-        return try ProjectConfiguration.load(path: ProjectConfiguration.defaultFileName, knownRuleIDs: knownRuleIDs)
     }
 
     /// The exit status for `findings` under `--fail-on`.

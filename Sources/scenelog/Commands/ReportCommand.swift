@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SceneLogCore
 
 /// `scenelog report PATH… [--baseline FILE] [--record]`: the nightly report, compared with an
@@ -77,12 +76,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     private func recordRun(of report: ScanReport) throws {
-        let revision = SourceRevision.current
-        let run = HistoryRun(
-            report: report, recordedAt: ISO8601DateFormatter().string(from: Date()), commit: revision.commit,
-            branch: revision.branch)
         do {
-            try HistoryStore(path: history).record(run)
+            _ = try HistoryStore(path: history).record(.recordedNow(report))
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode

@@ -38,11 +38,7 @@ struct RulesCommand: ParsableCommand {
         if exportPatterns { return try Diagnostics.write(RuleListRenderer.patterns(rules), to: nil) }
         guard let explain else { return try Diagnostics.write(RuleListRenderer.table(rules), to: nil) }
         guard let rule = rules.first(where: { $0.id == explain }) else {
-            var message = "unknown rule '\(explain)'"
-            if let suggestion = NearestName.suggestion(for: explain, among: rules.map(\.id)) {
-                message += "; did you mean '\(suggestion)'?"
-            }
-            throw ValidationError(message + " Run 'scenelog rules' for the list.")
+            throw ValidationError(RuleListRenderer.unknownRule(explain, among: rules))
         }
         try Diagnostics.write(RuleListRenderer.explanation(rule), to: nil)
     }

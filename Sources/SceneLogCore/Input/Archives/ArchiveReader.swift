@@ -1,12 +1,12 @@
 import CArchive
 
 /// One member of an archive, as its header describes it.
-public struct ArchiveMember: Sendable, Equatable {
+struct ArchiveMember: Sendable, Equatable {
     /// The path inside the archive (`logs/device.log`).
-    public var name: String
-    public var isRegularFile: Bool
+    var name: String
+    var isRegularFile: Bool
     /// The size the header gives, when it gives one.
-    public var size: Int64?
+    var size: Int64?
 }
 
 /// Streams the members of a tar, zip, gzip, bzip2 or xz file through libarchive, never

@@ -1,9 +1,9 @@
 /// Walks an archive or compressed file: each member worth scanning is handed over as a stream
 /// to read, a crash report's bytes, or a logarchive to name; a member that is itself an archive
 /// or compressed is opened and walked in turn, one level deep.
-public final class ArchiveWalker {
+final class ArchiveWalker {
     /// One member to handle.
-    public enum Entry {
+    enum Entry {
         /// A text member, read as a stream (valid only during the visit).
         case text(path: String, source: any ChunkSource)
         /// A crash report's bytes (at most ``maximumCrashReportBytes``).
@@ -15,7 +15,7 @@ public final class ArchiveWalker {
     }
 
     /// Crash reports are small; more than this is not one.
-    public static let maximumCrashReportBytes = 16 << 20
+    static let maximumCrashReportBytes = 16 << 20
 
     private let path: String
     private let selection: PathSelection
@@ -23,19 +23,19 @@ public final class ArchiveWalker {
     private var top: ArchiveReader?
     private var namedLogarchives: Set<String> = []
 
-    public init(path: String, selection: PathSelection, limits: ExpansionLimits) {
+    init(path: String, selection: PathSelection, limits: ExpansionLimits) {
         self.path = path
         self.selection = selection
         self.limits = limits
     }
 
     /// The compressed bytes of the file read so far (for progress).
-    public var compressedBytesRead: Int64 { top?.compressedBytes ?? 0 }
+    var compressedBytesRead: Int64 { top?.compressedBytes ?? 0 }
 
     /// Calls `visit` with each member to scan, in archive order.
     /// - Throws: an ``InputError`` when the file cannot be opened or its structure breaks (a
     ///   truncated tar); the members visited before it stand.
-    public func walk(_ visit: (Entry) -> Void) throws(InputError) {
+    func walk(_ visit: (Entry) -> Void) throws(InputError) {
         let reader = try ArchiveReader(path: path)
         top = reader
         try walk(reader, depth: 0, visit)

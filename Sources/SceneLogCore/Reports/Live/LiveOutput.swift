@@ -26,6 +26,15 @@ public final class LiveOutput {
         self.report = report
     }
 
+    /// How a live loop ends because of the output: `nil` while it is open.
+    public var loopEnd: LiveLoop.End? {
+        switch state {
+        case .open: nil
+        case .closed: .outputClosed
+        case .failed: .outputFailed
+        }
+    }
+
     func write(_ text: String) {
         guard state == .open, let failure = ReportDestination.writeAll(text.utf8) else { return }
         if failure == EPIPE {

@@ -44,7 +44,16 @@ public struct LiveLoop {
         self.outputEnd = outputEnd
     }
 
+    /// Reads until the end, then stops the source (a spawned idevicesyslog) and, unless interrupted,
+    /// delivers what arrived last.
     public func run() -> End {
+        let end = loop()
+        input.stop()
+        if end != .interrupted { try? scanner.flush() }
+        return end
+    }
+
+    private func loop() -> End {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
         defer { buffer.deallocate() }
         var pending = false

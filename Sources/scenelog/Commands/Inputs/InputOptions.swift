@@ -39,7 +39,7 @@ struct InputOptions: ParsableArguments {
     @Option(
         name: .customLong("max-expanded-size"),
         help: ArgumentHelp("Stop reading a compressed member past this size (decompression-bomb guard).", valueName: "size"))
-    var maxExpandedSize: ByteSize = ByteSize(bytes: ExpansionLimits().maximumMemberBytes)
+    var maxExpandedSize = ByteCount(bytes: ExpansionLimits().maximumMemberBytes)
 
     @Option(
         name: .customLong("max-expansion-ratio"),
@@ -82,28 +82,8 @@ struct InputOptions: ParsableArguments {
     }
 }
 
-/// A byte count given as `512M`, `16G` or a plain number of bytes.
-struct ByteSize: ExpressibleByArgument, CustomStringConvertible {
-    let bytes: Int64
-
-    init(bytes: Int64) {
-        self.bytes = bytes
-    }
-
-    init?(argument: String) {
-        let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
-        var text = argument.uppercased()
-        if text.hasSuffix("B") { text.removeLast() }
-        var multiplier: Int64 = 1
-        if let last = text.last, let unit = units[last] {
-            multiplier = unit
-            text.removeLast()
-        }
-        guard let value = Double(text), value > 0 else { return nil }
-        bytes = Int64(value * Double(multiplier))
-    }
-
-    var description: String {
-        bytes % (1 << 30) == 0 ? "\(bytes >> 30)G" : bytes % (1 << 20) == 0 ? "\(bytes >> 20)M" : "\(bytes)"
+extension ByteCount: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SceneLogCore
 
 /// `scenelog watch`: a live device log, read as it arrives, with findings and launch phases shown
@@ -104,16 +103,8 @@ struct WatchCommand: ParsableCommand {
                 if reasons.contains(.interrupted) { return .interrupted }
                 return reasons.contains(.childFailed) ? .failed(source.failure ?? "the input stopped") : nil
             },
-            outputEnd: {
-                switch output.state {
-                case .open: nil
-                case .closed: .outputClosed
-                case .failed: .outputFailed
-                }
-            }
+            outputEnd: { output.loopEnd }
         ).run()
-        source.stop()
-        if end != .interrupted { try? scan.flush() }
         let result = scan.finish()
         switch end {
         case .outputClosed: return
