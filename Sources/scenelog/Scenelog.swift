@@ -12,7 +12,7 @@ struct Scenelog: ParsableCommand {
             `log show`/`log stream` (default, syslog, compact, json, ndjson), pymobiledevice3, \
             go-ios, sysdiagnose text logs and the Xcode console.
             """,
-        version: ToolInfo.current.version,
+        version: SceneLog.version,
         subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, HistoryCommand.self, RulesCommand.self]
     )
 

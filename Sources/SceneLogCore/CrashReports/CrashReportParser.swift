@@ -18,7 +18,8 @@ enum CrashReportParser {
     static func parse(_ bytes: [UInt8]) -> CrashReport? {
         let content = skippingBlanks(bytes[...])
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex
-        guard let metadata = jsonObject(content[..<lineEnd]), metadata["bug_type"] != nil else {
+        guard let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: content[..<lineEnd]), metadata.bugType != nil
+        else {
             let lines = textLines(content)
             guard lines.contains(where: isLegacyHeader) else { return nil }
             var report = CrashReport()
@@ -31,7 +32,7 @@ enum CrashReportParser {
         if body.isEmpty {
             report.isTruncated = true
         } else if body.first == UInt8(ascii: "{") {
-            if let object = jsonObject(body) {
+            if let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: body) {
                 readBody(object, into: &report)
             } else {
                 report.isTruncated = true
@@ -44,72 +45,53 @@ enum CrashReportParser {
 
     // MARK: - JSON
 
-    private static func readMetadata(_ metadata: [String: Any], into report: inout CrashReport) {
-        report.bugType = text(metadata["bug_type"])
-        report.bundleID = text(metadata["bundleID"])
-        report.process = text(metadata["name"]) ?? text(metadata["app_name"])
-        report.osVersion = text(metadata["os_version"])
-        report.timestamp = text(metadata["timestamp"])
+    private static func readMetadata(_ metadata: CrashReportJSON.Metadata, into report: inout CrashReport) {
+        report.bugType = metadata.bugType
+        report.bundleID = metadata.bundleID
+        report.process = metadata.name ?? metadata.appName
+        report.osVersion = metadata.osVersion
+        report.timestamp = metadata.timestamp
     }
 
-    private static func readBody(_ body: [String: Any], into report: inout CrashReport) {
-        report.process = text(body["procName"]) ?? report.process
-        report.pid = integer(body["pid"]) ?? report.pid
-        report.bundleID = text((body["bundleInfo"] as? [String: Any])?["CFBundleIdentifier"]) ?? report.bundleID
-        report.timestamp = text(body["captureTime"]) ?? report.timestamp
-        if let exception = body["exception"] as? [String: Any] {
-            report.exceptionType = text(exception["type"])
-            report.signal = text(exception["signal"])
-            report.exceptionCodes = text(exception["codes"])
+    private static func readBody(_ body: CrashReportJSON.Body, into report: inout CrashReport) {
+        report.process = body.procName ?? report.process
+        report.pid = body.pid.flatMap { Int($0) } ?? report.pid
+        report.bundleID = body.bundleInfo?.identifier ?? report.bundleID
+        report.timestamp = body.captureTime ?? report.timestamp
+        if let exception = body.exception {
+            report.exceptionType = exception.type
+            report.signal = exception.signal
+            report.exceptionCodes = exception.codes
         }
-        if let termination = body["termination"] as? [String: Any] {
-            report.terminationNamespace = text(termination["namespace"])
-            report.terminationCode = code(termination["code"])
-            let reasons = (termination["reasons"] as? [Any])?.compactMap(text) ?? []
-            report.terminationExplanation = reasons.isEmpty ? text(termination["indicator"]) : reasons.joined(separator: "; ")
+        if let termination = body.termination {
+            report.terminationNamespace = termination.namespace
+            report.terminationCode = termination.code.flatMap(code)
+            let reasons = termination.reasons?.compactMap(\.wrappedValue) ?? []
+            report.terminationExplanation = reasons.isEmpty ? termination.indicator : reasons.joined(separator: "; ")
         }
         report.crashedThreadFrames = crashedFrames(body)
     }
 
     /// The top frames of the `faultingThread`, else of the thread marked `"triggered": true`.
-    private static func crashedFrames(_ body: [String: Any]) -> [String] {
-        let threads = (body["threads"] as? [Any] ?? []).map { $0 as? [String: Any] ?? [:] }
-        let faulting = integer(body["faultingThread"]).flatMap { threads.indices.contains($0) ? $0 : nil }
-        guard let index = faulting ?? threads.firstIndex(where: { $0["triggered"] as? Bool == true }),
-            let frames = threads[index]["frames"] as? [Any]
+    private static func crashedFrames(_ body: CrashReportJSON.Body) -> [String] {
+        let threads = body.threads?.map(\.wrappedValue) ?? []
+        let faulting = body.faultingThread.flatMap { Int($0) }.flatMap { threads.indices.contains($0) ? $0 : nil }
+        guard let index = faulting ?? threads.firstIndex(where: { $0?.triggered == true }), let frames = threads[index]?.frames
         else { return [] }
-        let images = body["usedImages"] as? [Any] ?? []
-        return frames.prefix(frameLimit).enumerated().map { number, frame in
-            let frame = frame as? [String: Any] ?? [:]
-            let image = integer(frame["imageIndex"]).flatMap { images.indices.contains($0) ? images[$0] : nil }
-            let name = text((image as? [String: Any])?["name"]) ?? "???"
-            guard let symbol = text(frame["symbol"]) else {
-                return "\(number) \(name) \(text(frame["imageOffset"]) ?? "???")"
+        let images = body.usedImages?.map(\.wrappedValue) ?? []
+        return frames.prefix(frameLimit).map(\.wrappedValue).enumerated().map { number, frame in
+            let image = frame?.imageIndex.flatMap { Int($0) }.flatMap { images.indices.contains($0) ? images[$0] : nil }
+            let name = image?.name ?? "???"
+            guard let symbol = frame?.symbol else {
+                return "\(number) \(name) \(frame?.imageOffset ?? "???")"
             }
-            guard let location = text(frame["symbolLocation"]) else { return "\(number) \(name) \(symbol)" }
+            guard let location = frame?.symbolLocation else { return "\(number) \(name) \(symbol)" }
             return "\(number) \(name) \(symbol) + \(location)"
         }
     }
 
-    /// `bytes` decoded as one JSON object; `nil` when they are not valid JSON or not an object.
-    private static func jsonObject(_ bytes: ArraySlice<UInt8>) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
-    }
-
-    /// A string value, or a number's decimal text.
-    private static func text(_ value: Any?) -> String? {
-        if let string = value as? String { return string }
-        return (value as? NSNumber)?.stringValue
-    }
-
-    /// A whole number, written as a JSON number or as decimal digits in a string.
-    private static func integer(_ value: Any?) -> Int? {
-        text(value).flatMap { Int($0) }
-    }
-
     /// A termination code: decimal in JSON (`2343432205`), hex in legacy text (`0x8badf00d`).
-    private static func code(_ value: Any?) -> UInt64? {
-        guard let digits = text(value) else { return nil }
+    private static func code(_ digits: String) -> UInt64? {
         let lower = digits.lowercased()
         return lower.hasPrefix("0x") ? UInt64(lower.dropFirst(2), radix: 16) : UInt64(lower)
     }

@@ -114,7 +114,7 @@ public struct HistoryRenderer: Sendable {
     }
 
     private func escape(_ text: String) -> String {
-        HTMLEscaping.escape(text)
+        Escaping.markupText(text)
     }
 
     private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {

@@ -77,8 +77,9 @@ public struct LaunchMark: Sendable, Equatable {
     }
 }
 
-/// How a launch ended up (the `outcome` of a launch in reports).
-public enum LaunchOutcome: String, Sendable, Codable {
+/// How a launch ended up (the `outcome` of a launch in reports). The cases are declared in the one
+/// order in which reports count and list outcomes.
+public enum LaunchOutcome: String, Sendable, Codable, CaseIterable {
     /// The app became active with a key window.
     case active
     /// The process died of a signal (SIGABRT, SIGSEGV, SIGTRAP…) or wrote a crash report.

@@ -8,12 +8,24 @@ public struct FindingTally: Sendable, Equatable {
 
     public init() {}
 
+    /// Counts `findings`.
+    public init(_ findings: some Sequence<Finding>) {
+        for finding in findings { add(finding) }
+    }
+
+    /// Counts one more finding.
     public mutating func add(_ finding: Finding) {
         bySeverity[finding.severity, default: 0] += 1
         byRule[finding.rule, default: 0] += 1
         ruleSeverities[finding.rule] = max(ruleSeverities[finding.rule] ?? finding.severity, finding.severity)
     }
 
+    /// How many findings of `severity` were counted.
+    public func count(of severity: Severity) -> Int {
+        bySeverity[severity] ?? 0
+    }
+
+    /// How many findings were counted.
     public var total: Int { byRule.values.reduce(0, +) }
 
     /// Whether a finding at or above `severity` was counted.

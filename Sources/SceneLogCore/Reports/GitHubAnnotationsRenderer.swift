@@ -14,8 +14,9 @@
 /// - With a baseline: an `::error` per launch regression, and a last `::notice` with the new,
 ///   fixed and unchanged counts and the fixed findings.
 ///
-/// Escaping follows the runner's rules (actions/toolkit `command.ts`): in the message `%`, CR and
-/// LF become `%25`, `%0D` and `%0A`; in property values `:` and `,` become `%3A` and `%2C` as well.
+/// Escaping (``Escaping/workflowData(_:)``, ``Escaping/workflowProperty(_:)``) follows the
+/// runner's rules (actions/toolkit `command.ts`): in the message `%`, CR and LF become `%25`, `%0D`
+/// and `%0A`; in property values `:` and `,` become `%3A` and `%2C` as well.
 /// Every command is therefore exactly one line, and text from a log (a message holding
 /// `\n::error::…`, say) can never start a workflow command of its own.
 struct GitHubAnnotationsRenderer {
@@ -35,40 +36,37 @@ struct GitHubAnnotationsRenderer {
         /// `::level file=…,line=…,title=…::message`, escaped.
         var command: String {
             var properties: [String] = []
-            if let file { properties.append("file=" + GitHubAnnotationsRenderer.escapeProperty(file)) }
+            if let file { properties.append("file=" + Escaping.workflowProperty(file)) }
             if let line { properties.append("line=\(line)") }
-            if let title { properties.append("title=" + GitHubAnnotationsRenderer.escapeProperty(title)) }
+            if let title { properties.append("title=" + Escaping.workflowProperty(title)) }
             let head = properties.isEmpty ? "::\(level.rawValue)" : "::\(level.rawValue) " + properties.joined(separator: ",")
-            return head + "::" + GitHubAnnotationsRenderer.escapeData(message)
+            return head + "::" + Escaping.workflowData(message)
         }
     }
 
-    func render(_ report: ScanReport, options: RenderOptions) -> String {
-        annotations(for: report).map { $0.command + "\n" }.joined()
+    func render(_ digest: ReportDigest, options: RenderOptions) -> String {
+        annotations(for: digest).map { $0.command + "\n" }.joined()
     }
 
     /// The annotations in the order they are written, already capped.
-    func annotations(for report: ScanReport) -> [Annotation] {
-        let newKeys = report.baseline.map { Set($0.newFindings.map(FindingGroup.key(of:))) } ?? []
-        var groups = FindingGroup.grouping(report.findings)
-        if report.baseline != nil {
-            // Stable: new groups first, each part in report order.
-            groups = groups.filter { newKeys.contains(FindingGroup.key(of: $0.first)) }
-                + groups.filter { !newKeys.contains(FindingGroup.key(of: $0.first)) }
-        }
+    func annotations(for digest: ReportDigest) -> [Annotation] {
+        let baseline = digest.baseline
+        // With a baseline, new groups come first; each part stays in report order.
+        let stated = digest.findingGroups.map { (group: $0, isNew: baseline?.state(of: $0.first) == .new) }
+        let groups = stated.filter(\.isNew) + stated.filter { !$0.isNew }
         var candidates: [Annotation.Level: [(annotation: Annotation, findings: Int)]] = [:]
-        for regression in report.baseline?.launchRegressions ?? [] {
+        for regression in baseline?.diff.launchRegressions ?? [] {
             let annotation = Annotation(level: .error, title: "launch regression", message: regression.summary)
             candidates[.error, default: []].append((annotation, 0))
         }
-        for group in groups {
-            let annotation = annotation(for: group, isNew: newKeys.contains(FindingGroup.key(of: group.first)), rule: report.rules[group.first.rule])
+        for (group, isNew) in groups {
+            let annotation = annotation(for: group, isNew: isNew, rule: digest.report.rules[group.first.rule])
             candidates[annotation.level, default: []].append((annotation, group.count))
         }
 
         // The notices' budget leaves room for the summary and, when anything is left out, for
         // the notice that says so.
-        let summary = report.baseline.map(summaryNotice)
+        let summary = baseline.map(summaryNotice)
         var noticeBudget = Self.maximumPerLevel - (summary == nil ? 0 : 1)
         let overflows = (candidates[.error]?.count ?? 0) > Self.maximumPerLevel
             || (candidates[.warning]?.count ?? 0) > Self.maximumPerLevel
@@ -129,46 +127,13 @@ struct GitHubAnnotationsRenderer {
 
     /// The baseline comparison in one notice: counts, then the fixed findings (which have no
     /// annotation of their own).
-    private func summaryNotice(_ diff: BaselineDiff) -> Annotation {
-        let regressions = diff.launchRegressions.count
-        var message = "Compared with \(diff.baselinePath): \(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, "
-        message += "\(diff.unchangedFindings.count) unchanged findings; \(regressions) launch regression\(regressions == 1 ? "" : "s")."
-        let fixed = FindingGroup.grouping(diff.fixedFindings)
+    private func summaryNotice(_ baseline: BaselineDigest) -> Annotation {
+        var message = "Compared with \(baseline.diff.baselinePath): \(baseline.counts)."
+        let fixed = baseline.fixedGroups
         for group in fixed.prefix(Self.maximumPerLevel) {
             message += "\nFixed: \(group.first.rule): \(group.first.message)"
         }
         if fixed.count > Self.maximumPerLevel { message += "\n… and \(fixed.count - Self.maximumPerLevel) more fixed" }
         return Annotation(level: .notice, title: "scenelog baseline", message: message)
-    }
-
-    // MARK: - Escaping
-
-    /// A command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    static func escapeData(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// A property value: as ``escapeData(_:)``, and `:` → `%3A`, `,` → `%2C`.
-    static func escapeProperty(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in escapeData(text).unicodeScalars {
-            switch scalar {
-            case ":": result += "%3A"
-            case ",": result += "%2C"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

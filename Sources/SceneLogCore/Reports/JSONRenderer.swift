@@ -1,15 +1,16 @@
 /// The JSON report (`--format json`), schema version 1 (DESIGN section 6). Keys are sorted and
 /// absent values are `null`, so output is stable.
 struct JSONRenderer {
-    func render(_ report: ScanReport) -> String {
+    func render(_ digest: ReportDigest) -> String {
         var text: [UInt8] = []
-        render(report) { text += $0 }
+        render(digest) { text += $0 }
         return String(decoding: text, as: UTF8.self)
     }
 
     /// Renders `report` to `write` in pieces of about 64 KiB, so that a report of many findings
     /// and launches is never held whole.
-    func render(_ report: ScanReport, to write: ([UInt8]) throws -> Void) rethrows {
+    func render(_ digest: ReportDigest, to write: ([UInt8]) throws -> Void) rethrows {
+        let report = digest.report
         var json = JSONWriter()
         json.beginObject()
         if let baseline = report.baseline {
@@ -37,7 +38,7 @@ struct JSONRenderer {
         json.key("schemaVersion")
         json.int(ScanReport.schemaVersion)
         json.key("summary")
-        writeSummary(report, to: &json)
+        writeSummary(digest, to: &json)
         json.key("tool")
         json.stringObject(["name": report.tool.name, "version": report.tool.version])
         json.endObject()
@@ -195,16 +196,14 @@ struct JSONRenderer {
                 json.int(before)
                 json.key("currentMedianMs")
                 json.int(now)
-                json.key("kind")
-                json.string("slower")
             case .worseOutcome(let before, let now):
                 json.key("baselineOutcome")
                 json.string(before.rawValue)
                 json.key("currentOutcome")
                 json.string(now.rawValue)
-                json.key("kind")
-                json.string("worse-outcome")
             }
+            json.key("kind")
+            json.string(regression.kind.name)
             json.key("summary")
             json.string(regression.summary)
             json.endObject()
@@ -222,15 +221,19 @@ struct JSONRenderer {
     }
 
     /// The `summary` object: findings by severity and by rule, and launches.
-    private func writeSummary(_ report: ScanReport, to json: inout JSONWriter) {
+    private func writeSummary(_ digest: ReportDigest, to json: inout JSONWriter) {
         json.beginObject()
-        json.key("findings")
-        let counts = report.findingsBySeverity
-        json.intObject(Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, counts[$0] ?? 0) }))
-        json.key("findingsByRule")
-        json.intObject(report.findingsByRule)
+        writeFindingCounts(digest.tally, to: &json)
         json.key("launches")
-        json.int(report.launches.count)
+        json.int(digest.report.launches.count)
         json.endObject()
+    }
+
+    /// The `findings` (by severity, every severity) and `findingsByRule` members of a summary.
+    func writeFindingCounts(_ tally: FindingTally, to json: inout JSONWriter) {
+        json.key("findings")
+        json.intObject(Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, tally.count(of: $0)) }))
+        json.key("findingsByRule")
+        json.intObject(tally.byRule)
     }
 }

@@ -24,7 +24,8 @@ struct JUnitRenderer {
     static let launchClassName = "scenelog.launches"
     static let baselineClassName = "scenelog.baseline"
 
-    func render(_ report: ScanReport, options: RenderOptions) -> String {
+    func render(_ digest: ReportDigest, options: RenderOptions) -> String {
+        let report = digest.report
         let suites = self.suites(for: report, failOn: options.failOn)
         let tests = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.failedCount }
@@ -111,15 +112,11 @@ struct JUnitRenderer {
     }
 
     private func testCase(for launch: Launch) -> Case {
-        let app = launch.bundle ?? launch.process ?? "unknown app"
-        var testCase = Case(className: Self.launchClassName, name: "launch \(launch.id) \(app)")
+        var testCase = Case(className: Self.launchClassName, name: "launch \(launch.id) \(launch.appName)")
         if let ms = launch.timeToActiveMs, ms >= 0 { testCase.time = Self.seconds(milliseconds: ms) }
         let outcome = launch.outcome
         guard outcome != .active else { return testCase }
-        var message = "\(launch.id) \(app) ended \(outcome.rawValue)"
-        if let termination = launch.termination {
-            message += " (\(termination.kind.rawValue)\(termination.detail.map { " \($0)" } ?? ""))"
-        }
+        let message = "\(launch.id) \(launch.appName) ended \(outcome.rawValue)" + launch.terminationSuffix
         var lines: [String] = []
         if let process = launch.process { lines.append("process: \(process)" + (launch.pid.map { "[\($0)]" } ?? "")) }
         if let device = launch.device { lines.append("device: \(device)") }
@@ -146,10 +143,7 @@ struct JUnitRenderer {
             suite.cases.append(testCase)
         }
         for regression in diff.launchRegressions {
-            let kind = switch regression.kind {
-            case .slower: "slower"
-            case .worseOutcome: "worse-outcome"
-            }
+            let kind = regression.kind.name
             var testCase = Case(className: Self.baselineClassName, name: "launch regression \(regression.app) \(kind)")
             testCase.failures.append(
                 Failure(message: regression.summary, type: kind, details: "compared with \(diff.baselinePath)\n\(regression.summary)"))
@@ -193,39 +187,7 @@ struct JUnitRenderer {
         xml += "  </testsuite>\n"
     }
 
-    /// `value` escaped for a double-quoted attribute: the five XML entities, tab, LF and CR as
-    /// character references (so attribute-value normalisation keeps them), and characters XML 1.0
-    /// does not allow (``xmlEscaped(_:attribute:)``).
-    static func attribute(_ value: String) -> String { xmlEscaped(value, attribute: true) }
+    private static func attribute(_ value: String) -> String { Escaping.markupAttribute(value) }
 
-    /// `value` escaped for element content: the five XML entities, CR as `&#13;` (so line-end
-    /// normalisation keeps it), and characters XML 1.0 does not allow.
-    static func text(_ value: String) -> String { xmlEscaped(value, attribute: false) }
-
-    /// Escapes `& < > " '`, and replaces each character XML 1.0 does not allow (C0 controls other
-    /// than tab, LF and CR; U+FFFE and U+FFFF) by its visible form `\u{1b}`, as the text report
-    /// shows it: no control character from a log can make the document ill-formed.
-    static func xmlEscaped(_ value: String, attribute: Bool) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\r": result += "&#13;"
-            case "\n": result += attribute ? "&#10;" : "\n"
-            case "\t": result += attribute ? "&#9;" : "\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
+    private static func text(_ value: String) -> String { Escaping.markupText(value) }
 }

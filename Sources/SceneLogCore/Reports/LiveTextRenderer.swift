@@ -15,7 +15,7 @@ public struct LiveTextRenderer: Sendable {
         if let process = finding.process { head += "  " + process + (finding.pid.map { "[\($0)]" } ?? "") }
         if let launch = finding.launch { head += "  " + paint(launch, .bold) }
         head += "  " + paint(location(of: finding), .dim)
-        var text = head + "\n        " + TerminalText.printable(finding.message) + "\n"
+        var text = head + "\n        " + Escaping.terminalLine(finding.message) + "\n"
         if let fix = rule?.fix, let hint = TextRenderer.firstSentence(of: fix) {
             text += "        " + paint("fix:", .dim) + " " + hint + "\n"
         }
@@ -50,9 +50,7 @@ public struct LiveTextRenderer: Sendable {
     /// A launch whose outcome is now known or changed.
     public func outcome(_ launch: Launch) -> String {
         var text = prefix(launch) + "outcome: " + paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
-        if let termination = launch.termination {
-            text += " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
-        }
+            + launch.terminationSuffix
         if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
         return text + "\n"
     }
@@ -61,7 +59,7 @@ public struct LiveTextRenderer: Sendable {
     public func banner(_ text: String, line: Int) -> String {
         let connected = !text.contains("disconnected")
         let note = connected ? "" : "; open launches end as incomplete"
-        return paint("── \(TerminalText.printable(text))\(note) ──", .dim) + "\n"
+        return paint("── \(Escaping.terminalLine(text))\(note) ──", .dim) + "\n"
     }
 
     /// The summary after the stream ends or is interrupted: lines read, launches, findings by rule.
@@ -69,13 +67,9 @@ public struct LiveTextRenderer: Sendable {
         var text = "\n" + paint("── summary ──", .bold) + "\n"
         text += "\(input.lines) lines read: \(input.records) records, \(input.continuationLines) continuation, "
             + "\(input.unparsedLines) unparsed.\n"
-        if launches.isEmpty {
-            text += "No launch seen.\n"
-        } else {
-            let timeline = TimelineRenderer(options: options)
-            text += "\(launches.count) launch\(launches.count == 1 ? "" : "es"):\n"
-            for launch in launches { text += "  " + timeline.renderSummaryLine(launch) }
-        }
+        text += OutcomeCounts(launches).summary + "\n"
+        let timeline = TimelineRenderer(options: options)
+        for launch in launches { text += "  " + timeline.renderSummaryLine(launch) }
         if tally.total == 0 {
             text += "No findings.\n"
         } else {
@@ -90,7 +84,7 @@ public struct LiveTextRenderer: Sendable {
     }
 
     private func prefix(_ launch: Launch) -> String {
-        paint(launch.id, .bold) + "  " + paint(launch.bundle ?? launch.process ?? "unknown app", .cyan) + "  "
+        paint(launch.id, .bold) + "  " + paint(launch.appName, .cyan) + "  "
     }
 
     private func location(of finding: Finding) -> String {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the verdict,
 /// the baseline diff, launches, findings grouped by rule with their fix, and inputs. Kept under
 /// ``maximumBytes`` by cutting the longest sections, with a note saying so.
@@ -9,22 +7,23 @@ struct MarkdownRenderer {
     /// Rows per table before the rest is left out with a note.
     var maximumRows = 200
 
-    func render(_ report: ScanReport, options: RenderOptions) -> String {
-        var output = render(report, options: options, rows: maximumRows)
+    func render(_ digest: ReportDigest, options: RenderOptions) -> String {
+        var output = render(digest, options: options, rows: maximumRows)
         var rows = maximumRows
         while output.utf8.count > Self.maximumBytes, rows > 1 {
             rows /= 2
-            output = render(report, options: options, rows: rows)
+            output = render(digest, options: options, rows: rows)
         }
         return output
     }
 
-    private func render(_ report: ScanReport, options: RenderOptions, rows: Int) -> String {
+    private func render(_ digest: ReportDigest, options: RenderOptions, rows: Int) -> String {
+        let report = digest.report
         var output = "## scenelog: \(verdict(report, options: options))\n\n"
-        output += summary(report)
-        if let baseline = report.baseline { output += diff(baseline, rows: rows) }
+        output += summary(digest)
+        if let baseline = digest.baseline { output += diff(baseline, rows: rows) }
         output += launches(report.launches, rows: rows)
-        output += findings(report, rows: rows)
+        output += findings(digest, rows: rows)
         output += inputs(report.inputs, rows: rows)
         if rows < maximumRows {
             output += "\n> Tables are cut to \(rows) rows to keep this under 1 MiB; the JSON or HTML report has everything.\n"
@@ -40,26 +39,21 @@ struct MarkdownRenderer {
         return "✅ no findings at or above \(options.failOn?.rawValue ?? "any severity")"
     }
 
-    private func summary(_ report: ScanReport) -> String {
-        let counts = report.findingsBySeverity
-        var outcomes: [String: Int] = [:]
-        for launch in report.launches { outcomes[launch.outcome.rawValue, default: 0] += 1 }
-        let outcomeText = outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    private func summary(_ digest: ReportDigest) -> String {
+        let outcomes = digest.outcomeCounts
         return "| Errors | Warnings | Notes | Launches | Lines |\n|---:|---:|---:|---|---:|\n"
-            + "| \(counts[.error] ?? 0) | \(counts[.warning] ?? 0) | \(counts[.note] ?? 0) | \(report.launches.count)"
-            + (outcomeText.isEmpty ? "" : " (\(outcomeText))") + " | \(report.totals.lines) |\n\n"
+            + "| \(digest.count(of: .error)) | \(digest.count(of: .warning)) | \(digest.count(of: .note)) | \(outcomes.total)"
+            + (outcomes.entries.isEmpty ? "" : " (\(outcomes.list))") + " | \(digest.totals.lines) |\n\n"
     }
 
-    private func diff(_ diff: BaselineDiff, rows: Int) -> String {
+    private func diff(_ baseline: BaselineDigest, rows: Int) -> String {
+        let diff = baseline.diff
         var output = "### Since the baseline\n\n"
-        output += "\(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindings.count) unchanged findings; "
-        output += "\(diff.launchRegressions.count) launch regression\(diff.launchRegressions.count == 1 ? "" : "s") "
-        output += "(compared with `\(code(diff.baselinePath))`).\n\n"
+        output += baseline.counts + " (compared with `\(code(diff.baselinePath))`).\n\n"
         if !diff.launchRegressions.isEmpty {
             output += diff.launchRegressions.map { "- ⏱ " + cell($0.summary) + "\n" }.joined() + "\n"
         }
-        let changes = FindingGroup.grouping(diff.newFindings).map { ("🆕 new", $0) }
-            + FindingGroup.grouping(diff.fixedFindings).map { ("✔️ fixed", $0) }
+        let changes = baseline.newGroups.map { ("🆕 new", $0) } + baseline.fixedGroups.map { ("✔️ fixed", $0) }
         guard !changes.isEmpty else { return output }
         output += "| | Rule | Process | Message | Where |\n|---|---|---|---|---|\n"
         for (label, group) in changes.prefix(rows) {
@@ -73,27 +67,24 @@ struct MarkdownRenderer {
         guard !launches.isEmpty else { return "" }
         var output = "### Launches\n\n| Launch | App | Outcome | Time to active | Findings | Where |\n|---|---|---|---:|---:|---|\n"
         for launch in launches.prefix(rows) {
-            var outcome = launch.outcome == .active ? "✅ active" : "❌ " + launch.outcome.rawValue
-            if let termination = launch.termination {
-                outcome += " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
-            }
-            let line = launch.phases.values.map(\.location.line).min() ?? 0
-            output += "| \(launch.id) | \(cell(launch.bundle ?? launch.process ?? "unknown")) | \(cell(outcome)) | "
-                + "\(launch.timeToActiveMs.map { "\($0) ms" } ?? "–") | \(launch.findings) | `\(code(launch.path)):\(line)` |\n"
+            let outcome = (launch.outcome == .active ? "✅ " : "❌ ") + launch.outcome.rawValue + launch.terminationSuffix
+            output += "| \(launch.id) | \(cell(launch.appName)) | \(cell(outcome)) | "
+                + "\(launch.timeToActiveMs.map { "\($0) ms" } ?? "–") | \(launch.findings) | `\(code(launch.path)):\(launch.firstLine)` |\n"
         }
         return output + omitted(launches.count, rows) + "\n"
     }
 
-    private func findings(_ report: ScanReport, rows: Int) -> String {
+    private func findings(_ digest: ReportDigest, rows: Int) -> String {
+        let report = digest.report
         guard !report.findings.isEmpty else { return "" }
         var output = "### Findings\n\n| Severity | Rule | Process | Message | Count | First seen |\n|---|---|---|---|---:|---|\n"
-        let groups = FindingGroup.grouping(report.findings).sorted { $0.first.severity > $1.first.severity }
+        let groups = digest.findingGroups.sorted { $0.first.severity > $1.first.severity }
         for group in groups.prefix(rows) {
             output += "| \(group.first.severity.rawValue) | `\(group.first.rule)` | \(cell(group.first.process ?? "")) | "
                 + "\(cell(group.first.message)) | \(group.count) | \(location(group.first)) |\n"
         }
         output += omitted(groups.count, rows) + "\n"
-        let ruleIDs = Set(report.findings.map(\.rule)).sorted()
+        let ruleIDs = digest.tally.byRule.keys.sorted()
         let described = ruleIDs.compactMap { report.rules[$0] }
         guard !described.isEmpty else { return output }
         output += "<details><summary>What the rules mean and how to fix them</summary>\n\n"
@@ -123,24 +114,11 @@ struct MarkdownRenderer {
         count > rows ? "\n_…and \(count - rows) more._\n" : ""
     }
 
-    /// Log text made safe for a table cell: one line, pipes escaped, Markdown and HTML inert.
     private func cell(_ text: String) -> String {
-        var result = ""
-        for character in TerminalText.printable(text).prefix(300) {
-            switch character {
-            case "|": result += "\\|"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "*", "_", "`", "[", "]", "#", "~", "\\": result += "\\" + String(character)
-            default: result.append(character)
-            }
-        }
-        return result
+        Escaping.markdownCell(text)
     }
 
-    /// Text inside a code span: backticks cannot end it.
     private func code(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
+        Escaping.markdownCode(text)
     }
 }

@@ -22,40 +22,39 @@ public enum NDJSONEvents {
 
     /// The `summary` event: lines read, findings by severity and by rule, launches by outcome.
     public static func summary(inputs: [InputSummary], tally: FindingTally, launches: [Launch]) -> String {
-        let report = ScanReport(inputs: inputs, launches: launches)
+        summary(tally: tally, outcomes: OutcomeCounts(launches), totals: ScanReport(inputs: inputs).totals)
+    }
+
+    private static func summary(tally: FindingTally, outcomes: OutcomeCounts, totals: LineCounts) -> String {
         var json = JSONWriter(reservingCapacity: 1024, compact: true)
         json.beginObject()
         json.key("type")
         json.string("summary")
-        json.key("findings")
-        json.intObject(Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, tally.bySeverity[$0] ?? 0) }))
-        json.key("findingsByRule")
-        json.intObject(tally.byRule)
+        JSONRenderer().writeFindingCounts(tally, to: &json)
         json.key("launches")
-        json.int(launches.count)
+        json.int(outcomes.total)
         json.key("launchesByOutcome")
-        json.intObject(launches.reduce(into: [:]) { counts, launch in counts[launch.outcome.rawValue, default: 0] += 1 })
+        json.intObject(outcomes.byName)
         json.key("lines")
-        json.int(report.totals.lines)
+        json.int(totals.lines)
         json.key("unparsedLines")
-        json.int(report.totals.unparsedLines)
+        json.int(totals.unparsedLines)
         json.endObject()
         return line(json)
     }
 
     /// A whole report as events: every finding, every launch (`change` is its outcome), the summary.
-    static func render(_ report: ScanReport) -> String {
+    static func render(_ digest: ReportDigest) -> String {
         var text = ""
-        render(report) { text += $0 }
+        render(digest) { text += $0 }
         return text
     }
 
-    /// Renders `report` to `write` an event at a time.
-    static func render(_ report: ScanReport, to write: (String) throws -> Void) rethrows {
-        for item in report.findings { try write(finding(item)) }
-        for item in report.launches { try write(launch(item, change: item.outcome.rawValue)) }
-        try write(
-            summary(inputs: report.inputs, tally: report.findings.reduce(into: FindingTally()) { $0.add($1) }, launches: report.launches))
+    /// Renders the digested report to `write` an event at a time.
+    static func render(_ digest: ReportDigest, to write: (String) throws -> Void) rethrows {
+        for item in digest.report.findings { try write(finding(item)) }
+        for item in digest.report.launches { try write(launch(item, change: item.outcome.rawValue)) }
+        try write(summary(tally: digest.tally, outcomes: digest.outcomeCounts, totals: digest.totals))
     }
 
     private static func line(_ json: JSONWriter) -> String {

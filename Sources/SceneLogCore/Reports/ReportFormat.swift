@@ -22,24 +22,30 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     public func render(
         _ report: ScanReport, options: RenderOptions = RenderOptions(), to write: ([UInt8]) throws -> Void
     ) rethrows {
+        let digest = ReportDigest(report)
         switch self {
-        case .json: try JSONRenderer().render(report, to: write)
-        case .ndjson: try NDJSONEvents.render(report) { try write(Array($0.utf8)) }
-        default: try write(Array(render(report, options: options).utf8))
+        case .json: try JSONRenderer().render(digest, to: write)
+        case .ndjson: try NDJSONEvents.render(digest) { try write(Array($0.utf8)) }
+        default: try write(Array(render(digest, options: options).utf8))
         }
     }
 
     /// Renders `report` in this format.
     public func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
+        render(ReportDigest(report), options: options)
+    }
+
+    /// Renders the digested report in this format: every renderer reads the one digest.
+    public func render(_ digest: ReportDigest, options: RenderOptions = RenderOptions()) -> String {
         switch self {
-        case .text: TextRenderer(options: options).render(report)
-        case .json: JSONRenderer().render(report)
-        case .ndjson: NDJSONEvents.render(report)
-        case .markdown: MarkdownRenderer().render(report, options: options)
-        case .junit: JUnitRenderer().render(report, options: options)
-        case .sarif: SARIFRenderer().render(report, options: options)
-        case .github: GitHubAnnotationsRenderer().render(report, options: options)
-        case .html: HTMLRenderer().render(report)
+        case .text: TextRenderer(options: options).render(digest)
+        case .json: JSONRenderer().render(digest)
+        case .ndjson: NDJSONEvents.render(digest)
+        case .markdown: MarkdownRenderer().render(digest, options: options)
+        case .junit: JUnitRenderer().render(digest, options: options)
+        case .sarif: SARIFRenderer().render(digest, options: options)
+        case .github: GitHubAnnotationsRenderer().render(digest, options: options)
+        case .html: HTMLRenderer().render(digest)
         }
     }
 }

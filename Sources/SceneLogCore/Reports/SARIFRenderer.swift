@@ -27,7 +27,8 @@ struct SARIFRenderer {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     static let fingerprintKey = "scenelogFinding/v1"
 
-    func render(_ report: ScanReport, options: RenderOptions) -> String {
+    func render(_ digest: ReportDigest, options: RenderOptions) -> String {
+        let report = digest.report
         let rules = report.rules.values.sorted { $0.id < $1.id }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var json = JSONWriter()
@@ -57,16 +58,14 @@ struct SARIFRenderer {
         json.endObject()
         json.key("results")
         json.beginArray()
-        let newKeys = report.baseline.map { Set($0.newFindings.map(FindingGroup.key(of:))) }
         for finding in report.findings {
-            let state = newKeys.map { $0.contains(FindingGroup.key(of: finding)) ? "new" : "unchanged" }
-            write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: state, to: &json)
+            write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: digest.baseline?.state(of: finding), to: &json)
         }
-        for finding in report.baseline?.fixedFindings ?? [] {
-            write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: "absent", to: &json)
+        for finding in digest.baseline?.diff.fixedFindings ?? [] {
+            write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: .absent, to: &json)
         }
         json.endArray()
-        if let diff = report.baseline {
+        if let diff = digest.baseline?.diff {
             json.key("properties")
             json.beginObject()
             json.key("baseline")
@@ -106,7 +105,7 @@ struct SARIFRenderer {
     }
 
     /// A `result`.
-    private func write(_ finding: Finding, ruleIndex: Int?, baselineState: String?, to json: inout JSONWriter) {
+    private func write(_ finding: Finding, ruleIndex: Int?, baselineState: BaselineState?, to json: inout JSONWriter) {
         json.beginObject()
         json.key("ruleId")
         json.string(finding.rule)
@@ -136,7 +135,7 @@ struct SARIFRenderer {
         json.stringObject([Self.fingerprintKey: Self.fingerprint(of: finding)])
         if let baselineState {
             json.key("baselineState")
-            json.string(baselineState)
+            json.string(baselineState.rawValue)
         }
         json.key("properties")
         json.beginObject()
@@ -198,10 +197,7 @@ struct SARIFRenderer {
             json.key("app")
             json.string(regression.app)
             json.key("kind")
-            switch regression.kind {
-            case .slower: json.string("slower")
-            case .worseOutcome: json.string("worse-outcome")
-            }
+            json.string(regression.kind.name)
             json.key("summary")
             json.string(regression.summary)
             json.endObject()

@@ -36,23 +36,37 @@ public struct ScanReport: Sendable {
         }
     }
 
-    /// How many findings there are of each severity.
+    /// How many findings there are of each severity (every severity, zero included).
     public var findingsBySeverity: [Severity: Int] {
-        var counts: [Severity: Int] = [.error: 0, .warning: 0, .note: 0]
-        for finding in findings { counts[finding.severity, default: 0] += 1 }
-        return counts
+        let tally = FindingTally(findings)
+        return Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, tally.count(of: $0)) })
     }
 
     /// How many findings each rule produced.
     public var findingsByRule: [String: Int] {
-        findings.reduce(into: [:]) { counts, finding in counts[finding.rule, default: 0] += 1 }
+        FindingTally(findings).byRule
+    }
+
+    /// The counts, groups and baseline states every renderer reads, worked out anew on each call:
+    /// keep the digest rather than asking twice.
+    public var digest: ReportDigest {
+        ReportDigest(self)
     }
 }
 
 /// The `tool` entry of a report.
 public struct ToolInfo: Sendable, Equatable, Codable {
+    /// The tool's name: `scenelog`.
     public var name: String
+    /// Its version (``SceneLog/version`` for this one).
     public var version: String
 
-    public static let current = ToolInfo(name: "scenelog", version: "0.1.0")
+    /// A tool of `name` at `version`.
+    public init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+
+    /// This scenelog: its name and ``SceneLog/version``.
+    public static let current = ToolInfo(name: SceneLog.name, version: SceneLog.version)
 }

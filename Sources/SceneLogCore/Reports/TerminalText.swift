@@ -1,4 +1,5 @@
-/// Log text made safe for one terminal line, and the styling the text renderers share.
+/// The styling the text renderers share: colours and padding (log text is made safe for a line by
+/// ``Escaping/terminalLine(_:)``).
 enum TerminalText {
     /// ANSI SGR styles.
     enum Style: String {
@@ -33,19 +34,5 @@ enum TerminalText {
         guard text.count < width else { return text }
         let padding = String(repeating: " ", count: width - text.count)
         return left ? padding + text : text + padding
-    }
-
-    /// `text` with control characters (ANSI escapes, CR, C1 controls) shown as `\u{…}`; a newline
-    /// becomes ` ⏎ `.
-    static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                result += scalar == "\n" ? " ⏎ " : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -5,37 +5,34 @@ import Foundation
 struct TextRenderer {
     let options: RenderOptions
 
-    func render(_ report: ScanReport) -> String {
+    func render(_ digest: ReportDigest) -> String {
+        let report = digest.report
         var output = ""
-        let groups = FindingGroup.grouping(report.findings)
-        for group in groups {
+        for group in digest.findingGroups {
             output += render(group, rule: report.rules[group.first.rule])
         }
-        if !groups.isEmpty { output += "\n" }
+        if !digest.findingGroups.isEmpty { output += "\n" }
         if !report.launches.isEmpty {
             let timeline = TimelineRenderer(options: options)
             output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined() + "\n"
         }
-        output += renderInputs(report)
-        if let baseline = report.baseline { output += render(baseline) }
+        output += renderInputs(digest)
+        if let baseline = digest.baseline { output += render(baseline) }
         return output
     }
 
     /// What changed since the baseline.
-    private func render(_ diff: BaselineDiff) -> String {
-        var output = "\n" + paint("Compared with \(diff.baselinePath)", .bold) + ": "
-        output += "\(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindings.count) unchanged findings; "
-        output += "\(diff.launchRegressions.count) launch regression\(diff.launchRegressions.count == 1 ? "" : "s").\n"
-        for group in FindingGroup.grouping(diff.newFindings) {
-            output += "  " + paint("new", .red) + "    \(group.first.rule)  \(TerminalText.printable(group.first.message))  "
+    private func render(_ baseline: BaselineDigest) -> String {
+        var output = "\n" + paint("Compared with \(baseline.diff.baselinePath)", .bold) + ": " + baseline.counts + ".\n"
+        for group in baseline.newGroups {
+            output += "  " + paint(BaselineState.new.rawValue, .red) + "    \(group.first.rule)  \(Escaping.terminalLine(group.first.message))  "
                 + paint("\(group.first.location)", .dim) + "\n"
         }
-        for group in FindingGroup.grouping(diff.fixedFindings) {
-            output += "  " + paint("fixed", .green) + "  \(group.first.rule)  \(TerminalText.printable(group.first.message))\n"
+        for group in baseline.fixedGroups {
+            output += "  " + paint("fixed", .green) + "  \(group.first.rule)  \(Escaping.terminalLine(group.first.message))\n"
         }
-        for regression in diff.launchRegressions {
-            let label = if case .slower = regression.kind { "slower" } else { "worse" }
-            output += "  " + paint(label, .red) + " " + TerminalText.printable(regression.summary) + "\n"
+        for regression in baseline.diff.launchRegressions {
+            output += "  " + paint(regression.kind.name, .red) + " " + Escaping.terminalLine(regression.summary) + "\n"
         }
         return output
     }
@@ -49,9 +46,9 @@ struct TextRenderer {
         } else {
             line += "  \(finding.location)"
         }
-        var output = line + "\n    " + TerminalText.printable(finding.message) + "\n"
+        var output = line + "\n    " + Escaping.terminalLine(finding.message) + "\n"
         if !finding.data.isEmpty {
-            let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(TerminalText.printable($0.value)))" }
+            let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(Escaping.terminalLine($0.value)))" }
             output += "    " + paint("data:", .dim) + " " + pairs.joined(separator: " ") + "\n"
         }
         if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
@@ -60,7 +57,8 @@ struct TextRenderer {
         return output
     }
 
-    private func renderInputs(_ report: ScanReport) -> String {
+    private func renderInputs(_ digest: ReportDigest) -> String {
+        let report = digest.report
         var output = ""
         let pathWidth = min(report.inputs.map(\.path.count).max() ?? 0, 60)
         for input in report.inputs {
@@ -82,15 +80,13 @@ struct TextRenderer {
             output += "\n"
             if let note = input.note { output += "    " + paint(note, .dim) + "\n" }
         }
-        let totals = report.totals
+        let totals = digest.totals
         let inputs = report.inputs.count == 1 ? "1 input" : "\(report.inputs.count) inputs"
         output += paint("Scanned \(inputs)", .bold)
         output += ": \(grouped(totals.lines)) lines, \(grouped(totals.records)) records, "
         output += "\(grouped(totals.continuationLines)) continuation, \(grouped(totals.unparsedLines)) unparsed.\n"
-        let counts = report.findingsBySeverity
-        output += "Findings: " + Severity.allCases.reversed().map { severity in
-            let count = counts[severity] ?? 0
-            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        output += "Findings: " + digest.severityCounts.map { severity, count in
+            "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
         return output
     }

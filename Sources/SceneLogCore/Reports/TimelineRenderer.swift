@@ -30,26 +30,11 @@ public struct TimelineRenderer: Sendable {
 
     /// One line for a launch whose outcome changed after it was printed.
     public func renderChange(_ launch: Launch) -> String {
-        "\(paint(launch.id, .bold)) is now \(outcome(launch))\(termination(launch))\n"
-    }
-
-    /// The closing line of a streamed timeline: `3 launches: 2 active, 1 crashed.`, outcomes in
-    /// the order they first appear.
-    public static func summary(of launches: [Launch]) -> String {
-        guard !launches.isEmpty else { return "No launch found.\n" }
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for launch in launches {
-            let outcome = launch.outcome.rawValue
-            if counts[outcome] == nil { order.append(outcome) }
-            counts[outcome, default: 0] += 1
-        }
-        let noun = launches.count == 1 ? "launch" : "launches"
-        return "\(launches.count) \(noun): " + order.map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ") + ".\n"
+        "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n"
     }
 
     private func header(_ launch: Launch) -> String {
-        var text = paint(launch.id, .bold) + "  " + paint(launch.bundle ?? launch.process ?? "unknown app", .cyan)
+        var text = paint(launch.id, .bold) + "  " + paint(launch.appName, .cyan)
         var details: [String] = []
         if let process = launch.process, process != launch.bundle { details.append(process) }
         if let pid = launch.pid { details.append("pid \(pid)") }
@@ -71,21 +56,21 @@ public struct TimelineRenderer: Sendable {
     private func findingLine(_ finding: Finding) -> String {
         let style = TerminalText.style(of: finding.severity)
         return "              " + paint("⚑ \(finding.severity.rawValue) \(finding.rule)", style) + "  "
-            + TerminalText.printable(finding.message) + "  " + paint("line \(finding.location.line)", .dim) + "\n"
+            + Escaping.terminalLine(finding.message) + "  " + paint("line \(finding.location.line)", .dim) + "\n"
     }
 
     /// One line for the launch list of a report: id, app, outcome and time to active.
     public func renderSummaryLine(_ launch: Launch) -> String {
-        var text = paint(launch.id, .bold) + "  " + (launch.bundle ?? launch.process ?? "unknown app")
+        var text = paint(launch.id, .bold) + "  " + launch.appName
         if let pid = launch.pid { text += " (pid \(pid))" }
-        text += "  " + outcome(launch) + termination(launch)
+        text += "  " + outcome(launch) + launch.terminationSuffix
         if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
         if launch.findings > 0 { text += ", \(launch.findings) finding\(launch.findings == 1 ? "" : "s")" }
-        return text + "  " + paint("\(launch.path):\(launch.phases.values.map(\.location.line).min() ?? 0)", .dim) + "\n"
+        return text + "  " + paint("\(launch.path):\(launch.firstLine)", .dim) + "\n"
     }
 
     private func footer(_ launch: Launch) -> String {
-        var text = "  outcome: " + outcome(launch) + termination(launch)
+        var text = "  outcome: " + outcome(launch) + launch.terminationSuffix
         if let milliseconds = launch.timeToActiveMs { text += "; time to active: \(milliseconds) ms" }
         if let budget = launch.watchdogBudget { text += "; watchdog allowance: \(budget) s" }
         return text
@@ -95,10 +80,6 @@ public struct TimelineRenderer: Sendable {
         paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
     }
 
-    private func termination(_ launch: Launch) -> String {
-        guard let termination = launch.termination else { return "" }
-        return " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
-    }
 
     private typealias Style = TerminalText.Style
 

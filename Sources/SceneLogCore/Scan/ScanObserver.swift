@@ -57,18 +57,3 @@ public struct ScanDiagnostic: Sendable, Equatable {
         self.message = message
     }
 }
-
-extension ScanDiagnostic {
-    /// `text` made safe for one terminal line: control characters shown as `\u{…}`, cut to `limit`.
-    static func printable(_ text: String, limit: Int = 300) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > limit ? result + "…" : result
-    }
-}

@@ -32,10 +32,10 @@ public struct Scanner {
             paths, selection: options.selection,
             onEmptyFolder: { folder in
                 observer?.scanDidReport(
-                    ScanDiagnostic(.warning, "'\(ScanDiagnostic.printable(folder))' holds no log, archive or crash report to scan"))
+                    ScanDiagnostic(.warning, "'\(Escaping.visible(folder))' holds no log, archive or crash report to scan"))
             },
             onUnreadable: { folder, reason in
-                observer?.scanDidReport(ScanDiagnostic(.error, "cannot read folder '\(ScanDiagnostic.printable(folder))': \(reason)"))
+                observer?.scanDidReport(ScanDiagnostic(.error, "cannot read folder '\(Escaping.visible(folder))': \(reason)"))
             })
         observer?.scanWillRead(inputs.filter { $0 != "-" })
         return scan(units: inputs.map(UnitSource.path))

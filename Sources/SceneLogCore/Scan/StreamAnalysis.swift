@@ -71,15 +71,15 @@ final class StreamAnalysis: RecordSink {
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
         if let found = analyzer?.analyzeUnparsed(bytes, line: line), !found.isEmpty { keep(found) }
         guard options.reportsUnparsedLines, let observer else { return }
-        let text = ScanDiagnostic.printable(String(decoding: bytes, as: UTF8.self))
-        observer.scanDidReport(ScanDiagnostic(.unparsedLine, "\(ScanDiagnostic.printable(path)):\(line): unparsed: \(text)"))
+        let text = Escaping.visible(String(decoding: bytes, as: UTF8.self))
+        observer.scanDidReport(ScanDiagnostic(.unparsedLine, "\(Escaping.visible(path)):\(line): unparsed: \(text)"))
     }
 
     func truncated(line: Int, keptBytes: Int) {
         observer?.scanDidReport(
             ScanDiagnostic(
                 .warning,
-                "\(ScanDiagnostic.printable(path)):\(line): line longer than \(keptBytes) bytes; the rest of it was skipped"))
+                "\(Escaping.visible(path)):\(line): line longer than \(keptBytes) bytes; the rest of it was skipped"))
     }
 
     /// Ends the stream: the launches still open are handed out, and rules that gave up are reported.
@@ -91,7 +91,7 @@ final class StreamAnalysis: RecordSink {
             observer?.scanDidReport(
                 ScanDiagnostic(
                     .warning,
-                    "\(ScanDiagnostic.printable(path)): rule '\(rule)' stopped matching on \(failure.count) record(s): "
+                    "\(Escaping.visible(path)): rule '\(rule)' stopped matching on \(failure.count) record(s): "
                         + "\(failure.error.message); those records were not checked by it"))
         }
     }

@@ -57,7 +57,7 @@ struct LiveRendererTests {
 
             ── summary ──
             51 lines read: 51 records, 0 continuation, 0 unparsed.
-            1 launch:
+            1 launch: 1 killed.
               L1  io.waypoint.tripplanner (pid 796)  killed (watchdog 0x8badf00d), 3 findings  test.log:7
             Findings by rule:
                    3  error    launch-watchdog-termination

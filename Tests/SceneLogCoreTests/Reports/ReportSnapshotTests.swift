@@ -1,28 +1,34 @@
+import Foundation
 import Testing
 
 @testable import SceneLogCore
 
-/// Every renderer on the same report: all of Samples/, compared with a made-up yesterday.
+/// Snapshots: one whole JSON report of Samples/ (the public contract, byte for byte), and each
+/// renderer on ``smallReport()``, which shows what that renderer adds without churning when a rule
+/// or a sample changes.
 @Suite("report snapshots")
 struct ReportSnapshotTests {
-    @Test("text")
-    func text() throws {
-        expectSnapshot(ReportFormat.text.render(try sampleReportWithBaseline()), named: "report.txt")
-    }
-
-    @Test("json")
+    @Test("json: the whole sample report, compared with a made-up yesterday")
     func json() throws {
         expectSnapshot(ReportFormat.json.render(try sampleReportWithBaseline()), named: "report.json")
     }
 
-    @Test("ndjson")
-    func ndjson() throws {
-        expectSnapshot(ReportFormat.ndjson.render(try sampleReportWithBaseline()), named: "report.ndjson")
+    @Test(
+        "each renderer on a small report with a baseline",
+        arguments: [
+            (ReportFormat.text, "small.txt"), (.ndjson, "small.ndjson"), (.markdown, "small.md"), (.junit, "small.junit.xml"),
+            (.sarif, "small.sarif.json"), (.github, "small.github.txt"),
+        ])
+    func small(format: ReportFormat, snapshot: String) {
+        expectSnapshot(format.render(smallReport()), named: snapshot)
     }
 
-    @Test("markdown")
-    func markdown() throws {
-        expectSnapshot(ReportFormat.markdown.render(try sampleReportWithBaseline()), named: "report.md")
+    @Test("html: the small report's page body (styles and script are the same on every page)")
+    func smallHTML() throws {
+        let page = ReportFormat.html.render(smallReport())
+        let start = try #require(page.range(of: "<body>\n")).upperBound
+        let end = try #require(page.range(of: "<script>")).lowerBound
+        expectSnapshot(String(page[start..<end]), named: "small.body.html")
     }
 
     @Test("markdown stays under 1 MiB, saying what it cut")
@@ -38,7 +44,7 @@ struct ReportSnapshotTests {
         let capped = ReportFormat.markdown.render(report)
         #expect(capped.contains("_…and 7800 more._"), "tables keep 200 rows")
         // With no row cap, the size limit halves the rows until the text fits.
-        let sized = MarkdownRenderer(maximumRows: 50_000).render(report, options: RenderOptions())
+        let sized = MarkdownRenderer(maximumRows: 50_000).render(ReportDigest(report), options: RenderOptions())
         #expect(sized.utf8.count <= 1 << 20)
         #expect(sized.contains("rows to keep this under 1 MiB"))
     }

@@ -20,6 +20,15 @@ public struct BaselineDiff: Sendable {
             case slower(baselineMedianMs: Int, currentMedianMs: Int)
             /// The worst outcome is worse than before (active → crashed, black screen…).
             case worseOutcome(baseline: LaunchOutcome, current: LaunchOutcome)
+
+            /// The kind's name in every report: `slower` or `worse-outcome` (the `kind` of a
+            /// launch regression in the JSON report).
+            public var name: String {
+                switch self {
+                case .slower: "slower"
+                case .worseOutcome: "worse-outcome"
+                }
+            }
         }
 
         public var app: String

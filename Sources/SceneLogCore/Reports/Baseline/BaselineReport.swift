@@ -33,36 +33,58 @@ public struct BaselineReport: Sendable {
     }
 
     static func parse(_ data: Data, path: String) throws(BaselineError) -> BaselineReport {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let version: SchemaVersion
+        do {
+            version = try JSONDecoder().decode(SchemaVersion.self, from: data)
+        } catch {
             throw BaselineError(path: path, message: "is not JSON; give a report written by scenelog scan --format json")
         }
-        guard let version = object["schemaVersion"] as? Int else {
+        guard let number = version.schemaVersion else {
             throw BaselineError(path: path, message: "has no schemaVersion; give a report written by scenelog scan --format json")
         }
-        guard version == ScanReport.schemaVersion else {
-            throw BaselineError(path: path, message: "has schemaVersion \(version); this scenelog reads \(ScanReport.schemaVersion)")
+        guard number == ScanReport.schemaVersion else {
+            throw BaselineError(path: path, message: "has schemaVersion \(number); this scenelog reads \(ScanReport.schemaVersion)")
         }
-        let findings = (object["findings"] as? [[String: Any]] ?? []).compactMap(Self.finding)
-        let launches = (object["launches"] as? [[String: Any]] ?? []).compactMap { entry -> LaunchRecord? in
-            guard let id = entry["id"] as? String, let outcome = (entry["outcome"] as? String).flatMap(LaunchOutcome.init)
-            else { return nil }
-            return LaunchRecord(
-                id: id, bundle: entry["bundle"] as? String, process: entry["process"] as? String, outcome: outcome,
-                timeToActiveMs: entry["timeToActiveMs"] as? Int)
+        let document: ReportDocument
+        do {
+            document = try JSONDecoder().decode(ReportDocument.self, from: data)
+        } catch {
+            throw BaselineError(path: path, message: "is not a scenelog JSON report (\(Self.describe(error))); give a report written by scenelog scan --format json")
         }
-        return BaselineReport(path: path, findings: findings, launches: launches)
+        let launches = document.launches.map { launch in
+            LaunchRecord(
+                id: launch.id, bundle: launch.bundle, process: launch.process, outcome: launch.outcome,
+                timeToActiveMs: launch.timeToActiveMs)
+        }
+        return BaselineReport(path: path, findings: document.findings.map(\.finding), launches: launches)
     }
 
-    private static func finding(_ entry: [String: Any]) -> Finding? {
-        guard let rule = entry["rule"] as? String, let severity = (entry["severity"] as? String).flatMap(Severity.init),
-            let message = entry["message"] as? String
-        else { return nil }
-        return Finding(
-            rule: rule, severity: severity, message: message,
-            location: SourceLocation(path: entry["path"] as? String ?? "", line: entry["line"] as? Int ?? 0, byteOffset: -1),
-            timestamp: entry["timestamp"] as? String, process: entry["process"] as? String, pid: entry["pid"] as? Int,
-            launch: entry["launch"] as? String, excerpt: entry["excerpt"] as? String ?? "",
-            data: entry["data"] as? [String: String] ?? [:])
+    /// What a report is checked for first: a JSON object, with a whole-number `schemaVersion`.
+    private struct SchemaVersion: Decodable {
+        var schemaVersion: Int?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            schemaVersion = try? container.decodeIfPresent(Int.self, forKey: .schemaVersion)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case schemaVersion
+        }
+    }
+
+    /// Where a report does not fit the schema: `findings[3].severity: …`.
+    private static func describe(_ error: any Error) -> String {
+        let context: DecodingError.Context? =
+            switch error as? DecodingError {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context
+            case .keyNotFound(let key, let context):
+                DecodingError.Context(codingPath: context.codingPath + [key], debugDescription: "missing")
+            default: nil
+            }
+        guard let context else { return "\(error)" }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        return String(path.drop { $0 == "." }) + ": " + context.debugDescription
     }
 }
 

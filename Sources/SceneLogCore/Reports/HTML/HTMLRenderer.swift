@@ -8,11 +8,12 @@ import Foundation
 /// the explanation and fix of each rule that fired. Styles and script are inline
 /// (``HTMLAssets``) and its content security policy forbids every fetch, so opening it loads
 /// nothing; links to Apple's documentation are plain `<a href>`s. Log text is escaped everywhere
-/// (``HTMLEscaping``) and never reaches the script. Nothing depends on the date or on chance, so
+/// (``Escaping/markupText(_:)``) and never reaches the script. Nothing depends on the date or on chance, so
 /// the same report renders to the same bytes.
 struct HTMLRenderer {
-    func render(_ report: ScanReport) -> String {
-        let tool = HTMLEscaping.escape(report.tool.name)
+    func render(_ digest: ReportDigest) -> String {
+        let report = digest.report
+        let tool = Escaping.markupText(report.tool.name)
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -20,7 +21,7 @@ struct HTMLRenderer {
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="\(HTMLAssets.contentSecurityPolicy)">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="\(tool) \(HTMLEscaping.escape(report.tool.version))">
+            <meta name="generator" content="\(tool) \(Escaping.markupText(report.tool.version))">
             <title>\(tool) report</title>
             <style>\(HTMLAssets.stylesheet)</style>
             </head>
@@ -29,13 +30,13 @@ struct HTMLRenderer {
             """
         html += header(report)
         html += "<main>\n"
-        html += cards(report)
+        html += cards(digest)
         html += launches(report)
         html += findings(report)
-        if let baseline = report.baseline { html += self.baseline(baseline) }
-        html += rules(report)
+        if let baseline = digest.baseline { html += self.baseline(baseline.diff) }
+        html += rules(digest)
         html += inputs(report)
-        html += "<footer>Made by \(tool) \(HTMLEscaping.escape(report.tool.version)). "
+        html += "<footer>Made by \(tool) \(Escaping.markupText(report.tool.version)). "
             + "This file loads nothing: everything it shows is inside it.</footer>\n"
         html += "</main>\n<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
         return html
@@ -48,31 +49,30 @@ struct HTMLRenderer {
         if report.baseline != nil { nav.append("<a href=\"#baseline\">Baseline</a>") }
         nav += ["<a href=\"#rules\">Rules</a>", "<a href=\"#inputs\">Inputs</a>"]
         return "<header class=\"page\"><div class=\"inner\">\n"
-            + "<h1>\(HTMLEscaping.escape(report.tool.name))<span class=\"version\">\(HTMLEscaping.escape(report.tool.version))</span></h1>\n"
-            + "<span class=\"inputs\">Launch report · \(HTMLEscaping.count(report.inputs.count, "input")) scanned</span>\n"
+            + "<h1>\(Escaping.markupText(report.tool.name))<span class=\"version\">\(Escaping.markupText(report.tool.version))</span></h1>\n"
+            + "<span class=\"inputs\">Launch report · \(HTMLText.count(report.inputs.count, "input")) scanned</span>\n"
             + "<nav>" + nav.joined(separator: " ") + "</nav>\n</div></header>\n"
     }
 
     /// Findings by severity, launches by outcome, lines read; and what changed since the baseline.
-    private func cards(_ report: ScanReport) -> String {
-        let severities = report.findingsBySeverity
-        let severityDetail = Severity.allCases.reversed().map { severity in
-            "<span><span class=\"dot \(severity.rawValue)\"></span>" + HTMLEscaping.count(severities[severity] ?? 0, severity.rawValue) + "</span>"
+    private func cards(_ digest: ReportDigest) -> String {
+        let report = digest.report
+        let severityDetail = digest.severityCounts.map { severity, count in
+            "<span><span class=\"dot \(severity.rawValue)\"></span>" + HTMLText.count(count, severity.rawValue) + "</span>"
         }
-        let outcomes = Dictionary(grouping: report.launches, by: \.outcome).sorted { Self.order($0.key) < Self.order($1.key) }
-        let outcomeDetail = outcomes.map { outcome, launches in
-            "<span><span class=\"dot outcome-\(outcome.rawValue)\"></span>\(launches.count) \(outcome.rawValue)</span>"
+        let outcomeDetail = digest.outcomeCounts.entries.map { entry in
+            "<span><span class=\"dot outcome-\(entry.outcome.rawValue)\"></span>\(entry.count) \(entry.outcome.rawValue)</span>"
         }
-        let totals = report.totals
-        var lineDetail = ["\(HTMLEscaping.grouped(totals.records)) records", "\(HTMLEscaping.grouped(totals.continuationLines)) continuation"]
-        lineDetail.append("\(HTMLEscaping.grouped(totals.unparsedLines)) unparsed")
+        let totals = digest.totals
+        var lineDetail = ["\(HTMLText.grouped(totals.records)) records", "\(HTMLText.grouped(totals.continuationLines)) continuation"]
+        lineDetail.append("\(HTMLText.grouped(totals.unparsedLines)) unparsed")
         var html = "<section class=\"cards\" aria-label=\"Summary\">\n"
-        html += card("Findings", value: report.findings.count, detail: severityDetail, highlight: (severities[.error] ?? 0) > 0 ? "alert" : nil)
+        html += card("Findings", value: report.findings.count, detail: severityDetail, highlight: digest.count(of: .error) > 0 ? "alert" : nil)
         html += card("Launches", value: report.launches.count, detail: outcomeDetail)
         html += card("Lines read", value: totals.lines, detail: lineDetail.map { "<span>\($0)</span>" })
         html += "</section>\n"
         guard let diff = report.baseline else { return html }
-        let against = ["<span>vs <span class=\"mono\">\(HTMLEscaping.escape(diff.baselinePath))</span></span>"]
+        let against = ["<span>vs <span class=\"mono\">\(Escaping.markupText(diff.baselinePath))</span></span>"]
         html += "<section class=\"cards baseline-cards\" aria-label=\"Compared with the baseline\">\n"
         html += card("New findings", value: diff.newFindings.count, detail: against, highlight: diff.newFindings.isEmpty ? nil : "alert")
         html += card("Fixed findings", value: diff.fixedFindings.count, detail: against, highlight: diff.fixedFindings.isEmpty ? nil : "good")
@@ -85,14 +85,14 @@ struct HTMLRenderer {
 
     /// One summary card; `detail` is HTML already.
     private func card(_ title: String, value: Int, detail: [String], highlight: String? = nil) -> String {
-        "<div class=\"card\(highlight.map { " \($0)" } ?? "")\"><h3>\(title)</h3><div class=\"value\">\(HTMLEscaping.grouped(value))</div>"
+        "<div class=\"card\(highlight.map { " \($0)" } ?? "")\"><h3>\(title)</h3><div class=\"value\">\(HTMLText.grouped(value))</div>"
             + "<div class=\"detail\">\(detail.joined())</div></div>\n"
     }
 
     // MARK: - Sections
 
     private func launches(_ report: ScanReport) -> String {
-        var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLEscaping.count(report.launches.count, "launch"))</span></h2>\n"
+        var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
         let findings = Dictionary(grouping: report.findings.filter { $0.launch != nil }, by: { $0.launch ?? "" })
         html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: report.launches, findings: findings).render() + "</div>\n"
@@ -105,7 +105,7 @@ struct HTMLRenderer {
     }
 
     private func findings(_ report: ScanReport) -> String {
-        var html = "<h2 id=\"findings\">Findings<span class=\"sub\">\(HTMLEscaping.count(report.findings.count, "finding"))</span></h2>\n"
+        var html = "<h2 id=\"findings\">Findings<span class=\"sub\">\(HTMLText.count(report.findings.count, "finding"))</span></h2>\n"
         guard !report.findings.isEmpty else { return html + "<p class=\"muted\">No findings.</p>\n" }
         html += "<div class=\"filter-bar\"><input id=\"filter\" type=\"search\" placeholder=\"Filter findings: rule, app, text…\""
             + " aria-label=\"Filter findings\" autocomplete=\"off\" hidden><span id=\"filter-count\" class=\"count\"></span></div>\n"
@@ -119,14 +119,14 @@ struct HTMLRenderer {
             + "<th>Process</th><th>Message</th><th>Location</th>\(launches ? "<th>Launch</th>" : "")</tr></thead>\n<tbody>\n"
         for finding in findings {
             let severity = finding.severity.rawValue
-            let rule = HTMLEscaping.escape(finding.rule)
+            let rule = Escaping.markupText(finding.rule)
             html += "<tr class=\"severity-row-\(severity)\"><td><span class=\"badge \(severity)\">\(severity)</span></td>"
             html += "<td class=\"rule-id\"><a href=\"#rule-\(rule)\"><code>\(rule)</code></a></td>"
-            html += "<td>\(finding.process.map(HTMLEscaping.escape) ?? "<span class=\"muted\">—</span>")</td>"
-            html += "<td class=\"message\">\(HTMLEscaping.escape(finding.message))\(lineDetails(finding))</td>"
-            html += "<td class=\"location mono\">\(HTMLEscaping.escape(finding.location.description))</td>"
+            html += "<td>\(finding.process.map(Escaping.markupText) ?? "<span class=\"muted\">—</span>")</td>"
+            html += "<td class=\"message\">\(Escaping.markupText(finding.message))\(lineDetails(finding))</td>"
+            html += "<td class=\"location mono\">\(Escaping.markupText(finding.location.description))</td>"
             if launches {
-                let launch = finding.launch.map { "<a href=\"#launch-\(HTMLEscaping.escape($0))\">\(HTMLEscaping.escape($0))</a>" }
+                let launch = finding.launch.map { "<a href=\"#launch-\(Escaping.markupText($0))\">\(Escaping.markupText($0))</a>" }
                 html += "<td>\(launch ?? "<span class=\"muted\">—</span>")</td>"
             }
             html += "</tr>\n"
@@ -137,12 +137,12 @@ struct HTMLRenderer {
     /// The log line and data of a finding, folded away.
     private func lineDetails(_ finding: Finding) -> String {
         guard !finding.excerpt.isEmpty || !finding.data.isEmpty else { return "" }
-        var html = "<details class=\"line\"><summary>log line\(finding.timestamp.map { " at " + HTMLEscaping.escape($0) } ?? "")</summary>"
-        if !finding.excerpt.isEmpty { html += "<pre>\(HTMLEscaping.escape(finding.excerpt))</pre>" }
+        var html = "<details class=\"line\"><summary>log line\(finding.timestamp.map { " at " + Escaping.markupText($0) } ?? "")</summary>"
+        if !finding.excerpt.isEmpty { html += "<pre>\(Escaping.markupText(finding.excerpt))</pre>" }
         if !finding.data.isEmpty {
             html += "<dl class=\"data\">"
             for (key, value) in finding.data.sorted(by: { $0.key < $1.key }) {
-                html += "<dt>\(HTMLEscaping.escape(key))</dt><dd>\(HTMLEscaping.escape(value))</dd>"
+                html += "<dt>\(Escaping.markupText(key))</dt><dd>\(Escaping.markupText(value))</dd>"
             }
             html += "</dl>"
         }
@@ -151,17 +151,16 @@ struct HTMLRenderer {
 
     /// New and fixed findings and launch regressions.
     private func baseline(_ diff: BaselineDiff) -> String {
-        var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(HTMLEscaping.escape(diff.baselinePath))</span></h2>\n"
-        html += "<p>\(HTMLEscaping.count(diff.newFindings.count, "new finding")), \(HTMLEscaping.count(diff.fixedFindings.count, "fixed finding")), "
-            + "\(diff.unchangedFindings.count) unchanged; \(HTMLEscaping.count(diff.launchRegressions.count, "launch regression")).</p>\n"
+        var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(Escaping.markupText(diff.baselinePath))</span></h2>\n"
+        html += "<p>\(HTMLText.count(diff.newFindings.count, "new finding")), \(HTMLText.count(diff.fixedFindings.count, "fixed finding")), "
+            + "\(diff.unchangedFindings.count) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
         html += "<h3 class=\"list-title\">Launch regressions</h3>\n"
         if diff.launchRegressions.isEmpty {
             html += "<p class=\"muted\">None.</p>\n"
         } else {
             html += "<div class=\"panel\"><ul class=\"regressions\">\n"
             for regression in diff.launchRegressions {
-                let kind = if case .slower = regression.kind { "slower" } else { "worse outcome" }
-                html += "<li><span class=\"badge error\">\(kind)</span> \(HTMLEscaping.escape(regression.summary))</li>\n"
+                html += "<li><span class=\"badge error\">\(regression.kind.name)</span> \(Escaping.markupText(regression.summary))</li>\n"
             }
             html += "</ul></div>\n"
         }
@@ -173,24 +172,25 @@ struct HTMLRenderer {
     }
 
     /// The explanation, fix and references of each rule with findings, by id.
-    private func rules(_ report: ScanReport) -> String {
-        let counts = report.findingsByRule
+    private func rules(_ digest: ReportDigest) -> String {
+        let report = digest.report
+        let counts = digest.tally.byRule
         var html = "<h2 id=\"rules\">Rules that fired<span class=\"sub\">what each finding means and how to fix it</span></h2>\n"
         guard !counts.isEmpty else { return html + "<p class=\"muted\">None.</p>\n" }
         html += "<div class=\"rules\">\n"
         for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
-            let escapedID = HTMLEscaping.escape(id)
+            let escapedID = Escaping.markupText(id)
             guard let rule = report.rules[id] else {
                 html += "<article class=\"rule\" id=\"rule-\(escapedID)\"><h3><code>\(escapedID)</code>"
-                    + "<span class=\"count\">\(HTMLEscaping.count(count, "finding"))</span></h3><p class=\"muted\">No description.</p></article>\n"
+                    + "<span class=\"count\">\(HTMLText.count(count, "finding"))</span></h3><p class=\"muted\">No description.</p></article>\n"
                 continue
             }
             let severity = rule.severity.rawValue
             html += "<article class=\"rule \(severity)\" id=\"rule-\(escapedID)\">\n"
-            html += "<h3>\(HTMLEscaping.escape(rule.title)) <code>\(escapedID)</code><span class=\"badge \(severity)\">\(severity)</span>"
-                + "<span class=\"count\">\(HTMLEscaping.count(count, "finding"))</span></h3>\n"
-            html += "<h4>What it means</h4><p>\(HTMLEscaping.prose(rule.explanation))</p>\n"
-            html += "<h4>How to fix it</h4><p>\(HTMLEscaping.prose(rule.fix))</p>\n"
+            html += "<h3>\(Escaping.markupText(rule.title)) <code>\(escapedID)</code><span class=\"badge \(severity)\">\(severity)</span>"
+                + "<span class=\"count\">\(HTMLText.count(count, "finding"))</span></h3>\n"
+            html += "<h4>What it means</h4><p>\(HTMLText.prose(rule.explanation))</p>\n"
+            html += "<h4>How to fix it</h4><p>\(HTMLText.prose(rule.fix))</p>\n"
             if !rule.references.isEmpty {
                 html += "<h4>References</h4><ul>" + rule.references.map { "<li>\(reference($0))</li>" }.joined() + "</ul>\n"
             }
@@ -201,12 +201,12 @@ struct HTMLRenderer {
 
     /// `Title — https://…` as a link; anything else (and any other scheme) as text.
     private func reference(_ text: String) -> String {
-        guard let separator = text.range(of: " — ", options: .backwards) else { return HTMLEscaping.escape(text) }
+        guard let separator = text.range(of: " — ", options: .backwards) else { return Escaping.markupText(text) }
         let url = String(text[separator.upperBound...])
         guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains(where: \.isWhitespace) else {
-            return HTMLEscaping.escape(text)
+            return Escaping.markupText(text)
         }
-        return "<a href=\"\(HTMLEscaping.escape(url))\" rel=\"noreferrer\">\(HTMLEscaping.escape(String(text[..<separator.lowerBound])))</a>"
+        return "<a href=\"\(Escaping.markupText(url))\" rel=\"noreferrer\">\(Escaping.markupText(String(text[..<separator.lowerBound])))</a>"
     }
 
     private func inputs(_ report: ScanReport) -> String {
@@ -214,26 +214,13 @@ struct HTMLRenderer {
         html += "<div class=\"panel\"><table>\n<thead><tr><th>Path</th><th>Format</th><th>Lines</th><th>Records</th>"
             + "<th>Continuation</th><th>Unparsed</th><th>Note</th></tr></thead>\n<tbody>\n"
         for input in report.inputs {
-            html += "<tr><td class=\"mono\">\(HTMLEscaping.escape(input.path))</td>"
-                + "<td>\(input.formatName.map(HTMLEscaping.escape) ?? "<span class=\"muted\">unknown</span>")</td>"
+            html += "<tr><td class=\"mono\">\(Escaping.markupText(input.path))</td>"
+                + "<td>\(input.formatName.map(Escaping.markupText) ?? "<span class=\"muted\">unknown</span>")</td>"
             for number in [input.lines, input.records, input.continuationLines, input.unparsedLines] {
-                html += "<td class=\"number\">\(HTMLEscaping.grouped(number))</td>"
+                html += "<td class=\"number\">\(HTMLText.grouped(number))</td>"
             }
-            html += "<td>\(input.note.map(HTMLEscaping.escape) ?? "")</td></tr>\n"
+            html += "<td>\(input.note.map(Escaping.markupText) ?? "")</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n</details>\n"
-    }
-
-    /// The order outcomes are listed in: good first, then the bad ones, unknown last.
-    private static func order(_ outcome: LaunchOutcome) -> Int {
-        switch outcome {
-        case .active: 0
-        case .exited: 1
-        case .blackScreenSuspected: 2
-        case .launchFailed: 3
-        case .crashed: 4
-        case .killed: 5
-        case .incomplete: 6
-        }
     }
 }

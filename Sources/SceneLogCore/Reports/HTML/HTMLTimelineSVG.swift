@@ -63,7 +63,7 @@ struct HTMLTimelineSVG {
 
     /// One launch: its label, its phases, its events and its findings.
     private func row(_ launch: Launch, y: Double, scale: Scale) -> String {
-        let id = HTMLEscaping.escape(launch.id)
+        let id = Escaping.markupText(launch.id)
         let outcome = launch.outcome.rawValue
         let middle = 26.0
         let anchors = anchors(of: launch, scale: scale)
@@ -76,22 +76,22 @@ struct HTMLTimelineSVG {
         for (index, anchor) in anchors.enumerated().dropLast() {
             let next = anchors[index + 1]
             var title = "\(anchor.phase.rawValue) → \(next.phase.rawValue)"
-            if let from = anchor.milliseconds, let to = next.milliseconds { title += ": \(HTMLEscaping.duration(milliseconds: to - from))" }
+            if let from = anchor.milliseconds, let to = next.milliseconds { title += ": \(HTMLText.duration(milliseconds: to - from))" }
             svg += "<rect class=\"segment\(index % 2 == 1 ? " alternate" : "")\(untimed)\" x=\"\(n(anchor.x))\" y=\"\(n(middle - 6))\""
                 + " width=\"\(n(max(next.x - anchor.x, 1)))\" height=\"12\" rx=\"2\"><title>\(title)</title></rect>\n"
         }
         for anchor in anchors {
             svg += "<circle class=\"phase phase-\(anchor.phase.rawValue)\" cx=\"\(n(anchor.x))\" cy=\"\(n(middle))\" r=\"4.5\">"
-                + "<title>\(HTMLEscaping.escape(title(of: anchor, launch: launch)))</title></circle>\n"
+                + "<title>\(Escaping.markupText(title(of: anchor, launch: launch)))</title></circle>\n"
         }
         for event in launch.events {
             let x = position(of: event.mark, launch: launch, anchors: anchors, scale: scale)
             let text = event.name + (event.detail.map { " (\($0))" } ?? "") + " — line \(event.mark.location.line)"
             svg += "<rect class=\"event\" x=\"\(n(x - 1))\" y=\"\(n(middle + 8))\" width=\"2\" height=\"6\">"
-                + "<title>\(HTMLEscaping.escape(text))</title></rect>\n"
+                + "<title>\(Escaping.markupText(text))</title></rect>\n"
         }
         svg += markers(launch, anchors: anchors, middle: middle)
-        let toActive = launch.timeToActiveMs.map { HTMLEscaping.duration(milliseconds: $0) } ?? (untimed.isEmpty ? "—" : "no times")
+        let toActive = launch.timeToActiveMs.map { HTMLText.duration(milliseconds: $0) } ?? (untimed.isEmpty ? "—" : "no times")
         svg += "<text class=\"to-active\" x=\"\(n(trackX + trackWidth + 24))\" y=\"\(n(middle + 4))\">\(toActive)</text>\n"
         return svg + "</g>\n"
     }
@@ -102,14 +102,14 @@ struct HTMLTimelineSVG {
         let shown = app.count > 34 ? String(app.prefix(33)) + "…" : app
         var meta = "<tspan class=\"outcome-text\">\(launch.outcome.rawValue)</tspan>"
         if let termination = launch.termination {
-            meta += " " + HTMLEscaping.escape("(" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")")
+            meta += " " + Escaping.markupText("(" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")")
         }
         if let pid = launch.pid { meta += " · pid \(pid)" }
         var full = app
         if let process = launch.process, process != app { full += " (\(process))" }
         full += " — \(launch.path)"
-        return "<text class=\"launch-id\" x=\"12\" y=\"18\">\(HTMLEscaping.escape(launch.id))</text>"
-            + "<text class=\"launch-app\" x=\"52\" y=\"18\">\(HTMLEscaping.escape(shown))<title>\(HTMLEscaping.escape(full))</title></text>\n"
+        return "<text class=\"launch-id\" x=\"12\" y=\"18\">\(Escaping.markupText(launch.id))</text>"
+            + "<text class=\"launch-app\" x=\"52\" y=\"18\">\(Escaping.markupText(shown))<title>\(Escaping.markupText(full))</title></text>\n"
             + "<text class=\"launch-meta\" x=\"52\" y=\"33\">\(meta)</text>\n"
     }
 
@@ -127,7 +127,7 @@ struct HTMLTimelineSVG {
             let finding = entry.finding
             let text = "\(finding.severity.rawValue) \(finding.rule): \(finding.message) (\(finding.location))"
             svg += "<path class=\"marker severity-\(finding.severity.rawValue)\" d=\"M\(n(x)) \(n(middle - 19))l4.5 4.5-4.5 4.5-4.5-4.5z\">"
-                + "<title>\(HTMLEscaping.escape(text))</title></path>\n"
+                + "<title>\(Escaping.markupText(text))</title></path>\n"
         }
         return svg
     }
@@ -198,7 +198,7 @@ struct HTMLTimelineSVG {
     /// A phase's hover text: name, offset, timestamp, process and line.
     private func title(of anchor: Anchor, launch: Launch) -> String {
         var text = anchor.phase.rawValue
-        if let milliseconds = anchor.milliseconds { text += " +\(HTMLEscaping.grouped(milliseconds)) ms" }
+        if let milliseconds = anchor.milliseconds { text += " +\(HTMLText.grouped(milliseconds)) ms" }
         if let timestamp = anchor.mark.timestamp { text += " at \(timestamp)" }
         if let process = anchor.mark.process { text += " — \(process)" }
         return text + ", \(anchor.mark.location)"
@@ -235,5 +235,5 @@ struct HTMLTimelineSVG {
         }
     }
 
-    private func n(_ value: Double) -> String { HTMLEscaping.coordinate(value) }
+    private func n(_ value: Double) -> String { HTMLText.coordinate(value) }
 }

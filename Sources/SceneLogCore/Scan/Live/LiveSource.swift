@@ -162,11 +162,11 @@ final class FollowedFile {
             descriptor = replacement
             identity = (UInt64(status.st_dev), UInt64(status.st_ino))
             offset = 0
-            report(ScanDiagnostic(.note, "'\(ScanDiagnostic.printable(path))' was replaced (rotated); reading the new file from its start"))
+            report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was replaced (rotated); reading the new file from its start"))
         } else if Int64(status.st_size) < offset {
             lseek(descriptor, 0, SEEK_SET)
             offset = 0
-            report(ScanDiagnostic(.note, "'\(ScanDiagnostic.printable(path))' was truncated; reading it again from its start"))
+            report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was truncated; reading it again from its start"))
         }
     }
 }

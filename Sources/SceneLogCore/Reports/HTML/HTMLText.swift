@@ -1,38 +1,11 @@
-/// Text made safe for the HTML report, and the number formats it prints.
-///
-/// Every piece of log-derived text (messages, excerpts, process names, paths, data values, bundle
-/// ids) goes through ``escape(_:)`` before it is written, in element content, in SVG `<title>`s and
-/// in attribute values alike. Attribute values are always double-quoted.
-enum HTMLEscaping {
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character references, and control
-    /// characters other than tab and newline shown as `\u{…}` (the way the text report shows them),
-    /// so that it is inert in element content and in quoted attribute values, in HTML and in SVG.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
-
+/// The HTML report's prose and number formats. Log text itself goes through
+/// ``Escaping/markupText(_:)`` before it is written, in element content, in SVG `<title>`s and in
+/// attribute values alike; attribute values are always double-quoted.
+enum HTMLText {
     /// `text` escaped, with each pair of backticks turned into a `<code>` span: for rule
     /// explanations and fixes, which write `var window: UIWindow?` that way.
     static func prose(_ text: String) -> String {
-        let parts = escape(text).split(separator: "`", omittingEmptySubsequences: false)
+        let parts = Escaping.markupText(text).split(separator: "`", omittingEmptySubsequences: false)
         var result = String(parts[0])
         for pair in 0..<(parts.count - 1) / 2 {
             result += "<code>" + parts[2 * pair + 1] + "</code>" + parts[2 * pair + 2]
@@ -70,8 +43,8 @@ enum HTMLEscaping {
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
-    /// `1 finding`, `2 findings`.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+    /// `1 finding`, `2 findings`; `plural` for a noun that does not just take an `s`.
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(grouped(number)) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 }

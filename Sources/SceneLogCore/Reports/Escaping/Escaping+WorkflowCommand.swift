@@ -1,0 +1,27 @@
+extension Escaping {
+    /// A GitHub Actions workflow command's message (actions/toolkit `command.ts`): `%` → `%25`,
+    /// CR → `%0D`, LF → `%0A`, so that the command is one line and log text cannot start a
+    /// command of its own.
+    static func workflowData(_ text: String) -> String {
+        replacingScalars(in: text.unicodeScalars) { scalar in
+            switch scalar {
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
+            }
+        }
+    }
+
+    /// A workflow command's property value: as ``workflowData(_:)``, and `:` → `%3A`,
+    /// `,` → `%2C`, which would otherwise end the value.
+    static func workflowProperty(_ text: String) -> String {
+        replacingScalars(in: workflowData(text).unicodeScalars) { scalar in
+            switch scalar {
+            case ":": "%3A"
+            case ",": "%2C"
+            default: nil
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// ``ReportDocument`` reads back what the JSON renderer writes, and the baseline reads through it.
+@Suite("report document")
+struct ReportDocumentTests {
+    @Test("a rendered report decodes to the model it was rendered from")
+    func roundTrip() throws {
+        let report = try sampleReportWithBaseline()
+        let document = try JSONDecoder().decode(ReportDocument.self, from: Data(ReportFormat.json.render(report).utf8))
+        #expect(document.schemaVersion == ScanReport.schemaVersion)
+        #expect(document.tool == report.tool)
+
+        #expect(document.inputs.count == report.inputs.count)
+        for (entry, input) in zip(document.inputs, report.inputs) {
+            #expect(entry.path == input.path && entry.format == input.formatName && entry.bytes == input.bytes)
+            #expect(entry.lines == input.lines && entry.records == input.records && entry.continuationLines == input.continuationLines)
+            #expect(entry.unparsedLines == input.unparsedLines && entry.truncatedLines == input.truncatedLines)
+            #expect(entry.firstTimestamp == input.timeSpan?.first.iso8601 && entry.note == input.note)
+        }
+
+        #expect(document.findings.count == report.findings.count)
+        for (entry, finding) in zip(document.findings, report.findings) {
+            Self.expect(entry.finding, matches: finding)
+        }
+
+        #expect(document.launches.count == report.launches.count)
+        for (entry, launch) in zip(document.launches, report.launches) {
+            #expect(entry.id == launch.id && entry.bundle == launch.bundle && entry.process == launch.process)
+            #expect(entry.pid == launch.pid && entry.device == launch.device && entry.path == launch.path)
+            #expect(entry.outcome == launch.outcome && entry.timeToActiveMs == launch.timeToActiveMs && entry.findings == launch.findings)
+            #expect(entry.termination?.kind == launch.termination?.kind && entry.termination?.detail == launch.termination?.detail)
+            #expect(entry.watchdogBudget == launch.watchdogBudget && entry.events?.map(\.name) == launch.events.map(\.name))
+            #expect(entry.phases.mapValues(\.line) == Dictionary(uniqueKeysWithValues: launch.phases.map { ($0.key.rawValue, $0.value.location.line) }))
+        }
+
+        let digest = ReportDigest(report)
+        for severity in Severity.allCases { #expect(document.summary.findings[severity] == digest.count(of: severity)) }
+        #expect(document.summary.findingsByRule == digest.tally.byRule)
+        #expect(document.summary.launches == report.launches.count)
+
+        let diff = try #require(report.baseline)
+        let baseline = try #require(document.baseline)
+        #expect(baseline.path == diff.baselinePath && baseline.unchangedFindings == diff.unchangedFindings.count)
+        #expect(baseline.newFindings.map(\.finding.rule) == diff.newFindings.map(\.rule))
+        #expect(baseline.fixedFindings.map(\.finding.message) == diff.fixedFindings.map(\.message))
+        #expect(baseline.launchRegressions.map(\.kind) == diff.launchRegressions.map(\.kind.name))
+        #expect(baseline.launchRegressions.map(\.summary) == diff.launchRegressions.map(\.summary))
+    }
+
+    @Test("a baseline reads the findings and launches of a rendered report")
+    func baselineReadsARenderedReport() throws {
+        let report = try sampleReport()
+        let baseline = try BaselineReport.parse(Data(ReportFormat.json.render(report).utf8), path: "b.json")
+        #expect(baseline.findings.count == report.findings.count)
+        for (read, finding) in zip(baseline.findings, report.findings) { Self.expect(read, matches: finding) }
+        #expect(baseline.launches.map(\.id) == report.launches.map(\.id))
+        #expect(baseline.launches.map(\.outcome) == report.launches.map(\.outcome))
+        #expect(baseline.launches.map(\.timeToActiveMs) == report.launches.map(\.timeToActiveMs))
+        let diff = BaselineDiff(baseline: baseline, findings: report.findings, launches: report.launches)
+        #expect(diff.newFindings.isEmpty && diff.fixedFindings.isEmpty && diff.launchRegressions.isEmpty)
+    }
+
+    @Test("a baseline that is not a schema-1 report says what is wrong", arguments: [
+        ("not json", "is not JSON; give a report written by scenelog scan --format json"),
+        ("[1, 2]", "is not JSON; give a report written by scenelog scan --format json"),
+        (#"{"findings": []}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
+        (#"{"schemaVersion": "1"}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
+        (#"{"schemaVersion": 2}"#, "has schemaVersion 2; this scenelog reads 1"),
+    ])
+    func badBaselines(text: String, message: String) {
+        #expect(throws: BaselineError.self) { try BaselineReport.parse(Data(text.utf8), path: "bad.json") }
+        do {
+            _ = try BaselineReport.parse(Data(text.utf8), path: "bad.json")
+        } catch {
+            #expect(error.description == "baseline 'bad.json' \(message)")
+        }
+    }
+
+    @Test("a schema-1 object that is not a report names the member that does not fit")
+    func malformedReport() throws {
+        var text = ReportFormat.json.render(try sampleReport())
+        text = text.replacingOccurrences(of: #""severity" : "warning""#, with: #""severity" : "loud""#)
+        do {
+            _ = try BaselineReport.parse(Data(text.utf8), path: "odd.json")
+            Issue.record("an unknown severity was read")
+        } catch {
+            #expect(error.description.hasPrefix("baseline 'odd.json' is not a scenelog JSON report (findings[0].severity: "))
+        }
+    }
+
+    private static func expect(_ read: Finding, matches finding: Finding, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(read.rule == finding.rule && read.severity == finding.severity && read.message == finding.message, sourceLocation: sourceLocation)
+        #expect(read.location.path == finding.location.path && read.location.line == finding.location.line, sourceLocation: sourceLocation)
+        #expect(read.timestamp == finding.timestamp && read.process == finding.process && read.pid == finding.pid, sourceLocation: sourceLocation)
+        #expect(read.launch == finding.launch && read.excerpt == finding.excerpt && read.data == finding.data, sourceLocation: sourceLocation)
+    }
+}
