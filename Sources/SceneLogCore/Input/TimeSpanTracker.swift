@@ -23,14 +23,9 @@ struct TimeSpanTracker: Sendable {
         {
             monthChanges.append(Array(stamp))
         }
-        if last.count == stamp.count {
-            // Same length as the previous one (the common case): overwrite in place.
-            last.withUnsafeMutableBufferPointer { target in
-                for index in 0..<stamp.count { target[index] = stamp[index] }
-            }
-        } else {
-            last = Array(stamp)
-        }
+        // Copied into the same storage each time: no allocation once it holds the longest stamp.
+        last.removeAll(keepingCapacity: true)
+        last.append(contentsOf: stamp)
     }
 
     /// The first and last timestamps, resolved in order with `context`.

@@ -14,7 +14,8 @@ struct OpenLaunches {
 
     subscript(index: Int) -> OpenLaunch {
         get { open[index] }
-        set { open[index] = newValue }
+        // In place: a copy of the launch would copy its phases and events on every change.
+        _modify { yield &open[index] }
     }
 
     mutating func append(_ launch: Launch) -> Int {

@@ -37,7 +37,7 @@ struct ReportDigestTests {
     }
 
     @Test("the one-line summary", arguments: [
-        ([LaunchOutcome](), "No launches."),
+        ([LaunchOutcome](), "No launch found."),
         ([.active], "1 launch: 1 active."),
         ([.crashed, .active, .active], "3 launches: 2 active, 1 crashed."),
     ])

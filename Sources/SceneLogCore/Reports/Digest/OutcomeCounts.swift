@@ -28,10 +28,10 @@ public struct OutcomeCounts: Sendable, Equatable {
     }
 
     /// One sentence for a summary line: `3 launches: 2 active, 1 crashed.`, `1 launch: 1 active.`,
-    /// `No launches.`
+    /// `No launch found.`
     public var summary: String {
         switch total {
-        case 0: "No launches."
+        case 0: "No launch found."
         case 1: "1 launch: \(list)."
         default: "\(total) launches: \(list)."
         }
