@@ -50,15 +50,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What both test targets share: the check for tools the tests run but the package does not build.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "SceneLogCoreTests",
-            dependencies: ["SceneLogCore"],
+            dependencies: ["SceneLogCore", "TestSupport"],
             exclude: ["__Snapshots__"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "scenelogEndToEndTests",
-            dependencies: ["scenelog"],
+            dependencies: ["scenelog", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ]

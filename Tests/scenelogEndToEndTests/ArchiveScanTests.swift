@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Archives as teams keep them: a sysdiagnose-shaped tarball, gzipped captures, broken and

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a device, a clipboard or a broken archive may hand scenelog, and what it does with it.

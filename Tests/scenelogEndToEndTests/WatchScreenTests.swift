@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scenelog watch` on a real terminal (tmux): what the user sees while a device log streams in.

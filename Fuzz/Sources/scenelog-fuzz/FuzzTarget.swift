@@ -49,10 +49,10 @@ enum FuzzTarget: String, CaseIterable {
             LineAccounting.scan(UnsafeBufferPointer(rebasing: bytes.dropFirst()), format: format)
         case .rules:
             write(bytes)
-            _ = try? UserRulesLoader.load(path: Self.scratchPath, reservedIDs: [])
+            _ = try? RuleSet.load(userRules: Self.scratchPath, configuration: nil)
         case .config:
             write(bytes)
-            _ = try? ProjectConfiguration.load(path: Self.scratchPath, knownRuleIDs: ["main-thread-hang", "launch-slow"])
+            _ = try? RuleSet.load(userRules: nil, configuration: Self.scratchPath)
         case .ips:
             // Sniffed as a crash report when it looks like one, else scanned as a log.
             _ = Scanner(options: Self.scanOptions).scan(bytes: Array(bytes), name: "fuzz.ips")

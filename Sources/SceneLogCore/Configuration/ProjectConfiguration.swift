@@ -11,15 +11,15 @@ import Yams
 ///   hang_seconds: 2
 ///   launch_slow_seconds: 3
 /// ```
-public enum ProjectConfiguration {
+enum ProjectConfiguration {
     /// The file read from the current folder when `--config` is not given.
-    public static let defaultFileName = ".scenelog.yml"
+    static let defaultFileName = ".scenelog.yml"
 
     static let topKeys = ["disabled_rules", "severity", "thresholds"]
     static let thresholdKeys = ["hang_seconds", "launch_slow_seconds"]
 
     /// Reads `path`; rule ids must be among `knownRuleIDs`.
-    public static func load(path: String, knownRuleIDs: [String]) throws(ConfigurationError) -> RuleConfiguration {
+    static func load(path: String, knownRuleIDs: [String]) throws(ConfigurationError) -> RuleConfiguration {
         let file = try YAMLFile(path: path)
         var configuration = RuleConfiguration()
         func ruleID(_ node: Node, key: String) throws(ConfigurationError) -> String {

@@ -1,9 +1,9 @@
 import Yams
 
 /// A rule from a user's rules file (`--rules FILE.yml`).
-public struct UserRule: Rule {
-    public let description: RuleDescription
-    public let recordFilter: RecordFilter?
+struct UserRule: Rule {
+    let description: RuleDescription
+    let recordFilter: RecordFilter?
 }
 
 /// Reads a rules file:
@@ -25,7 +25,7 @@ public enum UserRulesLoader {
     static let ruleKeys = ["id", "severity", "pattern", "literal", "message", "explanation", "fix", "process", "subsystem", "category"]
 
     /// The rules in `path`. Ids must not repeat each other or `reservedIDs` (the built-in ids).
-    public static func load(path: String, reservedIDs: Set<String>) throws(ConfigurationError) -> [UserRule] {
+    public static func load(path: String, reservedIDs: Set<String>) throws(ConfigurationError) -> [any Rule] {
         let file = try YAMLFile(path: path)
         var rules: [UserRule] = []
         var seen = reservedIDs

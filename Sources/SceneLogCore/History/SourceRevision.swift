@@ -1,13 +1,13 @@
 import Foundation
 
 /// The commit and branch a run was made on: from the CI's environment, else from git.
-public struct SourceRevision: Sendable {
-    public var commit: String?
-    public var branch: String?
+struct SourceRevision: Sendable {
+    var commit: String?
+    var branch: String?
 
     /// The revision of the current folder: `GITHUB_SHA`/`GITHUB_REF_NAME` and their GitLab and
     /// Buildkite equivalents, else what git says.
-    public static var current: SourceRevision {
+    static var current: SourceRevision {
         let environment = ProcessInfo.processInfo.environment
         let commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
             ?? git(["rev-parse", "HEAD"])

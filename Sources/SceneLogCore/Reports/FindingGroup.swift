@@ -1,14 +1,14 @@
 /// Findings that repeat one another: same rule, same process, same message once addresses and
 /// numbers are set aside. Console exports often log one line two or three times within microseconds.
-public struct FindingGroup: Sendable {
+struct FindingGroup: Sendable {
     /// The first finding of the group.
-    public let first: Finding
+    let first: Finding
     /// The last one (the same as `first` for a group of one).
-    public let last: Finding
-    public let count: Int
+    let last: Finding
+    let count: Int
 
     /// Groups `findings`, keeping the order in which each group first appears.
-    public static func grouping(_ findings: [Finding]) -> [FindingGroup] {
+    static func grouping(_ findings: [Finding]) -> [FindingGroup] {
         var order: [String] = []
         var groups: [String: (first: Finding, last: Finding, count: Int)] = [:]
         for finding in findings {
@@ -24,13 +24,13 @@ public struct FindingGroup: Sendable {
     }
 
     /// What repeats of one finding share: rule, process, and message with numbers set aside.
-    public static func key(of finding: Finding) -> String {
+    static func key(of finding: Finding) -> String {
         finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + normalized(finding.message)
     }
 
     /// `message` with hexadecimal and decimal numbers replaced by `#`, so that repeats that differ
     /// only in addresses, pids or times compare equal.
-    public static func normalized(_ message: String) -> String {
+    static func normalized(_ message: String) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(message.utf8.count)
         var bytes = message.utf8[...]

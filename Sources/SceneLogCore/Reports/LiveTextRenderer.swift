@@ -1,15 +1,15 @@
 /// The lines of a live watch on a terminal: findings as they happen with a one-line fix, folded
 /// repeats, launch phases with +ms, outcome changes, device banners, and the summary at the end.
-public struct LiveTextRenderer: Sendable {
-    public let options: RenderOptions
+struct LiveTextRenderer: Sendable {
+    let options: RenderOptions
 
-    public init(options: RenderOptions = RenderOptions()) {
+    init(options: RenderOptions = RenderOptions()) {
         self.options = options
     }
 
     /// A finding: severity, rule, process, where; the message; the fix's first sentence. With
     /// `explain`, the rule's explanation and references follow.
-    public func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool) -> String {
+    func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool) -> String {
         var head = paint(TerminalText.pad(finding.severity.rawValue, 7), TerminalText.style(of: finding.severity)) + " "
             + paint(finding.rule, .bold)
         if let process = finding.process { head += "  " + process + (finding.pid.map { "[\($0)]" } ?? "") }
@@ -27,14 +27,14 @@ public struct LiveTextRenderer: Sendable {
     }
 
     /// The counter line of a finding seen `count` times: `↻ ×3 rule  process  (lines 12–40)`.
-    public func repeats(of first: Finding, last: Finding, count: Int) -> String {
+    func repeats(of first: Finding, last: Finding, count: Int) -> String {
         var text = "        " + paint("↻ ×\(count)", TerminalText.style(of: first.severity)) + " " + first.rule
         if let process = first.process { text += "  " + process }
         return text + "  " + paint("lines \(first.location.line)–\(last.location.line)", .dim) + "\n"
     }
 
     /// A launch reaching a phase, with its offset from the launch's first marker.
-    public func phase(_ launch: Launch, _ phase: LaunchPhase) -> String {
+    func phase(_ launch: Launch, _ phase: LaunchPhase) -> String {
         guard let mark = launch.phases[phase] else { return "" }
         var offset = ""
         if let start = launch.startSeconds, let seconds = mark.seconds {
@@ -48,7 +48,7 @@ public struct LiveTextRenderer: Sendable {
     }
 
     /// A launch whose outcome is now known or changed.
-    public func outcome(_ launch: Launch) -> String {
+    func outcome(_ launch: Launch) -> String {
         var text = prefix(launch) + "outcome: " + paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
             + launch.terminationSuffix
         if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
@@ -56,14 +56,14 @@ public struct LiveTextRenderer: Sendable {
     }
 
     /// A device banner of idevicesyslog (`[connected:UDID]`, `[disconnected]`).
-    public func banner(_ text: String, line: Int) -> String {
+    func banner(_ text: String, line: Int) -> String {
         let connected = !text.contains("disconnected")
         let note = connected ? "" : "; open launches end as incomplete"
         return paint("── \(Escaping.terminalLine(text))\(note) ──", .dim) + "\n"
     }
 
     /// The summary after the stream ends or is interrupted: lines read, launches, findings by rule.
-    public func summary(input: InputSummary, launches: [Launch], tally: FindingTally) -> String {
+    func summary(input: InputSummary, launches: [Launch], tally: FindingTally) -> String {
         var text = "\n" + paint("── summary ──", .bold) + "\n"
         text += "\(input.lines) lines read: \(input.records) records, \(input.continuationLines) continuation, "
             + "\(input.unparsedLines) unparsed.\n"

@@ -4,9 +4,9 @@
 /// Every object starts with `type`: `finding` (a finding object as in the JSON report), `launch`
 /// (a launch object, sent on each phase change with the phase or new outcome in `change`), or
 /// `summary` (the counts at the end).
-public enum NDJSONEvents {
+enum NDJSONEvents {
     /// A `finding` event.
-    public static func finding(_ finding: Finding) -> String {
+    static func finding(_ finding: Finding) -> String {
         var json = JSONWriter(reservingCapacity: 1024, compact: true)
         JSONRenderer().write(finding, to: &json, leading: ["type": "finding"])
         return line(json)
@@ -14,14 +14,14 @@ public enum NDJSONEvents {
 
     /// A `launch` event: the launch as it stands after `change` (a phase such as `spawned`, or an
     /// outcome such as `crashed`).
-    public static func launch(_ launch: Launch, change: String) -> String {
+    static func launch(_ launch: Launch, change: String) -> String {
         var json = JSONWriter(reservingCapacity: 1024, compact: true)
         JSONRenderer().write(launch, to: &json, leading: ["type": "launch", "change": change])
         return line(json)
     }
 
     /// The `summary` event: lines read, findings by severity and by rule, launches by outcome.
-    public static func summary(inputs: [InputSummary], tally: FindingTally, launches: [Launch]) -> String {
+    static func summary(inputs: [InputSummary], tally: FindingTally, launches: [Launch]) -> String {
         summary(tally: tally, outcomes: OutcomeCounts(launches), totals: ScanReport(inputs: inputs).totals)
     }
 

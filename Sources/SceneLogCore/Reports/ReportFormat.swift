@@ -36,7 +36,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     }
 
     /// Renders the digested report in this format: every renderer reads the one digest.
-    public func render(_ digest: ReportDigest, options: RenderOptions = RenderOptions()) -> String {
+    func render(_ digest: ReportDigest, options: RenderOptions = RenderOptions()) -> String {
         switch self {
         case .text: TextRenderer(options: options).render(digest)
         case .json: JSONRenderer().render(digest)

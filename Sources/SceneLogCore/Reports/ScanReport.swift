@@ -49,7 +49,7 @@ public struct ScanReport: Sendable {
 
     /// The counts, groups and baseline states every renderer reads, worked out anew on each call:
     /// keep the digest rather than asking twice.
-    public var digest: ReportDigest {
+    var digest: ReportDigest {
         ReportDigest(self)
     }
 }

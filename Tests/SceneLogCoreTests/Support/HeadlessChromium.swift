@@ -9,18 +9,6 @@ import Darwin
 
 /// Runs `chromium --headless` on a file, for the HTML report's browser tests.
 enum HeadlessChromium {
-    /// `chromium` or `chromium-browser` on `PATH`.
-    static func binary() -> URL? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for name in ["chromium", "chromium-browser"] {
-            for folder in folders {
-                let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            }
-        }
-        return nil
-    }
-
     /// What a run printed.
     struct Run {
         var stdout: String

@@ -1,5 +1,5 @@
 /// Where a finding stands against the baseline; the raw values are SARIF's `baselineState`.
-public enum BaselineState: String, Sendable {
+enum BaselineState: String, Sendable {
     /// In this run, not in the baseline.
     case new
     /// In both.
@@ -10,18 +10,18 @@ public enum BaselineState: String, Sendable {
 
 /// What the renderers read of a ``BaselineDiff``: the new and fixed findings grouped, each
 /// finding's state, and the counts in one phrase.
-public struct BaselineDigest: Sendable {
+struct BaselineDigest: Sendable {
     /// The comparison it digests.
-    public let diff: BaselineDiff
+    let diff: BaselineDiff
     /// The new findings, grouped where they repeat.
-    public let newGroups: [FindingGroup]
+    let newGroups: [FindingGroup]
     /// The fixed findings, grouped where they repeat.
-    public let fixedGroups: [FindingGroup]
+    let fixedGroups: [FindingGroup]
     /// The ``FindingGroup/key(of:)`` of every new finding.
     private let newKeys: Set<String>
 
     /// Digests `diff`.
-    public init(_ diff: BaselineDiff) {
+    init(_ diff: BaselineDiff) {
         self.diff = diff
         newGroups = FindingGroup.grouping(diff.newFindings)
         fixedGroups = FindingGroup.grouping(diff.fixedFindings)
@@ -29,12 +29,12 @@ public struct BaselineDigest: Sendable {
     }
 
     /// Whether `finding`, one of this run's, is new or unchanged.
-    public func state(of finding: Finding) -> BaselineState {
+    func state(of finding: Finding) -> BaselineState {
         newKeys.contains(FindingGroup.key(of: finding)) ? .new : .unchanged
     }
 
     /// `1 new, 1 fixed, 42 unchanged findings; 1 launch regression`.
-    public var counts: String {
+    var counts: String {
         let regressions = diff.launchRegressions.count
         return "\(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindings.count) unchanged findings; "
             + "\(regressions) launch regression\(regressions == 1 ? "" : "s")"

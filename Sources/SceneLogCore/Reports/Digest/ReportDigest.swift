@@ -2,24 +2,24 @@
 /// the line totals, the findings grouped where they repeat, and how the findings stand against a
 /// baseline. Every renderer draws from one digest, so that a count, an order or a name is the
 /// same in every format.
-public struct ReportDigest: Sendable {
+struct ReportDigest: Sendable {
     /// The report it digests.
-    public let report: ScanReport
+    let report: ScanReport
     /// Findings counted by severity and by rule.
-    public let tally: FindingTally
+    let tally: FindingTally
     /// Launches counted by outcome, in the canonical order (the order `LaunchOutcome` declares its cases).
-    public let outcomeCounts: OutcomeCounts
+    let outcomeCounts: OutcomeCounts
     /// The line counts of all inputs added up.
     let totals: LineCounts
     /// The findings grouped where they repeat (``FindingGroup``), in order of first appearance.
-    public let findingGroups: [FindingGroup]
+    let findingGroups: [FindingGroup]
     /// The comparison with a baseline, when the report has one.
-    public let baseline: BaselineDigest?
+    let baseline: BaselineDigest?
 
     /// Digests `report`.
     ///
     /// - Complexity: O(*n*) in the number of findings, launches and inputs.
-    public init(_ report: ScanReport) {
+    init(_ report: ScanReport) {
         self.report = report
         tally = FindingTally(report.findings)
         outcomeCounts = OutcomeCounts(report.launches)
@@ -29,12 +29,12 @@ public struct ReportDigest: Sendable {
     }
 
     /// How many findings of `severity` there are.
-    public func count(of severity: Severity) -> Int {
+    func count(of severity: Severity) -> Int {
         tally.count(of: severity)
     }
 
     /// The severities most severe first, each with its count (zero included).
-    public var severityCounts: [(severity: Severity, count: Int)] {
+    var severityCounts: [(severity: Severity, count: Int)] {
         Severity.allCases.reversed().map { ($0, count(of: $0)) }
     }
 }

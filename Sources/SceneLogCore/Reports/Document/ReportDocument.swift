@@ -5,33 +5,33 @@
 /// Decoding reads every report scenelog writes; keys added to schema version 1 later are optional
 /// here so that older reports still read. Encoding leaves out the keys whose value is `nil`,
 /// which the JSON report writes as `null`: the report itself is written by the streaming renderer.
-public struct ReportDocument: Codable, Sendable, Equatable {
-    public var schemaVersion: Int
-    public var tool: ToolInfo
-    public var inputs: [Input]
-    public var findings: [FindingEntry]
-    public var launches: [LaunchEntry]
-    public var summary: Summary
+struct ReportDocument: Codable, Sendable, Equatable {
+    var schemaVersion: Int
+    var tool: ToolInfo
+    var inputs: [Input]
+    var findings: [FindingEntry]
+    var launches: [LaunchEntry]
+    var summary: Summary
     /// The comparison with a baseline (`scenelog report --baseline`), when there was one.
-    public var baseline: Baseline?
+    var baseline: Baseline?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, inputs, findings, launches, summary, baseline
     }
 
     /// An `inputs` entry.
-    public struct Input: Codable, Sendable, Equatable {
-        public var path: String
-        public var format: String?
-        public var bytes: Int
-        public var lines: Int
-        public var records: Int
-        public var continuationLines: Int
-        public var unparsedLines: Int
-        public var truncatedLines: Int?
-        public var firstTimestamp: String?
-        public var lastTimestamp: String?
-        public var note: String?
+    struct Input: Codable, Sendable, Equatable {
+        var path: String
+        var format: String?
+        var bytes: Int
+        var lines: Int
+        var records: Int
+        var continuationLines: Int
+        var unparsedLines: Int
+        var truncatedLines: Int?
+        var firstTimestamp: String?
+        var lastTimestamp: String?
+        var note: String?
 
         enum CodingKeys: String, CodingKey {
             case path, format, bytes, lines, records, continuationLines, unparsedLines, truncatedLines, firstTimestamp,
@@ -40,25 +40,25 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// A `findings` entry (and a baseline's `newFindings` and `fixedFindings` entries).
-    public struct FindingEntry: Codable, Sendable, Equatable {
-        public var rule: String
-        public var severity: Severity
-        public var message: String
-        public var path: String
-        public var line: Int
-        public var timestamp: String?
-        public var process: String?
-        public var pid: Int?
-        public var launch: String?
-        public var excerpt: String
-        public var data: [String: String]?
+    struct FindingEntry: Codable, Sendable, Equatable {
+        var rule: String
+        var severity: Severity
+        var message: String
+        var path: String
+        var line: Int
+        var timestamp: String?
+        var process: String?
+        var pid: Int?
+        var launch: String?
+        var excerpt: String
+        var data: [String: String]?
 
         enum CodingKeys: String, CodingKey {
             case rule, severity, message, path, line, timestamp, process, pid, launch, excerpt, data
         }
 
         /// The finding it records. Only the path and line of its location are in a report.
-        public var finding: Finding {
+        var finding: Finding {
             Finding(
                 rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: line, byteOffset: -1),
                 timestamp: timestamp, process: process, pid: pid, launch: launch, excerpt: excerpt, data: data ?? [:])
@@ -66,23 +66,23 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// A `launches` entry.
-    public struct LaunchEntry: Codable, Sendable, Equatable {
-        public var id: String
-        public var bundle: String?
-        public var process: String?
-        public var pid: Int?
-        public var device: String?
-        public var path: String?
-        public var intent: String?
+    struct LaunchEntry: Codable, Sendable, Equatable {
+        var id: String
+        var bundle: String?
+        var process: String?
+        var pid: Int?
+        var device: String?
+        var path: String?
+        var intent: String?
         /// Each phase reached, by its name (`requested`, `active`…).
-        public var phases: [String: Mark]
-        public var events: [Event]?
-        public var outcome: LaunchOutcome
-        public var timeToActiveMs: Int?
-        public var termination: TerminationEntry?
-        public var watchdogBudget: Double?
+        var phases: [String: Mark]
+        var events: [Event]?
+        var outcome: LaunchOutcome
+        var timeToActiveMs: Int?
+        var termination: TerminationEntry?
+        var watchdogBudget: Double?
         /// How many findings belong to the launch.
-        public var findings: Int
+        var findings: Int
 
         enum CodingKeys: String, CodingKey {
             case id, bundle, process, pid, device, path, intent, phases, events, outcome, timeToActiveMs, termination,
@@ -91,10 +91,10 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// Where and when a phase was seen.
-    public struct Mark: Codable, Sendable, Equatable {
-        public var line: Int
-        public var timestamp: String?
-        public var process: String?
+    struct Mark: Codable, Sendable, Equatable {
+        var line: Int
+        var timestamp: String?
+        var process: String?
 
         enum CodingKeys: String, CodingKey {
             case line, timestamp, process
@@ -102,11 +102,11 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// An `events` entry of a launch.
-    public struct Event: Codable, Sendable, Equatable {
-        public var name: String
-        public var detail: String?
-        public var line: Int
-        public var timestamp: String?
+    struct Event: Codable, Sendable, Equatable {
+        var name: String
+        var detail: String?
+        var line: Int
+        var timestamp: String?
 
         enum CodingKeys: String, CodingKey {
             case name, detail, line, timestamp
@@ -114,9 +114,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// A launch's `termination`.
-    public struct TerminationEntry: Codable, Sendable, Equatable {
-        public var kind: Termination.Kind
-        public var detail: String?
+    struct TerminationEntry: Codable, Sendable, Equatable {
+        var kind: Termination.Kind
+        var detail: String?
 
         enum CodingKeys: String, CodingKey {
             case kind, detail
@@ -124,10 +124,10 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// The `summary`: findings by severity and by rule, and the number of launches.
-    public struct Summary: Codable, Sendable, Equatable {
-        public var findings: SeverityCounts
-        public var findingsByRule: [String: Int]
-        public var launches: Int
+    struct Summary: Codable, Sendable, Equatable {
+        var findings: SeverityCounts
+        var findingsByRule: [String: Int]
+        var launches: Int
 
         enum CodingKeys: String, CodingKey {
             case findings, findingsByRule, launches
@@ -135,17 +135,17 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// Findings counted by severity.
-    public struct SeverityCounts: Codable, Sendable, Equatable {
-        public var error: Int
-        public var warning: Int
-        public var note: Int
+    struct SeverityCounts: Codable, Sendable, Equatable {
+        var error: Int
+        var warning: Int
+        var note: Int
 
         enum CodingKeys: String, CodingKey {
             case error, warning, note
         }
 
         /// The count of `severity`.
-        public subscript(severity: Severity) -> Int {
+        subscript(severity: Severity) -> Int {
             switch severity {
             case .error: error
             case .warning: warning
@@ -155,14 +155,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// The `baseline` object.
-    public struct Baseline: Codable, Sendable, Equatable {
+    struct Baseline: Codable, Sendable, Equatable {
         /// The baseline report's path.
-        public var path: String
-        public var newFindings: [FindingEntry]
-        public var fixedFindings: [FindingEntry]
+        var path: String
+        var newFindings: [FindingEntry]
+        var fixedFindings: [FindingEntry]
         /// How many findings are in both.
-        public var unchangedFindings: Int
-        public var launchRegressions: [Regression]
+        var unchangedFindings: Int
+        var launchRegressions: [Regression]
 
         enum CodingKeys: String, CodingKey {
             case path, newFindings, fixedFindings, unchangedFindings, launchRegressions
@@ -170,15 +170,15 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// A `launchRegressions` entry: medians for `slower`, outcomes for `worse-outcome`.
-    public struct Regression: Codable, Sendable, Equatable {
-        public var app: String
+    struct Regression: Codable, Sendable, Equatable {
+        var app: String
         /// ``BaselineDiff/LaunchRegression/Kind/name``.
-        public var kind: String
-        public var summary: String
-        public var baselineMedianMs: Int?
-        public var currentMedianMs: Int?
-        public var baselineOutcome: LaunchOutcome?
-        public var currentOutcome: LaunchOutcome?
+        var kind: String
+        var summary: String
+        var baselineMedianMs: Int?
+        var currentMedianMs: Int?
+        var baselineOutcome: LaunchOutcome?
+        var currentOutcome: LaunchOutcome?
 
         enum CodingKeys: String, CodingKey {
             case app, kind, summary, baselineMedianMs, currentMedianMs, baselineOutcome, currentOutcome

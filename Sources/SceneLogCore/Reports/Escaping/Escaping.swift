@@ -5,13 +5,13 @@
 ///
 /// Wherever a control character cannot be written as it is, it is shown in one visible form,
 /// `\u{1b}` (lowercase hexadecimal, no padding), the same in every report and diagnostic.
-public enum Escaping {
+enum Escaping {
     /// `text` made safe for one line of a terminal or of standard error: each control character
     /// below U+0020 and U+007F (DEL) is shown as `\u{…}` (`\u{1b}`, `\u{a}`), and text longer than
     /// `limit` Unicode scalars is cut to `limit` of them followed by `…`.
     ///
     /// This is the form the command line's diagnostics quote log text and paths in.
-    public static func visible(_ text: String, limit: Int = 300) -> String {
+    static func visible(_ text: String, limit: Int = 300) -> String {
         let visible = replacingScalars(in: text.unicodeScalars.prefix(limit)) { scalar in
             scalar.value < 0x20 || scalar.value == 0x7F ? visibleForm(of: scalar) : nil
         }

@@ -12,7 +12,7 @@ public final class WatchObserver: ScanObserver {
     private let presenter: any WatchPresenter
     private let report: (ScanDiagnostic) -> Void
     /// The findings shown, counted by severity and rule.
-    public private(set) var tally = FindingTally()
+    private var tally = FindingTally()
     private var shownOutcomes: [String: LaunchOutcome] = [:]
 
     /// - Parameters:
@@ -53,6 +53,11 @@ public final class WatchObserver: ScanObserver {
 
     public func scanDidReport(_ diagnostic: ScanDiagnostic) {
         report(diagnostic)
+    }
+
+    /// Whether a finding at or above `severity` was shown.
+    public func hasShown(atLeast severity: Severity) -> Bool {
+        tally.contains(atLeast: severity)
     }
 
     /// Shows the summary of the watch: lines read, launches, findings by rule.

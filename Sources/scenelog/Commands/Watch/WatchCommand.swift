@@ -116,7 +116,7 @@ struct WatchCommand: ParsableCommand {
         observer.showSummary(of: result)
         if output.state == .failed { throw ExitStatus.inputError.exitCode }
         if case .failed = end { throw ExitStatus.inputError.exitCode }
-        if let threshold = rules.failOn.severity, observer.tally.contains(atLeast: threshold) {
+        if let threshold = rules.failOn.severity, observer.hasShown(atLeast: threshold) {
             throw ExitStatus.findings.exitCode
         }
     }
