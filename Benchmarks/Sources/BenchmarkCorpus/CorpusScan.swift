@@ -21,14 +21,16 @@ public struct CorpusScanResult: Equatable, Sendable {
 /// Scans an in-memory corpus with the one ``Scanner`` (read in 64 KiB chunks, as a file is, on
 /// one thread), up to a chosen stage.
 public struct CorpusScan {
-    private let options: ScanOptions
+    private let scanner: Scanner
+    private let progress = Halfway()
 
+    /// A scan whose set-up (the rules' prefilter) is done here, once, as a run of scenelog does it once.
     public init(stage: ScanStage, ruleSet: RuleSet) {
         var options = ScanOptions(ruleSet: stage == .parse ? nil : ruleSet)
         options.tracksLaunches = stage == .launches
         options.jobs = 1
         options.referenceTime = 1_790_000_000
-        self.options = options
+        scanner = Scanner(options: options, observer: progress)
     }
 
     /// Scans `corpus`. `atHalf` is called once half of it has been read and `atEnd` once all of
@@ -36,8 +38,8 @@ public struct CorpusScan {
     public func run(_ corpus: [UInt8], atHalf: @escaping () -> Void = {}, atEnd: @escaping () -> Void = {}) throws
         -> CorpusScanResult
     {
-        let progress = Halfway(total: corpus.count, half: Self.halfway(in: corpus), atHalf: atHalf, atEnd: atEnd)
-        let result = Scanner(options: options, observer: progress).scan(bytes: corpus, name: "corpus")
+        progress.start(total: corpus.count, half: Self.halfway(in: corpus), atHalf: atHalf, atEnd: atEnd)
+        let result = scanner.scan(bytes: corpus, name: "corpus")
         let summary = result.inputs.first
         return CorpusScanResult(
             lines: summary?.lines ?? 0, records: summary?.records ?? 0, findings: result.findings.count,
@@ -47,17 +49,19 @@ public struct CorpusScan {
 
 /// Calls its hooks when the bytes read pass the corpus's half and reach its end.
 private final class Halfway: ScanObserver {
-    private let total: Int
-    private let half: Int
-    private let atHalf: () -> Void
-    private let atEnd: () -> Void
+    private var total = 0
+    private var half = 0
+    private var atHalf: () -> Void = {}
+    private var atEnd: () -> Void = {}
     private var read = 0
 
-    init(total: Int, half: Int, atHalf: @escaping () -> Void, atEnd: @escaping () -> Void) {
+    /// Starts counting a new run.
+    func start(total: Int, half: Int, atHalf: @escaping () -> Void, atEnd: @escaping () -> Void) {
         self.total = total
         self.half = half
         self.atHalf = atHalf
         self.atEnd = atEnd
+        read = 0
     }
 
     func scanDidRead(bytes: Int) {

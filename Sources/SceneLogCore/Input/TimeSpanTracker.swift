@@ -23,9 +23,16 @@ struct TimeSpanTracker: Sendable {
         {
             monthChanges.append(Array(stamp))
         }
-        // Copied into the same storage each time: no allocation once it holds the longest stamp.
-        last.removeAll(keepingCapacity: true)
-        last.append(contentsOf: stamp)
+        if last.count == stamp.count, let source = stamp.baseAddress {
+            // Same length as the previous one (the common case): overwrite in place.
+            last.withUnsafeMutableBufferPointer { target in
+                target.baseAddress?.update(from: source, count: stamp.count)
+            }
+        } else {
+            // Into the same storage: no allocation once it holds the longest stamp.
+            last.removeAll(keepingCapacity: true)
+            last.append(contentsOf: stamp)
+        }
     }
 
     /// The first and last timestamps, resolved in order with `context`.

@@ -1,19 +1,27 @@
 /// Runs a ``RuleSet`` over records: PCRE2 only on the patterns whose literal the shared message
 /// prefilter (``MessagePrefilter``) found. One engine per worker (it owns PCRE2 match memory).
+///
+/// Its state is only touched by the thread that runs it: the hot properties skip the dynamic
+/// exclusivity checks, which would cost several runtime calls per record.
 final class RuleEngine {
     /// How many characters of a message a finding's excerpt keeps.
     static let excerptLength = 300
 
     let ruleSet: RuleSet
+    // The rule set's tables, held here so that a record's lookups do not go through the set.
+    private let patternsByLiteral: [[Int]]
+    private let unfilteredPatterns: [Int]
     private let scratch = MatchScratch()
-    private var stamps: [UInt32]
-    private var generation: UInt32 = 0
-    private var candidates: [Int] = []
+    @exclusivity(unchecked) private var stamps: [UInt32]
+    @exclusivity(unchecked) private var generation: UInt32 = 0
+    @exclusivity(unchecked) private var candidates: [Int] = []
     /// Rule ids whose patterns hit a PCRE2 limit (or failed), with how often; the scan goes on.
-    private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
+    @exclusivity(unchecked) private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
 
     init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
+        patternsByLiteral = ruleSet.patternsByLiteral
+        unfilteredPatterns = ruleSet.unfilteredPatterns
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
     }
 
@@ -51,13 +59,13 @@ final class RuleEngine {
         if !literals.isEmpty {
             nextGeneration()
             for literal in literals {
-                for patternIndex in ruleSet.patternsByLiteral[literal] where stamps[patternIndex] != generation {
+                for patternIndex in patternsByLiteral[literal] where stamps[patternIndex] != generation {
                     stamps[patternIndex] = generation
                     candidates.append(patternIndex)
                 }
             }
         }
-        candidates.append(contentsOf: ruleSet.unfilteredPatterns)
+        if !unfilteredPatterns.isEmpty { candidates.append(contentsOf: unfilteredPatterns) }
     }
 
     /// A new stamp value, so that no pattern counts as a candidate of this message yet.

@@ -11,6 +11,16 @@ struct LaunchNumbering {
     /// The sequence number of a local id (its order among the input's launches).
     static func sequence(of id: String) -> Int { Int(id.dropFirst()) ?? 0 }
 
+    /// `launches` with their report-wide ids.
+    func apply(to launches: [Launch]) -> [Launch] {
+        offset == 0 ? launches : launches.map(apply)
+    }
+
+    /// `findings` pointing at their launches' report-wide ids.
+    func apply(to findings: [Finding]) -> [Finding] {
+        offset == 0 ? findings : findings.map(apply)
+    }
+
     /// `launch` with its report-wide id.
     func apply(to launch: Launch) -> Launch {
         var launch = launch

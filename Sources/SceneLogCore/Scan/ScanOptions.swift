@@ -46,6 +46,9 @@ public struct ScanOptions: Sendable {
             || finding.pid.flatMap { identities.bundle(ofPID: $0) } == app
     }
 
+    /// Whether no finding is left out (no app, no minimum severity).
+    var admitsEveryFinding: Bool { app == nil && minimumSeverity == .note }
+
     /// Whether `launch` is of ``app`` (every launch without one).
     func admits(_ launch: Launch) -> Bool {
         guard let app else { return true }

@@ -23,8 +23,8 @@ public struct ScanResult: Sendable {
                 CrashReportLink(findingIndex: findings.count + link.findingIndex, bundle: link.bundle, pid: link.pid)
             }
             inputs += unit.summaries
-            findings += unit.findings.map(numbering.apply)
-            launches += unit.launches.map(numbering.apply)
+            findings += numbering.apply(to: unit.findings)
+            launches += numbering.apply(to: unit.launches)
             unreadableInputs += unit.errors.count
         }
         for link in links {

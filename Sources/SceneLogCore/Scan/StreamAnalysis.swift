@@ -1,6 +1,9 @@
 /// Takes one text stream's records: runs the rules and the launch tracker on them, learns which
 /// pid is which app, notes the time span, keeps the findings and the launches' latest states, and
 /// hands the observer what it asked for as it happens.
+///
+/// Only the thread that reads the stream (or its analysis thread) touches it: the properties read
+/// for every record skip the dynamic exclusivity checks, which would cost runtime calls per record.
 final class StreamAnalysis: RecordSink {
     /// How the stream's results are kept and handed out.
     struct Mode {
@@ -19,19 +22,19 @@ final class StreamAnalysis: RecordSink {
     private let options: ScanOptions
     private let mode: Mode
     private let observer: (any ScanObserver)?
-    private var analyzer: RecordAnalyzer?
-    private var events: [LaunchTrackerEvent] = []
+    @exclusivity(unchecked) private var analyzer: RecordAnalyzer?
+    @exclusivity(unchecked) private var events: [LaunchTrackerEvent] = []
     /// Dates the stream's timestamps.
     let timestamps: TimestampContext
-    private(set) var times = TimeSpanTracker()
-    private(set) var identities = ProcessIdentities()
-    private(set) var launches = LaunchStore()
-    private var lineFindings: [Finding] = []
-    private var diagnoses: [Finding] = []
+    @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
+    @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
+    @exclusivity(unchecked) private(set) var launches = LaunchStore()
+    @exclusivity(unchecked) private var lineFindings: [Finding] = []
+    @exclusivity(unchecked) private var diagnoses: [Finding] = []
     /// The findings linked to each launch, for live launch events of a batch scan.
-    private var findingsByLaunch: [String: [Finding]] = [:]
-    private var records = 0
-    private var launchDaemonSeen = false
+    @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
+    @exclusivity(unchecked) private var records = 0
+    @exclusivity(unchecked) private var launchDaemonSeen = false
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
@@ -51,7 +54,8 @@ final class StreamAnalysis: RecordSink {
 
     /// Every finding kept, line findings and launch diagnoses, in line order.
     var findings: [Finding] {
-        (lineFindings + diagnoses).sorted { $0.location.line < $1.location.line }
+        // Line findings come in line order; launch diagnoses may point back at earlier lines.
+        diagnoses.isEmpty ? lineFindings : (lineFindings + diagnoses).sorted { $0.location.line < $1.location.line }
     }
 
     func receive(_ record: RecordView) {

@@ -16,8 +16,8 @@ struct UnitResult {
     mutating func add(_ stream: StreamScan.Result) {
         let numbering = LaunchNumbering(offset: launches.count)
         summaries.append(stream.summary)
-        findings += stream.findings.map(numbering.apply)
-        launches += stream.launches.map(numbering.apply)
+        findings += numbering.apply(to: stream.findings)
+        launches += numbering.apply(to: stream.launches)
         if let error = stream.error { errors.append(error) }
     }
 }
@@ -96,13 +96,15 @@ struct UnitScan {
             observer?.scanDidRead(bytes: bytes.count)
             return add(crashReport: bytes, path: name, to: &result)
         }
-        do {
-            result.add(
-                try stream.scan(
-                    MemorySource(bytes), path: name, modificationTime: nil, pipelined: false,
-                    liveNumbering: numbering(liveOffset, result)))
-        } catch {
-            result.errors.append(error)
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(InputError) {
+                result.add(
+                    try stream.scan(
+                        MemorySource(buffer), path: name, modificationTime: nil, pipelined: false,
+                        liveNumbering: numbering(liveOffset, result)))
+            } catch {
+                result.errors.append(error)
+            }
         }
     }
 
@@ -192,18 +194,13 @@ struct UnitScan {
     }
 }
 
-/// Bytes in memory, handed out in chunks as a file would be.
+/// Bytes in memory, handed out in chunks as a file would be; valid while `bytes` is.
 final class MemorySource: ChunkSource {
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = .allocate(capacity: bytes.count)
-        _ = self.bytes.initialize(from: bytes)
-    }
-
-    deinit {
-        bytes.deallocate()
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
     func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
