@@ -30,6 +30,14 @@ enum TerminalText {
     }
 
     /// `text` padded with spaces to `width` characters (on the left with `left`).
+    /// Appends `text` padded with spaces to `width` characters (on the left with `left`) to `output`.
+    static func append(_ text: String, paddedTo width: Int, left: Bool = false, to output: inout String) {
+        let padding = max(width - text.count, 0)
+        if !left { output += text }
+        for _ in 0..<padding { output.append(" ") }
+        if left { output += text }
+    }
+
     static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
         guard text.count < width else { return text }
         let padding = String(repeating: " ", count: width - text.count)

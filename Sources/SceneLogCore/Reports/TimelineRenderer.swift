@@ -8,23 +8,29 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// The whole timeline of `launch`, with `findings` (those linked to it) under their phases.
+    ///
+    /// Written into one string as it goes: `timeline` draws thousands of launches.
     public func render(_ launch: Launch, findings: [Finding]) -> String {
         var output = header(launch)
+        output.reserveCapacity(output.utf8.count + 96 * (LaunchPhase.allCases.count + findings.count + launch.events.count))
         let start = launch.startSeconds
         let entries = launch.phases.sorted { $0.value.location.line < $1.value.location.line }
-        var remaining = findings.sorted { $0.location.line < $1.location.line }
+        let sortedFindings = findings.sorted { $0.location.line < $1.location.line }
+        var next = 0
         for (index, entry) in entries.enumerated() {
-            output += line(phase: entry.key.rawValue, mark: entry.value, start: start)
+            appendLine(to: &output, phase: entry.key.rawValue, mark: entry.value, start: start)
             let nextLine = index + 1 < entries.count ? entries[index + 1].value.location.line : Int.max
-            while let finding = remaining.first, finding.location.line < nextLine {
-                output += findingLine(finding)
-                remaining.removeFirst()
+            while next < sortedFindings.count, sortedFindings[next].location.line < nextLine {
+                output += findingLine(sortedFindings[next])
+                next += 1
             }
         }
         for event in launch.events {
-            output += line(phase: event.name + (event.detail.map { " (\($0))" } ?? ""), mark: event.mark, start: start, dim: true)
+            let name = event.name + (event.detail.map { " (\($0))" } ?? "")
+            appendLine(to: &output, phase: name, mark: event.mark, start: start, dim: true)
         }
-        output += footer(launch) + "\n"
+        output += footer(launch)
+        output += "\n"
         return output
     }
 
@@ -43,14 +49,23 @@ public struct TimelineRenderer: Sendable {
         return text + "  " + paint(launch.path, .dim) + "\n"
     }
 
-    private func line(phase: String, mark: LaunchMark, start: Double?, dim: Bool = false) -> String {
-        var offset = "      "
+    /// `  +338 ms  active  App  line 12`, in columns.
+    private func appendLine(to output: inout String, phase: String, mark: LaunchMark, start: Double?, dim: Bool = false) {
+        var text = ""
         if let start, let seconds = mark.seconds {
-            offset = "+\(Int(((seconds - start) * 1000).rounded())) ms"
+            TerminalText.append("+\(Int(((seconds - start) * 1000).rounded())) ms", paddedTo: 10, left: true, to: &text)
+        } else {
+            TerminalText.append("", paddedTo: 10, to: &text)
         }
-        let text = pad(offset, 10, left: true) + "  " + pad(phase, 16) + "  " + pad(mark.process ?? "", 16) + "  "
-            + "line \(mark.location.line)"
-        return "  " + (dim ? paint(text, .dim) : text) + "\n"
+        text += "  "
+        TerminalText.append(phase, paddedTo: 16, to: &text)
+        text += "  "
+        TerminalText.append(mark.process ?? "", paddedTo: 16, to: &text)
+        text += "  line "
+        text += String(mark.location.line)
+        output += "  "
+        output += dim ? paint(text, .dim) : text
+        output += "\n"
     }
 
     private func findingLine(_ finding: Finding) -> String {
@@ -85,10 +100,6 @@ public struct TimelineRenderer: Sendable {
 
     private func paint(_ text: String, _ style: Style) -> String {
         TerminalText.paint(text, style, color: options.color)
-    }
-
-    private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-        TerminalText.pad(text, width, left: left)
     }
 
 }

@@ -23,6 +23,7 @@ struct LaunchNumbering {
 
     /// `launch` with its report-wide id.
     func apply(to launch: Launch) -> Launch {
+        guard offset != 0 else { return launch }
         var launch = launch
         launch.id = shifted(launch.id)
         return launch
@@ -30,12 +31,13 @@ struct LaunchNumbering {
 
     /// `finding` pointing at its launch's report-wide id.
     func apply(to finding: Finding) -> Finding {
+        guard offset != 0 else { return finding }
         var finding = finding
         finding.launch = finding.launch.map(shifted)
         return finding
     }
 
     private func shifted(_ id: String) -> String {
-        offset == 0 ? id : Self.localID(offset + Self.sequence(of: id))
+        Self.localID(offset + Self.sequence(of: id))
     }
 }
