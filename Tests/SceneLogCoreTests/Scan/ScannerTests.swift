@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// The one entry point: what every command, test, benchmark and fuzz target runs.
+@Suite("scanner")
+struct ScannerTests {
+    private func samplePath(_ name: String) -> String {
+        samplesFolder().appendingPathComponent(name).path
+    }
+
+    @Test("the README's library example scans files and writes a JSON report")
+    func readmeExample() throws {
+        var options = ScanOptions(ruleSet: try RuleSet.load(userRules: nil, configuration: nil))
+        options.app = "io.waypoint.tripplanner"
+        let result = Scanner(options: options).scan([samplePath("idevicesyslog-1.4-microseconds-watchdog.log")])
+        let report = ScanReport(result, ruleSet: options.ruleSet)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("report.json").path
+        try ReportDestination.write(report, as: .json, options: RenderOptions(), to: output)
+        let document = try JSONDecoder().decode(ReportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(document.launches.map(\.bundle) == ["io.waypoint.tripplanner"])
+        #expect(document.launches.first?.outcome == .killed)
+        #expect(!document.findings.isEmpty)
+    }
+
+    @Test("the same report whatever the number of threads")
+    func jobsDoNotChangeTheResult() throws {
+        var options = try testScanOptions()
+        let paths = try sampleNames().map(samplePath)
+        let one = Scanner(options: options).scan(paths)
+        options.jobs = 3
+        let three = Scanner(options: options).scan(paths)
+        #expect(one.launches == three.launches)
+        #expect(one.findings == three.findings)
+        #expect(one.inputs == three.inputs)
+        #expect(one.launches.map(\.id) == (1...one.launches.count).map { "L\($0)" })
+    }
+
+    @Test("a crash report joins the launch of its bundle and pid, from another input")
+    func crashReportJoinsItsLaunch() throws {
+        let result = Scanner(options: try testScanOptions()).scan([
+            samplePath("crash-report-watchdog-scene-create.ips"), samplePath("idevicesyslog-1.4-microseconds-watchdog.log"),
+        ])
+        let crash = try #require(result.findings.first { $0.location.path.hasSuffix(".ips") })
+        let launch = try #require(result.launches.first { $0.id == crash.launch })
+        #expect(launch.bundle == crash.data["bundle"] && launch.pid == crash.pid)
+    }
+
+    @Test("a crash report of another pid joins no launch")
+    func crashReportOfAnotherPidStaysAlone() throws {
+        let report = try sample("crash-report-watchdog-scene-create.ips").replacingOccurrences(of: "796", with: "797")
+        let result = Scanner(options: try testScanOptions()).scan(inMemory: [
+            (name: "crash.ips", bytes: Array(report.utf8)),
+            (name: "device.log", bytes: Array(try sample("idevicesyslog-1.4-microseconds-watchdog.log").utf8)),
+        ])
+        #expect(result.findings.first { $0.location.path == "crash.ips" }?.launch == nil)
+    }
+
+    @Test("live events carry the ids of the final report, input after input")
+    func liveEventsAreNumberedLikeTheReport() throws {
+        let observer = LaunchRecorder()
+        let paths = ["crash-relaunch-two-launches.txt", "two-devices-idevicesyslog.log"].map(samplePath)
+        let result = Scanner(options: try testScanOptions(), observer: observer).scan(paths)
+        #expect(Set(observer.ids) == Set(result.launches.map(\.id)))
+        #expect(result.launches.count > 2)
+    }
+
+    @Test("a stop requested before reading leaves every input out, and says so")
+    func stopBeforeReading() throws {
+        var options = try testScanOptions()
+        options.isStopRequested = { true }
+        let result = Scanner(options: options).scan([samplePath("scene-adopted-clean-launch.txt")])
+        #expect(result.interrupted)
+        #expect(result.inputs.isEmpty)
+    }
+
+    @Test("--app keeps one app's findings and launches")
+    func appFilter() throws {
+        var options = try testScanOptions()
+        options.app = "com.trailmix.routebook"
+        let result = Scanner(options: options).scan([samplePath("crash-relaunch-two-launches.txt")])
+        #expect(result.launches.count == 2)
+        #expect(result.launches.allSatisfy { $0.bundle == "com.trailmix.routebook" })
+        options.app = "com.example.elsewhere"
+        let none = Scanner(options: options).scan([samplePath("crash-relaunch-two-launches.txt")])
+        #expect(none.launches.isEmpty && none.findings.isEmpty)
+    }
+}
+
+/// Records the launch ids handed out live.
+private final class LaunchRecorder: ScanObserver {
+    var ids: [String] = []
+
+    var wantsLiveEvents: Bool { true }
+
+    func scanLaunchDidChange(_ launch: Launch, findings: [Finding]) {
+        ids.append(launch.id)
+    }
+}
