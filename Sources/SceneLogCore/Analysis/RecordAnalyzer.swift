@@ -30,7 +30,7 @@ struct RecordAnalyzer {
         guard tracker != nil else { return found }
         tracker?.observe(record, markers: hits.launchMarkers, into: &events)
         for index in found.indices {
-            tracker?.attach(&found[index], from: record, failsLaunch: engine.failsLaunch(found[index]), into: &events)
+            tracker?.attach(&found[index], from: record, effect: engine.launchEffect(of: found[index]), into: &events)
         }
         return found
     }

@@ -137,6 +137,38 @@ public struct LaunchEvent: Sendable, Equatable {
     }
 }
 
+/// What a launch was rebuilt from (the `evidence` of a launch in reports): real captures are partial.
+public enum LaunchEvidence: String, Sendable, Codable {
+    /// SpringBoard's and runningboardd's launch markers (a whole device log).
+    case system
+    /// Only the app's own lines: an Xcode console, a console export filtered to the app.
+    case app
+    /// Only how it ended: a termination, exit or watchdog line, or the iOS 27 trap alone.
+    case endOnly = "end-only"
+}
+
+/// One of the app's own life-cycle callbacks, as it printed it (`print(#function)`,
+/// `__PRETTY_FUNCTION__`, Unity's trampoline): the `callbacks` of a launch in reports.
+public struct LaunchCallback: Sendable, Equatable {
+    public var step: LifecycleStep
+    /// The app delegate's or a scene delegate's.
+    public var delegate: LifecycleDelegate
+    /// The scene's address when the line shows it (`0x10270b110`), so that scenes stay apart.
+    public var scene: String?
+    /// Where and when it was printed.
+    public var mark: LaunchMark
+    /// The line's text, cut to a readable length.
+    public var text: String
+
+    public init(step: LifecycleStep, delegate: LifecycleDelegate, scene: String?, mark: LaunchMark, text: String) {
+        self.step = step
+        self.delegate = delegate
+        self.scene = scene
+        self.mark = mark
+        self.text = text
+    }
+}
+
 /// One app launch rebuilt from the log: the `launches` entries of a report.
 public struct Launch: Sendable, Equatable {
     /// `L1`, `L2`… in the order launches start, unique within a report.
@@ -159,23 +191,46 @@ public struct Launch: Sendable, Equatable {
     public var findings = 0
     /// Whether UIKit's iOS 27 launch trap fired in this launch.
     public var hitLaunchTrap = false
+    /// What the launch was rebuilt from.
+    public var evidence = LaunchEvidence.system
+    /// Whether the capture holds the launch's start (rather than starting after it).
+    public var startSeen = true
+    /// The first line of the app's process, for a launch rebuilt from the app's own lines.
+    public var appFirstLine: LaunchMark?
+    /// The app's own life-cycle callbacks, in the order printed.
+    public var callbacks: [LaunchCallback] = []
 
     public init(id: String, path: String) {
         self.id = id
         self.path = path
     }
 
-    /// Milliseconds from the first phase seen to `active`, when both have a time.
-    /// `nil` when the log's clock went backwards between them (no duration can be supported then).
+    /// Milliseconds from the first phase seen (or, with no system marker, the app's first line)
+    /// to `active`, when both have a time. `nil` when the log's clock went backwards between them
+    /// (no duration can be supported then).
     public var timeToActiveMs: Int? {
         guard let active = phases[.active]?.seconds, let start = startSeconds, active >= start else { return nil }
         return Int(((active - start) * 1000).rounded())
     }
 
-    /// The time of the earliest phase seen.
-    public var startSeconds: Double? {
-        phases.values.lazy.compactMap(\.seconds).first
+    /// What the time to active is measured from: the first system phase with a time (`requested`,
+    /// `spawned`…), else `appFirstLine` for a launch rebuilt from the app's lines.
+    public var timeToActiveFrom: String? {
+        guard timeToActiveMs != nil else { return nil }
+        if let phase = Self.startPhases.first(where: { phases[$0]?.seconds != nil }) { return phase.rawValue }
+        if appFirstLine?.seconds != nil { return "appFirstLine" }
+        return phases.first { $0.value.seconds != nil }?.key.rawValue
     }
+
+    /// The time the launch started: its first system phase with a time, else the app's first
+    /// line, else its first phase with a time.
+    public var startSeconds: Double? {
+        Self.startPhases.lazy.compactMap { phases[$0]?.seconds }.first ?? appFirstLine?.seconds
+            ?? phases.values.lazy.compactMap(\.seconds).first
+    }
+
+    /// The phases the system logs before the app runs.
+    private static let startPhases: [LaunchPhase] = [.requested, .spawned, .bootstrapped, .sceneCreated]
 
     /// The outcome the evidence so far supports.
     public var outcome: LaunchOutcome {

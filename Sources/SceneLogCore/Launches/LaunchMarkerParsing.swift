@@ -226,14 +226,4 @@ enum LaunchMarkerParsing {
         return .openRequest(
             bundle: message.string(marker.upperBound..<quote), requester: message.string(from.upperBound..<requesterEnd))
     }
-
-    /// Unity's trampoline: `-> applicationDidFinishLaunching()`, `-> sceneDidBecomeActive()`…
-    static func unityMarker(_ message: Bytes) -> LaunchSignal? {
-        guard let arrow = message.range(of: "-> "), let paren = message.range(of: "()", from: arrow.upperBound) else {
-            return nil
-        }
-        let name = message.string(arrow.upperBound..<paren.lowerBound)
-        guard name.allSatisfy({ $0.isLetter }) else { return nil }
-        return .frameworkMarker(name: "unity:" + name)
-    }
 }

@@ -30,6 +30,11 @@ enum LaunchSignal: Equatable {
     case userTerminated(bundle: String)
     /// `Received request to open "<bundle>" from <requester>:<pid>.` (SpringBoard).
     case openRequest(bundle: String, requester: String)
-    /// A framework's own launch marker printed by the app (Unity, React Native, Flutter).
+    /// A framework's own launch marker printed by the app (React Native, Flutter).
     case frameworkMarker(name: String)
+    /// One of the app's own life-cycle callback traces (``LifecycleCallbackRecognizer``).
+    case callback(LifecycleCallbackRecognizer.Callback)
+    /// The app aborting after an uncaught exception (`libc++abi: terminating due to uncaught
+    /// exception of type NSException`, `abort() called`).
+    case aborted
 }

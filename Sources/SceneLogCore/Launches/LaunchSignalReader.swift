@@ -22,16 +22,14 @@ enum LaunchSignalReader {
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
         ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),
         ("Received request to open \"", LaunchMarkerParsing.openRequest),
-        ("-> applicationDid", LaunchMarkerParsing.unityMarker),
-        ("-> applicationWill", LaunchMarkerParsing.unityMarker),
-        ("-> sceneDidBecomeActive", LaunchMarkerParsing.unityMarker),
-        ("-> sceneDidEnterBackground", LaunchMarkerParsing.unityMarker),
-        ("-> sceneWillResignActive", LaunchMarkerParsing.unityMarker),
-        ("-> sceneWillEnterForeground", LaunchMarkerParsing.unityMarker),
+        ("terminating due to uncaught exception", { _ in .aborted }),
+        ("abort() called", { _ in .aborted }),
         ("Running \"main\" with ", { _ in .frameworkMarker(name: "react-native:running-main") }),
         ("Dart VM service is listening", { _ in .frameworkMarker(name: "flutter:vm-service") }),
         ("ui.bootstrap.first_frame", { _ in .frameworkMarker(name: "flutter:first-frame") }),
-    ]
+    ] + LifecycleCallbackRecognizer.literals.map { literal in
+        (literal, { LifecycleCallbackRecognizer.recognize($0).map(LaunchSignal.callback) })
+    }
 
     /// The markers' literals, in order: the shared message prefilter (``MessagePrefilter``) looks
     /// for them beside the rules' literals, so that one pass over a message serves the rules and

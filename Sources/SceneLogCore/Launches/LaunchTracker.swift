@@ -1,6 +1,11 @@
 /// Rebuilds app launches from the interleaved lines of SpringBoard, runningboardd, the kernel,
 /// ReportCrash and the app, as a streaming state machine keyed by device and pid.
 ///
+/// A launch is rebuilt from whatever evidence the capture holds (``LaunchEvidence``): the system's
+/// launch markers; else the app's own lines (its deactivation mask, key window, identity, framework
+/// markers, life-cycle callbacks and UIKit messages), which start a launch of a process with none
+/// open; else only how it ended (an exit, a termination, the iOS 27 trap, an uncaught exception).
+///
 /// A value that reads one record at a time and appends what it produced (phases reached, launches
 /// whose outcome became known or changed, launch diagnoses) to the caller's buffer, like a
 /// single-step decoder. Which launch a line belongs to is ``OpenLaunches``' business; each
@@ -28,6 +33,17 @@ struct LaunchTracker {
     private var launchCount = 0
     /// Requests to open an app, remembered until the app's launch starts: bundle → requester.
     private var pendingOpens: [String: String] = [:]
+    /// The input's first message record: when the app's own lines start a launch of the same
+    /// process, the launch starts there.
+    private var firstRecord: (pid: Int?, process: String?, device: String?, mark: LaunchMark)?
+
+    /// Processes of the system whose lines never start an app launch, though some log like apps.
+    private static let systemProcesses: Set<String> = [
+        "SpringBoard", "backboardd", "runningboardd", "assertiond", "kernel", "ReportCrash", "launchd", "PineBoard",
+        "CarPlayTemplateUIHost", "InCallService",
+    ]
+    /// The most callbacks kept per launch (a long-running app prints one per background cycle).
+    private static let maximumCallbacks = 1_000
 
     init(path: String, timestamps: TimestampContext, settings: Settings = Settings()) {
         self.path = path
@@ -44,6 +60,7 @@ struct LaunchTracker {
             if record.fields.kind == .connectionBanner { closeAll(into: &events) }
             return
         }
+        if firstRecord == nil { noteFirstRecord(record) }
         guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
         let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
@@ -52,33 +69,60 @@ struct LaunchTracker {
     }
 
     /// Links a line finding to its launch: the app's own line (by pid or process name), or a
-    /// system line that names the app (`[app<bundle>:pid] …`).
+    /// system line that names the app (`[app<bundle>:pid] …`). A finding of the app's process
+    /// with no launch open starts one: from the app's lines, or, for the iOS 27 trap and an
+    /// uncaught exception, a launch seen only by its end.
     ///
-    /// - Parameter failsLaunch: the finding's rule says the launch failed (``RuleDescription/failsLaunch``).
+    /// - Parameter effect: what the finding's rule says about the launch (``RuleDescription/launchEffect``).
     mutating func attach(
-        _ finding: inout Finding, from record: RecordView, failsLaunch: Bool, into events: inout [LaunchTrackerEvent]
+        _ finding: inout Finding, from record: RecordView, effect: LaunchEffect, into events: inout [LaunchTrackerEvent]
     ) {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         let named = LaunchMarkerParsing.namedProcess(in: record.message)
         if let index = launches.appIndex(pid: finding.pid, process: finding.process, device: device)
             ?? named.flatMap({ launches.index(pid: $0.pid, device: device) })
+            ?? startLaunchOfTheApp(record, finding: finding, effect: effect, device: device, into: &events)
         {
             finding.launch = launches[index].launch.id
             launches[index].launch.findings += 1
-            if failsLaunch {
-                launches[index].launch.hitLaunchTrap = true
-                publish(index, into: &events)
-            }
+            apply(effect, index, into: &events)
             return
         }
         let pids = [finding.pid, named?.pid].compactMap { $0 }
         guard let closed = launches.recentlyClosedIndex(pids: pids, process: finding.process, device: device) else { return }
         let launch = launches.updateRecentlyClosed(closed) { launch in
             launch.findings += 1
-            if failsLaunch { launch.hitLaunchTrap = true }
+            if effect == .failsLaunch { launch.hitLaunchTrap = true }
         }
         finding.launch = launch.id
         events.append(.changed(launch))
+    }
+
+    /// A finding of the app's own process with no launch to join: the launch it shows.
+    private mutating func startLaunchOfTheApp(
+        _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout [LaunchTrackerEvent]
+    ) -> Int? {
+        guard record.format != nil else { return nil }  // a bare unparsed line names no process
+        let mark = self.mark(of: record)
+        if let index = launches.bindUnnamed(process: finding.process, device: device) { return index }
+        guard let index = startAppLaunch(record, mark: mark, device: device, into: &events) else { return nil }
+        if effect == .failsLaunch || effect == .endsProcess {
+            launches[index].launch.evidence = .endOnly
+            launches[index].launch.appFirstLine = nil
+        }
+        return index
+    }
+
+    /// What a finding's rule says about its launch.
+    private mutating func apply(_ effect: LaunchEffect, _ index: Int, into events: inout [LaunchTrackerEvent]) {
+        switch effect {
+        case .failsLaunch:
+            launches[index].launch.hitLaunchTrap = true
+            publish(index, into: &events)
+        case .notAdoptingScenes: launches[index].notAdoptingScenes = true
+        case .claimingScenes: launches[index].claimsScenes = true
+        case .endsProcess, .none: break
+        }
     }
 
     /// Ends the input: every launch still open is handed out with what is known.
@@ -131,30 +175,42 @@ struct LaunchTracker {
         case .container(let process, let pid):
             if let index = launches.index(pid: pid, device: device) { launches[index].launch.process = process }
         case .identity(let bundle):
-            guard let index = launches.index(bundle: bundle, pid: record.fields.pid, device: device) else { return }
+            guard let index = launches.index(bundle: bundle, pid: record.fields.pid, device: device)
+                ?? startAppLaunch(record, mark: mark, device: device, into: &events)
+            else { return }
             if let process = mark.process { launches[index].launch.process = process }
             if launches[index].launch.pid == nil { launches[index].launch.pid = record.fields.pid }
+            if launches[index].launch.bundle == nil { launches[index].launch.bundle = bundle }
+            markStartSeen(index)
         case .windowKey:
-            guard let index = appLaunchIndex(record, mark: mark, device: device) else { return }
+            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
             launches[index].appLinesSeen = true
             launches[index].reach(.windowKey, mark, into: &events)
             if launches[index].launch.phases[.active] != nil, launches[index].emitted != .active {
                 launches.setAwaitingWindowKey(false, index)
                 publish(index, into: &events)
             }
-        case .deactivationMask(_, _, let to):
-            guard let index = appLaunchIndex(record, mark: mark, device: device) else { return }
+        case .deactivationMask(let reason, let from, let to):
+            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
             launches[index].appLinesSeen = true
+            // The launch's first mask change: reason 10 added to an empty mask.
+            if reason == 10, from == 0 { markStartSeen(index) }
             applyMask(to: to, index, mark, into: &events)
-        case .launchdTermination(_, let pid, let termination), .processExited(_, let pid, let termination):
+        case .launchdTermination(let bundle, let pid, let termination), .processExited(let bundle, let pid, let termination):
             if let index = launches.index(pid: pid, device: device) {
                 launches[index].terminate(termination, mark, into: &events)
                 publish(index, into: &events)
-            } else if let closed = launches.recentlyTerminatedIndex(pid: pid, device: device),
-                let refined = Termination.merged(launches.recentlyClosed[closed].termination, termination)
-            {
+            } else if let closed = launches.recentlyTerminatedIndex(pid: pid, device: device) {
                 // Runningboard's triplet and SpringBoard's exit context describe one exit: keep the better.
+                guard let refined = Termination.merged(launches.recentlyClosed[closed].termination, termination) else { return }
                 events.append(.changed(launches.updateRecentlyClosed(closed) { $0.termination = refined }))
+            } else if let bundle, !launches.recentlyClosed(pid: pid, device: device) {
+                // The capture began after this launch: only its end is here.
+                let index = start(bundle: bundle, pid: pid, device: device, into: &events)
+                launches[index].launch.evidence = .endOnly
+                launches[index].launch.startSeen = false
+                launches[index].terminate(termination, mark, into: &events)
+                publish(index, into: &events)
             }
         case .corpseReport(let pid):
             guard let index = launches.index(pid: pid, device: device) else { return }
@@ -174,18 +230,104 @@ struct LaunchTracker {
                 pendingOpens[bundle] = requester
             }
         case .frameworkMarker(let name):
-            guard let index = launches.appIndex(pid: record.fields.pid, process: mark.process, device: device),
+            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events),
                 !launches[index].launch.events.contains(where: { $0.name == name })
             else { return }
             launches[index].launch.events.append(LaunchEvent(name: name, mark: mark))
+        case .callback(let callback):
+            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
+            noteCallback(callback, record: record, index, mark, into: &events)
+        case .aborted:
+            guard let index = launches.appIndex(pid: record.fields.pid, process: mark.process, device: device) else { return }
+            launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark, into: &events)
+            publish(index, into: &events)
         }
     }
 
+    // MARK: - The app's own callbacks
+
+    /// Puts a callback on its launch; the app's callbacks also move the launch along (active,
+    /// background, foreground) where its deactivation mask is not in the capture, and are checked
+    /// against the documented orders.
+    private mutating func noteCallback(
+        _ callback: LifecycleCallbackRecognizer.Callback, record: RecordView, _ index: Int, _ mark: LaunchMark,
+        into events: inout [LaunchTrackerEvent]
+    ) {
+        launches[index].appLinesSeen = true
+        if launches[index].launch.callbacks.count < Self.maximumCallbacks {
+            launches[index].launch.callbacks.append(
+                LaunchCallback(
+                    step: callback.step, delegate: callback.delegate, scene: callback.scene, mark: mark,
+                    text: RuleEngine.excerpt(of: record.message)))
+        }
+        if let violation = launches[index].callbackOrder.note(callback) {
+            diagnose(
+                .lifecycleOrderUnexpected, index, at: mark,
+                data: ["expected": violation.expected.rawValue, "observed": violation.observed.rawValue, "scene": violation.subject],
+                into: &events)
+        }
+        switch callback.step {
+        case .willFinishLaunching, .didFinishLaunching, .configurationForConnecting:
+            if launches[index].launch.phases[.active] == nil { markStartSeen(index) }
+        case .openURL where launches[index].launch.callbacks.contains { $0.step == .willConnect }:
+            diagnose(.urlOpenOnAppDelegate, index, at: mark, data: [:], into: &events)
+        case .didBecomeActive:
+            applyMask(to: 0, index, mark, into: &events)
+        case .didEnterBackground:
+            if launches[index].launch.phases[.active] == nil { launches[index].launchedInBackground = true }
+            applyMask(to: 1 << 15, index, mark, into: &events)
+        default:
+            break
+        }
+        if let seconds = mark.seconds { launches[index].lastSeconds = seconds }
+    }
+
     /// The launch of a line only an app logs: by pid or process name, else the one launch with no
-    /// process name yet.
+    /// process name yet, else a new launch rebuilt from the app's lines.
     private mutating func appLaunchIndex(_ record: RecordView, mark: LaunchMark, device: String?) -> Int? {
         launches.appIndex(pid: record.fields.pid, process: mark.process, device: device)
             ?? launches.bindUnnamed(process: mark.process, device: device)
+    }
+
+    /// The launch of a line only an app logs, started from the app's lines when there is none:
+    /// ``appLaunchIndex(_:mark:device:)`` else a new launch.
+    private mutating func appLaunchIndexOrStart(
+        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout [LaunchTrackerEvent]
+    ) -> Int? {
+        appLaunchIndex(record, mark: mark, device: device) ?? startAppLaunch(record, mark: mark, device: device, into: &events)
+    }
+
+    /// A launch rebuilt from the app's own lines, for a process of the app with none open. It
+    /// starts at the input's first line when that line is the same process's (an Xcode console, a
+    /// capture filtered to the app), else at this line; a process whose launch ended lately (its
+    /// last lines) starts none.
+    private mutating func startAppLaunch(
+        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout [LaunchTrackerEvent]
+    ) -> Int? {
+        if let process = mark.process, Self.systemProcesses.contains(process) { return nil }
+        let pid = record.fields.pid
+        if let pid, launches.recentlyClosed(pid: pid, device: device) { return nil }
+        let index = start(bundle: nil, pid: pid, device: device, into: &events)
+        launches[index].launch.process = mark.process
+        launches[index].launch.evidence = .app
+        launches[index].launch.startSeen = false
+        if let first = firstRecord, first.pid == pid, first.process == mark.process, first.device == device {
+            launches[index].launch.appFirstLine = first.mark
+        } else {
+            launches[index].launch.appFirstLine = mark
+        }
+        return index
+    }
+
+    /// The app's lines show the launch's start (a launch rebuilt from them begins before it is active).
+    private mutating func markStartSeen(_ index: Int) {
+        if launches[index].launch.evidence == .app { launches[index].launch.startSeen = true }
+    }
+
+    private mutating func noteFirstRecord(_ record: RecordView) {
+        let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        let mark = self.mark(of: record)
+        firstRecord = (record.fields.pid, mark.process, device, mark)
     }
 
     private mutating func applyMask(to mask: Int, _ index: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
@@ -250,6 +392,7 @@ struct LaunchTracker {
         {
             diagnose(.launchNeverActive, index, at: created, data: ["watchdogBudget": Self.seconds(budget)], into: &events)
         }
+        diagnoseSceneNeverConnected(index, into: &events)
         if launches[index].changedSinceEmitted { events.append(.changed(launches[index].launch)) }
         launches.remove(index)
     }
@@ -268,6 +411,24 @@ struct LaunchTracker {
             diagnoseBlackScreen(index, into: &events)
             publish(index, into: &events)
         }
+    }
+
+    /// The app finished launching and went on (active, foreground, or a minute of its own lines)
+    /// with no scene callback at all, and UIKit said it does not adopt scenes or read its scene
+    /// configuration. Not for a background launch, nor an app that claims no scenes.
+    private mutating func diagnoseSceneNeverConnected(_ index: Int, into events: inout [LaunchTrackerEvent]) {
+        let state = launches[index]
+        let launch = state.launch
+        guard state.notAdoptingScenes || state.claimsScenes, !state.launchedInBackground, launch.intent != "background",
+            let finished = launch.callbacks.first(where: { $0.step == .didFinishLaunching && $0.delegate == .app }),
+            !launch.callbacks.contains(where: { $0.delegate == .scene })
+        else { return }
+        let wentOn = launch.phases[.active] != nil || launch.phases[.foreground] != nil
+            || (finished.mark.seconds.flatMap { start in state.lastSeconds.map { $0 - start >= 60 } } ?? false)
+        guard wentOn else { return }
+        let reason = state.notAdoptingScenes
+            ? "the app does not adopt the UIScene life cycle" : "the scene configuration was read but no scene delegate ran: black screen"
+        diagnose(.sceneNeverConnected, index, at: finished.mark, data: ["reason": reason], into: &events)
     }
 
     private mutating func diagnoseBlackScreen(_ index: Int, into events: inout [LaunchTrackerEvent]) {

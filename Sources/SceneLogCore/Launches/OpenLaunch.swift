@@ -14,6 +14,14 @@ struct OpenLaunch {
     var awaitingWindowKey = false
     /// Whether the app's own lifecycle lines are in the capture (a process filter may hide them).
     var appLinesSeen = false
+    /// The app's callbacks checked against the documented orders.
+    var callbackOrder = CallbackOrder()
+    /// UIKit said the app does not adopt the UIScene life cycle.
+    var notAdoptingScenes = false
+    /// UIKit read the app's scene configuration.
+    var claimsScenes = false
+    /// Whether the app went to the background before it was ever active (a background launch).
+    var launchedInBackground = false
 
     /// Marks `phase` at `mark` when it was not reached before.
     mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {

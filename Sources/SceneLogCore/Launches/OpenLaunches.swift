@@ -68,7 +68,10 @@ struct OpenLaunches {
     /// exports print none), else by the bundle id's last component.
     func appIndex(pid: Int?, process: String?, device: String?) -> Int? {
         if let pid { return index(pid: pid, device: device) }
-        guard let process else { return nil }
+        // A plain Xcode console prints neither: every line is the one app's.
+        guard let process else {
+            return open.lastIndex { $0.launch.evidence == .app && $0.launch.pid == nil && $0.launch.process == nil }
+        }
         if let index = open.lastIndex(where: { $0.launch.process == process && $0.launch.device == device }) {
             return index
         }
@@ -102,6 +105,11 @@ struct OpenLaunches {
             launch.device == device
                 && (launch.pid.map(pids.contains) ?? false || (launch.process != nil && launch.process == process))
         }
+    }
+
+    /// Whether a launch of `pid` on `device` ended lately (its process's late lines start no launch).
+    func recentlyClosed(pid: Int, device: String?) -> Bool {
+        recentlyClosed.contains { $0.pid == pid && $0.device == device }
     }
 
     /// The terminated launch that ended lately with `pid` on `device`.

@@ -111,8 +111,29 @@ struct JSONRenderer {
             json.key(key)
             json.string(value)
         }
+        json.key("appFirstLine")
+        if let mark = launch.appFirstLine { write(mark, to: &json) } else { json.string(nil) }
         json.key("bundle")
         json.string(launch.bundle)
+        json.key("callbacks")
+        json.beginArray()
+        for callback in launch.callbacks {
+            json.beginObject()
+            json.key("delegate")
+            json.string(callback.delegate.rawValue)
+            json.key("line")
+            json.int(callback.mark.location.line)
+            json.key("scene")
+            json.string(callback.scene)
+            json.key("step")
+            json.string(callback.step.rawValue)
+            json.key("text")
+            json.string(callback.text)
+            json.key("timestamp")
+            json.string(callback.mark.timestamp)
+            json.endObject()
+        }
+        json.endArray()
         json.key("device")
         json.string(launch.device)
         json.key("events")
@@ -130,6 +151,8 @@ struct JSONRenderer {
             json.endObject()
         }
         json.endArray()
+        json.key("evidence")
+        json.string(launch.evidence.rawValue)
         json.key("findings")
         json.int(launch.findings)
         json.key("id")
@@ -144,20 +167,15 @@ struct JSONRenderer {
         json.beginObject()
         for (phase, mark) in launch.phases.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             json.key(phase.rawValue)
-            json.beginObject()
-            json.key("line")
-            json.int(mark.location.line)
-            json.key("process")
-            json.string(mark.process)
-            json.key("timestamp")
-            json.string(mark.timestamp)
-            json.endObject()
+            write(mark, to: &json)
         }
         json.endObject()
         json.key("pid")
         json.int(launch.pid)
         json.key("process")
         json.string(launch.process)
+        json.key("startSeen")
+        json.bool(launch.startSeen)
         json.key("termination")
         if let termination = launch.termination {
             json.beginObject()
@@ -169,10 +187,24 @@ struct JSONRenderer {
         } else {
             json.string(nil)
         }
+        json.key("timeToActiveFrom")
+        json.string(launch.timeToActiveFrom)
         json.key("timeToActiveMs")
         json.int(launch.timeToActiveMs)
         json.key("watchdogBudget")
         json.double(launch.watchdogBudget)
+        json.endObject()
+    }
+
+    /// Where and when a phase (or the app's first line) was seen: `{ line, process, timestamp }`.
+    private func write(_ mark: LaunchMark, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("line")
+        json.int(mark.location.line)
+        json.key("process")
+        json.string(mark.process)
+        json.key("timestamp")
+        json.string(mark.timestamp)
         json.endObject()
     }
 

@@ -46,6 +46,11 @@ struct JSONWriter {
         bytes.append(contentsOf: Array((value.map(String.init) ?? "null").utf8))
     }
 
+    mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    }
+
     mutating func double(_ value: Double?) {
         separate()
         guard let value, value.isFinite else {

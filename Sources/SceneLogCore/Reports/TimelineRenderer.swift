@@ -12,14 +12,15 @@ public struct TimelineRenderer: Sendable {
     /// Written into one string as it goes: `timeline` draws thousands of launches.
     public func render(_ launch: Launch, findings: [Finding]) -> String {
         var output = header(launch)
-        output.reserveCapacity(output.utf8.count + 96 * (LaunchPhase.allCases.count + findings.count + launch.events.count))
+        output.reserveCapacity(
+            output.utf8.count + 96 * (LaunchPhase.allCases.count + findings.count + launch.events.count + launch.callbacks.count))
         let start = launch.startSeconds
-        let entries = launch.phases.sorted { $0.value.location.line < $1.value.location.line }
+        let entries = Self.entries(of: launch)
         let sortedFindings = findings.sorted { $0.location.line < $1.location.line }
         var next = 0
         for (index, entry) in entries.enumerated() {
-            appendLine(to: &output, phase: entry.key.rawValue, mark: entry.value, start: start)
-            let nextLine = index + 1 < entries.count ? entries[index + 1].value.location.line : Int.max
+            appendLine(to: &output, phase: entry.label, mark: entry.mark, start: start, source: entry.source)
+            let nextLine = index + 1 < entries.count ? entries[index + 1].mark.location.line : Int.max
             while next < sortedFindings.count, sortedFindings[next].location.line < nextLine {
                 output += findingLine(sortedFindings[next])
                 next += 1
@@ -34,6 +35,25 @@ public struct TimelineRenderer: Sendable {
         return output
     }
 
+    /// One row of a timeline: a phase, a callback the app printed, or the app's first line.
+    private struct Entry {
+        var label: String
+        var mark: LaunchMark
+        /// What the third column shows: the process, or the callback's delegate and scene.
+        var source: String?
+    }
+
+    /// The phases, the app's callbacks and its first line, in line order.
+    private static func entries(of launch: Launch) -> [Entry] {
+        var entries = launch.phases.map { Entry(label: $0.key.rawValue, mark: $0.value, source: $0.value.process) }
+        if let first = launch.appFirstLine { entries.append(Entry(label: "first app line", mark: first, source: first.process)) }
+        for callback in launch.callbacks {
+            let owner = callback.delegate == .app ? "app delegate" : "scene " + (callback.scene ?? "")
+            entries.append(Entry(label: "↳ " + callback.step.rawValue, mark: callback.mark, source: owner))
+        }
+        return entries.sorted { $0.mark.location.line < $1.mark.location.line }
+    }
+
     /// One line for a launch whose outcome changed after it was printed.
     public func renderChange(_ launch: Launch) -> String {
         "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n"
@@ -46,11 +66,19 @@ public struct TimelineRenderer: Sendable {
         if let pid = launch.pid { details.append("pid \(pid)") }
         if let device = launch.device { details.append(device) }
         if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
-        return text + "  " + paint(launch.path, .dim) + "\n"
+        text += "  " + paint(launch.path, .dim)
+        switch launch.evidence {
+        case .system: break
+        case .app: text += "  " + paint("from the app's own lines" + (launch.startSeen ? "" : "; its start is not in the capture"), .dim)
+        case .endOnly: text += "  " + paint("only its end is in the capture", .dim)
+        }
+        return text + "\n"
     }
 
     /// `  +338 ms  active  App  line 12`, in columns.
-    private func appendLine(to output: inout String, phase: String, mark: LaunchMark, start: Double?, dim: Bool = false) {
+    private func appendLine(
+        to output: inout String, phase: String, mark: LaunchMark, start: Double?, source: String? = nil, dim: Bool = false
+    ) {
         var text = ""
         if let start, let seconds = mark.seconds {
             TerminalText.append("+\(Int(((seconds - start) * 1000).rounded())) ms", paddedTo: 10, left: true, to: &text)
@@ -60,7 +88,7 @@ public struct TimelineRenderer: Sendable {
         text += "  "
         TerminalText.append(phase, paddedTo: 16, to: &text)
         text += "  "
-        TerminalText.append(mark.process ?? "", paddedTo: 16, to: &text)
+        TerminalText.append(source ?? mark.process ?? "", paddedTo: 16, to: &text)
         text += "  line "
         text += String(mark.location.line)
         output += "  "

@@ -20,9 +20,9 @@ public struct RuleDescription: Sendable {
     public let triggeringExamples: [RuleExample]
     /// Near misses that must produce none.
     public let nonTriggeringExamples: [RuleExample]
-    /// Whether a finding of this rule means the launch it belongs to failed (its outcome becomes
-    /// `launch-failed`), as UIKit's iOS 27 trap does. Set with ``failingTheLaunch()``.
-    public private(set) var failsLaunch = false
+    /// What a finding of this rule says about the launch it belongs to. Set with
+    /// ``failingTheLaunch()`` or ``endingTheProcess()``.
+    public private(set) var launchEffect = LaunchEffect.none
 
     public init(
         id: String, severity: Severity, title: String, explanation: String, fix: String, references: [String] = [],
@@ -43,10 +43,29 @@ public struct RuleDescription: Sendable {
 }
 
 extension RuleDescription {
-    /// This description, for a rule whose finding means the launch failed (``failsLaunch``).
+    /// This description, for a rule whose finding means the launch failed (UIKit's iOS 27 trap).
     func failingTheLaunch() -> RuleDescription {
+        with(.failsLaunch)
+    }
+
+    /// This description, for a rule whose finding means the process is ending (an uncaught exception).
+    func endingTheProcess() -> RuleDescription {
+        with(.endsProcess)
+    }
+
+    /// This description, for a rule whose finding says the app does not adopt scenes.
+    func sayingScenesAreNotAdopted() -> RuleDescription {
+        with(.notAdoptingScenes)
+    }
+
+    /// This description, for a rule whose finding shows the app's scene configuration was read.
+    func showingTheAppClaimsScenes() -> RuleDescription {
+        with(.claimingScenes)
+    }
+
+    private func with(_ effect: LaunchEffect) -> RuleDescription {
         var description = self
-        description.failsLaunch = true
+        description.launchEffect = effect
         return description
     }
 
@@ -67,6 +86,21 @@ extension RuleDescription {
         }
         return result + rest
     }
+}
+
+/// What a rule's finding says about the launch it belongs to.
+public enum LaunchEffect: String, Sendable {
+    /// Nothing beyond the finding itself.
+    case none
+    /// The launch failed: its outcome is `launch-failed`. Alone in a capture, the line is a launch
+    /// seen only by its end.
+    case failsLaunch = "fails-launch"
+    /// The process is ending (it aborts next). Alone in a capture, the line is a launch seen only by its end.
+    case endsProcess = "ends-process"
+    /// UIKit says the app does not adopt the UIScene life cycle.
+    case notAdoptingScenes = "not-adopting-scenes"
+    /// UIKit read the app's scene configuration: the app means to use scenes.
+    case claimingScenes = "claiming-scenes"
 }
 
 /// One way a rule matches a record's message.

@@ -49,9 +49,9 @@ final class RuleEngine {
         return found
     }
 
-    /// Whether the rule of `finding` says the launch failed (``RuleDescription/failsLaunch``).
-    func failsLaunch(_ finding: Finding) -> Bool {
-        ruleSet.launchFailingRules.contains(finding.rule)
+    /// What the rule of `finding` says about its launch (``RuleDescription/launchEffect``).
+    func launchEffect(of finding: Finding) -> LaunchEffect {
+        ruleSet.launchEffects[finding.rule] ?? .none
     }
 
     private func collectCandidates(_ literals: [Int]) {

@@ -44,8 +44,8 @@ public final class RuleSet: Sendable {
     let patternsByLiteral: [[Int]]
     /// Patterns without a literal: tried on every record.
     let unfilteredPatterns: [Int]
-    /// The ids of the rules whose finding means the launch failed (``RuleDescription/failsLaunch``).
-    let launchFailingRules: Set<String>
+    /// The rules whose findings say something about their launch (``RuleDescription/launchEffect``), by id.
+    let launchEffects: [String: LaunchEffect]
     public let configuration: RuleConfiguration
 
     /// Compiles `rules`, leaving out those `configuration` disables.
@@ -103,7 +103,9 @@ public final class RuleSet: Sendable {
         self.rules = compiledRules
         self.patterns = compiledPatterns
         self.literals = literals
-        self.launchFailingRules = Set(compiledRules.filter(\.rule.description.failsLaunch).map(\.rule.description.id))
+        self.launchEffects = Dictionary(
+            compiledRules.map(\.rule.description).filter { $0.launchEffect != .none }.map { ($0.id, $0.launchEffect) },
+            uniquingKeysWith: { first, _ in first })
         self.patternsByLiteral = byLiteral
         self.unfilteredPatterns = unfiltered
         self.configuration = configuration

@@ -79,14 +79,35 @@ struct ReportDocument: Codable, Sendable, Equatable {
         var events: [Event]?
         var outcome: LaunchOutcome
         var timeToActiveMs: Int?
+        /// What the time to active was measured from: a phase's name, or `appFirstLine`.
+        var timeToActiveFrom: String?
         var termination: TerminationEntry?
         var watchdogBudget: Double?
         /// How many findings belong to the launch.
         var findings: Int
+        /// `system`, `app` or `end-only`.
+        var evidence: LaunchEvidence?
+        var startSeen: Bool?
+        var appFirstLine: Mark?
+        var callbacks: [Callback]?
 
         enum CodingKeys: String, CodingKey {
-            case id, bundle, process, pid, device, path, intent, phases, events, outcome, timeToActiveMs, termination,
-                watchdogBudget, findings
+            case id, bundle, process, pid, device, path, intent, phases, events, outcome, timeToActiveMs, timeToActiveFrom,
+                termination, watchdogBudget, findings, evidence, startSeen, appFirstLine, callbacks
+        }
+    }
+
+    /// One of the app's life-cycle callbacks.
+    struct Callback: Codable, Sendable, Equatable {
+        var step: LifecycleStep
+        var delegate: LifecycleDelegate
+        var scene: String?
+        var line: Int
+        var timestamp: String?
+        var text: String
+
+        enum CodingKeys: String, CodingKey {
+            case step, delegate, scene, line, timestamp, text
         }
     }
 

@@ -113,6 +113,8 @@ enum HTMLAssets {
         svg.timeline .phase { fill: var(--panel); stroke: var(--row); stroke-width: 2; }
         svg.timeline .phase-active, svg.timeline .phase-terminated { fill: var(--row); }
         svg.timeline .event { fill: var(--muted); }
+        svg.timeline .callback-app { fill: var(--accent); }
+        svg.timeline .callback-scene { fill: #0d9488; }
         svg.timeline .outcome-text { fill: var(--row); font-weight: 600; }
         svg.timeline .to-active { font-weight: 600; font-variant-numeric: tabular-nums; }
         svg.timeline .marker { stroke: var(--panel); stroke-width: 1; }

@@ -90,6 +90,13 @@ struct HTMLTimelineSVG {
             svg += "<rect class=\"event\" x=\"\(n(x - 1))\" y=\"\(n(middle + 8))\" width=\"2\" height=\"6\">"
                 + "<title>\(Escaping.markupText(text))</title></rect>\n"
         }
+        for callback in launch.callbacks {
+            let x = position(of: callback.mark, launch: launch, anchors: anchors, scale: scale)
+            let owner = callback.delegate == .app ? "app delegate" : "scene " + (callback.scene ?? "")
+            let text = "\(callback.step.rawValue) (\(owner)) — line \(callback.mark.location.line): \(callback.text)"
+            svg += "<rect class=\"callback callback-\(callback.delegate.rawValue)\" x=\"\(n(x - 1.5))\" y=\"\(n(middle - 14))\""
+                + " width=\"3\" height=\"7\" data-step=\"\(callback.step.rawValue)\"><title>\(Escaping.markupText(text))</title></rect>\n"
+        }
         svg += markers(launch, anchors: anchors, middle: middle)
         let toActive = launch.timeToActiveMs.map { HTMLText.duration(milliseconds: $0) } ?? (untimed.isEmpty ? "—" : "no times")
         svg += "<text class=\"to-active\" x=\"\(n(trackX + trackWidth + 24))\" y=\"\(n(middle + 4))\">\(toActive)</text>\n"
@@ -105,6 +112,11 @@ struct HTMLTimelineSVG {
             meta += " " + Escaping.markupText("(" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")")
         }
         if let pid = launch.pid { meta += " · pid \(pid)" }
+        switch launch.evidence {
+        case .system: break
+        case .app: meta += launch.startSeen ? " · app lines" : " · app lines, start not seen"
+        case .endOnly: meta += " · end only"
+        }
         var full = app
         if let process = launch.process, process != app { full += " (\(process))" }
         full += " — \(launch.path)"

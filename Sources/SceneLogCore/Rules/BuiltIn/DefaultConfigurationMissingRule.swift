@@ -58,7 +58,7 @@ struct DefaultConfigurationMissingRule: BuiltInRule {
                 "2020-07-25 11:28:20.366917+0200 SVGInteraction[24551:7241636] [SceneConfiguration] Info.plist configuration \"Default Configuration\" for UIWindowSceneSessionRoleApplication contained UISceneDelegateClassName key, but could not load class with name \"SVGInteraction.SceneDelegate\"."
             ),
         ]
-    )
+    ).showingTheAppClaimsScenes()
 
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
         SessionRole.annotate(&data)

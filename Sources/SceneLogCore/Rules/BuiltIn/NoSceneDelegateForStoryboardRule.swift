@@ -52,5 +52,5 @@ struct NoSceneDelegateForStoryboardRule: BuiltInRule {
                 "2020-07-25 11:28:20.369154+0200 SVGInteraction[24551:7241636] [WindowScene] The scene delegate must implement the window property if it wants to use a main storyboard file."
             ),
         ]
-    )
+    ).showingTheAppClaimsScenes()
 }

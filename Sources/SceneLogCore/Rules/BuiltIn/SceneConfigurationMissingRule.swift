@@ -57,5 +57,5 @@ struct SceneConfigurationMissingRule: BuiltInRule {
                 "fault\t15:36:14.396075+0500\tRunner\t`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future."
             ),
         ]
-    )
+    ).showingTheAppClaimsScenes()
 }

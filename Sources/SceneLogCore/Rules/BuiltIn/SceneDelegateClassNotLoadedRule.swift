@@ -110,7 +110,7 @@ struct SceneDelegateClassNotLoadedRule: BuiltInRule {
                 "2022-12-19 11:57:15.692222-0800 PurchaseTester[40211:4411274] [SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")"
             ),
         ]
-    )
+    ).showingTheAppClaimsScenes()
 
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
         SessionRole.annotate(&data)

@@ -54,5 +54,5 @@ struct SceneLifecycleNotAdoptedRule: BuiltInRule {
             RuleExample(
                 "2026-09-22 15:07:18.506 E  App[40455:17a9f] (UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK."),
         ]
-    )
+    ).sayingScenesAreNotAdopted()
 }

@@ -82,7 +82,7 @@ struct SceneStoryboardNotFoundRule: BuiltInRule {
                 "2015-06-02 11:27:42.626 ILSwift[2431:379047] Unknown class _TtC7ILSwift33ILNotFindSwiftTagByObjcController in Interface Builder file."
             ),
         ]
-    )
+    ).showingTheAppClaimsScenes()
 
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
         SessionRole.annotate(&data)

@@ -73,5 +73,5 @@ struct UncaughtExceptionRule: BuiltInRule {
                 "error\t23:30:44.812901-0500\tMyApp\tlibc++abi.dylib: terminating with uncaught exception of type NSException"
             ),
         ]
-    )
+    ).endingTheProcess()
 }
