@@ -10,7 +10,8 @@ struct SceneLifecycleNotAdoptedRule: BuiltInRule {
             words it "This process does not adopt UIScene lifecycle", iOS 26 "`UIScene` lifecycle will \
             soon be required". Today the app still launches; built with the iOS 27 SDK it will not: \
             UIKit then stops it at launch with "UIScene life cycle is required for apps built with \
-            this SDK".
+            this SDK". The Flutter tool's own build-time advice ("UIScene lifecycle support will soon be \
+            required") comes from the build, not from the device, and is not this message.
             """,
         fix: """
             Add a UIApplicationSceneManifest to Info.plist with a UIWindowSceneSessionRoleApplication \
@@ -53,6 +54,19 @@ struct SceneLifecycleNotAdoptedRule: BuiltInRule {
                 "2026-09-17 22:45:44.930958+0000  localhost Runner[17463]: (Flutter) Plugin WorkmanagerPlugin uses deprecated application lifecycle events. See https://docs.flutter.dev/release/breaking-changes/uiscenedelegate#migration-guide-for-flutter-plugins"),
             RuleExample(
                 "2026-09-22 15:07:18.506 E  App[40455:17a9f] (UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK."),
+            // The Flutter tool's advice, printed while it builds (flutter/flutter
+            // packages/flutter_tools/lib/src/migrations/uiscene_migration.dart; fossasia/pslab-app#3390),
+            // here among Xcode console lines, where it is a print() record of its own.
+            RuleExample(
+                "To ensure your app continues to launch on upcoming iOS versions, UIScene lifecycle support will soon be required. Please see https://flutter.dev/to/uiscene-migration for the migration guide.\n"
+                    + "2026-05-30 13:56:28.204518+0200 Runner[2037:88213] flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/"
+            ),
+            // Its second line when the tool cannot find the Info.plist (flutter/flutter#183637).
+            RuleExample(
+                "To ensure your app continues to launch on upcoming iOS versions, UIScene lifecycle support will soon be required. Please see https://flutter.dev/to/uiscene-migration for the migration guide.\n"
+                    + "See https://flutter.dev/to/uiscene-migration/#hide-migration-warning for instructions to hide this warning.\n"
+                    + "2026-05-30 13:56:28.204518+0200 Runner[2037:88213] flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/"
+            ),
         ]
     ).sayingScenesAreNotAdopted()
 }

@@ -14,7 +14,12 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
             runs, so the app dies with nothing of its own in the log (devicectl may even report exit \
             code 0 or signal 5). The check is made against the SDK the app is built with, not against \
             the device's OS: the same code built with the iOS 26 SDK still launches on iOS 27. A \
-            UIApplicationSceneManifest whose UISceneConfigurations is empty counts as not adopted.
+            UIApplicationSceneManifest whose UISceneConfigurations is empty counts as not adopted. \
+            Xcode 27 beta 1 ends the message with "See Technote TN3187 for more information on \
+            migration"; later betas and 27.0 with "See "Transitioning to the UIKit scene-based life \
+            cycle" in the UIKit documentation". Bug reports often quote the sentence hard-wrapped, so \
+            a line that ends with "Application failed to launch: UIScene life cycle is required", or \
+            breaks after "… is required for apps", counts too.
             """,
         fix: """
             Adopt the scene life cycle: add a UIApplicationSceneManifest to Info.plist with at least \
@@ -40,12 +45,20 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
                 literal: "RuntimeIssueForNoSceneLifecycleAdoption",
                 regex: "(?s)RuntimeIssueForNoSceneLifecycleAdoption.{0,160}?Application failed to launch",
                 data: ["variant": "ios27"]),
+            // The first half of the sentence, hard-wrapped in a quote: it ends the line (or the
+            // message), or the line breaks after "for apps".
+            RulePattern(
+                literal: "Application failed to launch: UIScene life cycle is required",
+                regex: "(?m)Application failed to launch: UIScene life cycle is required(?= for apps|[ \\t]*$)",
+                data: ["variant": "ios27"]),
         ],
         triggeringExamples: [
             // Xcode 27 beta 1 prints the message over two lines; this is the second.
             RuleExample(
                 "2026-06-10 09:41:07.512345-0700 ExpoApp[4242:123456] Application failed to launch: UIScene life cycle is required for apps built with this SDK. See Technote TN3187 for more information on migration.",
                 data: ["variant": "ios27"]),
+            // Xcode 27 beta 2 and later cite the UIKit article instead of TN3187 (metrodroid/metrodroid#904,
+            // CherryHQ/cherry-studio-app#990).
             RuleExample(
                 "error\t09:41:07.512345-0700\tMetrodroid\tfailure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK. See \"Transitioning to the UIKit scene-based life cycle\" in the UIKit documentation for more information on migration.",
                 data: ["variant": "ios27"]),
@@ -58,6 +71,31 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
             RuleExample(
                 "2026-09-22 15:12:40.118 E  FlyRight[57295:2c1e0] (UIKitCore) failure in _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption (UIApplication_RuntimeIssues.m:106) : Application failed to launch: ...",
                 data: ["variant": "ios27"]),
+            // Hard-wrapped as quoted in DuarteSantos8/openGym#117: each Xcode console line after the
+            // first is a print() record of its own, so the first one's message stops at "for apps".
+            RuleExample(
+                "2026-09-11 10:14:03.220941+0200 App[8812:402117] Application failed to launch: UIScene life cycle is required for apps\n"
+                    + "built with this SDK. See \"Transitioning to the UIKit scene-based life\n"
+                    + "cycle\" in the UIKit documentation for more information on migration.",
+                data: ["variant": "ios27"]),
+            // The beta 1 sentence wrapped right after "is required": the message ends there.
+            RuleExample(
+                "2026-06-10 09:41:07.512345-0700 ExpoApp[4242:123456] Application failed to launch: UIScene life cycle is required\n"
+                    + "for apps built with this SDK. See Technote TN3187 for more information on migration.",
+                data: ["variant": "ios27"]),
+            // The same cut in a Console export, where the wrapped text continues the record's message.
+            RuleExample(
+                "error\t09:41:07.512345-0700\tMetrodroid\tApplication failed to launch: UIScene life cycle is required\n"
+                    + "for apps built with this SDK. See \"Transitioning to the UIKit scene-based life cycle\" in the UIKit documentation for more information on migration.",
+                data: ["variant": "ios27"]),
+            // Console.app text quoted in gluonhq/substrate#1366, wrapped inside "life cycle" (padding trimmed).
+            RuleExample(
+                "error\t18:32:32.990120+0200\tHelloGluon\tfailure in void\n"
+                    + "  _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke\n"
+                    + "  (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life\n"
+                    + "  cycle is required for apps built with this SDK. See \"Transitioning to the UIKit\n"
+                    + "  scene-based life cycle\" in the UIKit documentation for more information on migration.",
+                data: ["variant": "ios27"]),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -69,6 +107,18 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
             // The first line of the beta 1 wording: the line after it is the one that fires.
             RuleExample(
                 "2026-06-10 09:41:07.512301-0700 ExpoApp[4242:123456] failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106):"
+            ),
+            // A sentence about the requirement, not UIKit's "Application failed to launch" one.
+            RuleExample(
+                "2026-09-11 10:14:03.220941+0200 App[8812:402117] UIScene life cycle is required for apps built with the iOS 27 SDK, see TN3187"
+            ),
+            // The first half followed by neither the end of the line nor "for apps".
+            RuleExample(
+                "2026-09-11 10:14:03.220941+0200 App[8812:402117] Application failed to launch: UIScene life cycle is required on iOS 27, see TN3187"
+            ),
+            // A summary naming the trap by its short name (nextcloud/notes-ios#188), not the trap's line.
+            RuleExample(
+                "2026-07-08 11:02:45.118230+0200 Notes[5120:88213] On iOS 26 the app terminated on launch with `NoSceneLifecycleAdoption`."
             ),
         ]
     ).failingTheLaunch()
