@@ -56,13 +56,20 @@ import Testing
     }
 
     @Test func freeTextThatFitsNoFormatIsStillSearched() throws {
-        // An Xcode 15 console copy: messages only, no prefix.
+        // An Xcode 15 console copy: messages only, no prefix. It is read as a plain Xcode console,
+        // each line a record; the debugger's line is a record that no rule looks at.
         let text = "Some app output\nThere is no scene delegate set. A scene delegate class must be specified to use a main storyboard file.\n"
+            + "Message from debugger: Terminated due to signal 9\n"
         let result = try CommandRunner.run(["scan", "--format", "json", "-"], stdin: Data(text.utf8))
         #expect(result.status == 1)
         let found = try findings(result.stdout)
         #expect(found.map { $0["rule"] as? String } == ["no-scene-delegate-for-storyboard"])
         #expect(found.first?["line"] as? Int == 2)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let input = try #require((object?["inputs"] as? [[String: Any]])?.first)
+        #expect(input["format"] as? String == "xcode-console")
+        #expect(input["note"] as? String == "plain Xcode console (no metadata): each line is a record of the app's process")
+        #expect(input["records"] as? Int == 3 && input["unparsedLines"] as? Int == 0)
     }
 
     @Test func minSeverityAndAppFilterFindings() throws {

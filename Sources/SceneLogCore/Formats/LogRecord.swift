@@ -1,4 +1,5 @@
-/// What a record is: a log message, or a line the producing tool prints about the stream itself.
+/// What a record is: a log message, or a line the producing tool (or a debugger) prints about the
+/// stream itself.
 enum RecordKind: String, Sendable, Codable, Equatable {
     /// A message logged by a process.
     case message
@@ -7,6 +8,9 @@ enum RecordKind: String, Sendable, Codable, Equatable {
     /// A line the capturing tool prints around the log: a column header, `log show`'s preamble and
     /// footer, a `Waiting for device` notice.
     case toolBanner = "tool-banner"
+    /// A line the debugger or the `flutter` tool prints into an Xcode or `flutter run` console
+    /// (`Process 1198 stopped`, `Running Xcode build...`): not the app's; ``DebuggerLine`` reads it.
+    case debugger
 }
 
 /// A log message's level, normalised over the formats' spellings (`<Notice>`, `Df`, `default`, `NOTICE`).

@@ -6,6 +6,8 @@ protocol LineConsumer: AnyObject {
     func flush()
     func finish()
     var counts: LineCounts { get }
+    /// The parser's note on the variant of the format it read (``RecordParser/variantNote``).
+    var variantNote: String? { get }
 }
 
 /// How an input's lines were accounted for; `lines == records + continuationLines + unparsedLines`.
@@ -21,6 +23,13 @@ struct LineCounts: Sendable, Equatable {
     }
 
     var lines: Int { records + continuationLines + unparsedLines }
+
+    /// Adds `other`'s lines to these.
+    mutating func add(_ other: LineCounts) {
+        records += other.records
+        continuationLines += other.continuationLines
+        unparsedLines += other.unparsedLines
+    }
 }
 
 /// Groups lines into records with one format's parser and hands each complete record to the sink.
@@ -73,6 +82,8 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
     func flush() {
         close()
     }
+
+    var variantNote: String? { parser.variantNote }
 
     func finish() {
         close()

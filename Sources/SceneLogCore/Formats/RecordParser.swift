@@ -141,9 +141,15 @@ protocol RecordParser {
     /// Finishes a record: its bytes are the start line, then each continuation line after a `\n`.
     mutating func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8])
         -> RecordCompletion
+
+    /// Which variant of the format the lines read so far were, when that is worth a note in the
+    /// input's summary (``InputSummary/note``); `nil` for the format as such.
+    var variantNote: String? { get }
 }
 
 extension RecordParser {
+    var variantNote: String? { nil }
+
     func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
         .unchanged
     }

@@ -8,11 +8,40 @@
 /// ```
 ///
 /// The thread id is decimal. A `[Category] ` right after `[pid:tid] ` is taken as the category
-/// when it is a bracketed word. Timestamped lines may be indented. Any other non-blank line is a
-/// `print()` record of its own, unless it starts with a blank or a closing bracket: then it
-/// continues the open record, as blank lines do.
+/// when it is a bracketed word. Timestamped lines may be indented. A line the debugger or the
+/// `flutter` tool prints (``DebuggerLine``: `Process 1198 stopped`, `Running Xcode build...`) is a
+/// record of kind ``RecordKind/debugger``, indented or not. Any other non-blank line is a `print()`
+/// record of its own, unless it starts with a blank or a closing bracket: then it continues the open
+/// record, as blank lines do.
+///
+/// **The plain variant.** Since Xcode 15 the console copies messages without any metadata, mixed
+/// with `flutter run` and lldb output: no line scores for any format. When the first detection
+/// window of an input (``FormatDetector/sampleLines`` non-blank lines) fits no format and looks like
+/// text (``FormatDetector/looksLikeText(_:)``), the input is read as this format: every line is a
+/// record of its own (continuation rules as above), and when no line of the whole input carried the
+/// timestamp prefix the summary notes ``plainNote``. A timestamped `proc[pid:tid]` line later in a
+/// plain console is read with its fields, and then the note is not given (the console is the
+/// classic one, whose `print()` lines are unprefixed anyway).
+///
+/// Text that only *starts* free (a long pasted preamble before a device log) is read as plain at
+/// first, and detection goes on: from the first line that scores for another format, a window of
+/// lines is held back and detected again (``FormatDetector/formatAfterPlainText(_:)``). If another
+/// format clearly fits it, the plain part ends there (its lines stay plain records), the input is
+/// read in that format from that line on, and the summary names that format, without the note. If
+/// not, the held lines are plain records too and detection waits for the next scoring line. A
+/// preamble shorter than a detection window never reads as plain at all: the window holds both,
+/// and the log's format wins, as before. A forced `--input-format xcode-console` reads the same
+/// way, without any re-detection.
 struct XcodeConsoleParser: RecordParser {
     static let format = LogFormat.xcodeConsole
+
+    /// The summary's note on a console whose lines carry no metadata at all.
+    static let plainNote = "plain Xcode console (no metadata): each line is a record of the app's process"
+
+    /// Whether a timestamped `proc[pid:tid]` line was read.
+    private var sawMetadata = false
+    /// Whether any line started a record.
+    private var sawRecord = false
 
     init(sample: [[UInt8]]) {}
 
@@ -21,12 +50,26 @@ struct XcodeConsoleParser: RecordParser {
         fields(line) == nil ? 0 : 1
     }
 
-    func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line) { return .recordStart(fields) }
-        guard let first = line.first, !ASCII.isBlank(first),
-            first != ASCII.closeBrace, first != ASCII.closeParen, first != ASCII.closeBracket
+    mutating func classify(_ line: Bytes) -> LineRole {
+        if let fields = Self.fields(line) {
+            sawMetadata = true
+            sawRecord = true
+            return .recordStart(fields)
+        }
+        guard let first = line.first, !line.isBlankLine else { return .continuation }
+        if DebuggerLine.parse(line) != nil {
+            sawRecord = true
+            return .recordStart(.banner(.debugger, length: line.count))
+        }
+        guard !ASCII.isBlank(first), first != ASCII.closeBrace, first != ASCII.closeParen, first != ASCII.closeBracket
         else { return .continuation }
+        sawRecord = true
         return .recordStart(RecordFields(message: 0..<line.count))
+    }
+
+    /// ``plainNote`` when records were read and none of them carried metadata.
+    var variantNote: String? {
+        sawRecord && !sawMetadata ? Self.plainNote : nil
     }
 
     /// The fields of a `YYYY-MM-DD HH:MM:SS.fff[fff][±zzzz] proc[pid:tid] ` line, or `nil`.

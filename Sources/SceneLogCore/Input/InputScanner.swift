@@ -19,8 +19,8 @@ public struct InputSummary: Sendable, Equatable {
     public var isCrashReport = false
     /// The format's name in reports: the log format, `ips` for a crash report, `nil` if unknown.
     public var formatName: String? { isCrashReport ? "ips" : format?.rawValue }
-    /// What else to know about the input: a crash report's gist, or how to read a logarchive
-    /// that is not read.
+    /// What else to know about the input: a crash report's gist, how to read a logarchive that
+    /// is not read, or which variant of its format a log is (a plain Xcode console).
     public var note: String?
 
     init(
@@ -41,7 +41,8 @@ public struct InputSummary: Sendable, Equatable {
 ///
 /// Memory is bounded by the chunk size, the longest line, the open record and, until the format is
 /// known, the detection sample (bounded by ``FormatDetector/maximumSampleLines`` and
-/// ``FormatDetector/maximumSampleBytes``).
+/// ``FormatDetector/maximumSampleBytes``); in a plain Xcode console, the lines held back to tell
+/// whether a log in another format starts, bounded the same way.
 final class InputScanner<Sink: RecordSink> {
     private let path: String
     private let sink: Sink
@@ -51,7 +52,16 @@ final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var consumer: (any LineConsumer)?
     @exclusivity(unchecked) private var format: LogFormat?
     @exclusivity(unchecked) private var pending = DetectionSample()
-    @exclusivity(unchecked) private var undecidedCounts = LineCounts()
+    /// The lines no consumer holds: unparsed before the format was known, or read by a consumer
+    /// that another format replaced.
+    @exclusivity(unchecked) private var settledCounts = LineCounts()
+    /// Whether a detection window fitted no format already (only the first one may make a plain console).
+    @exclusivity(unchecked) private var detectionFailed = false
+    /// Whether the input is read as a plain Xcode console by default (no format fitted its first
+    /// lines), so that a log in another format may still start later.
+    @exclusivity(unchecked) private var readsPlainText = false
+    /// The lines held back from a plain console from one that scores for another format on.
+    @exclusivity(unchecked) private var probe = DetectionSample()
     @exclusivity(unchecked) private var bytesRead = 0
     @exclusivity(unchecked) private var truncatedLines = 0
     /// The first bytes, held until there are enough to sniff; `nil` once sniffed.
@@ -101,6 +111,7 @@ final class InputScanner<Sink: RecordSink> {
     func flush() throws(InputError) {
         try sniffHead()
         if consumer == nil, pending.nonBlankLines > 0 { decide() }
+        if probe.lineCount > 0 { settleProbe() }
         consumer?.flush()
     }
 
@@ -135,10 +146,13 @@ final class InputScanner<Sink: RecordSink> {
     func finish() -> InputSummary {
         splitter.finish { line in take(line) }
         if consumer == nil { decide() }
+        if probe.lineCount > 0 { settleProbe() }
         consumer?.finish()
-        var counts = consumer?.counts ?? LineCounts()
-        counts.unparsedLines += undecidedCounts.unparsedLines
-        return InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
+        var counts = settledCounts
+        if let consumer { counts.add(consumer.counts) }
+        var summary = InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
+        summary.note = consumer?.variantNote
+        return summary
     }
 
     private func take(_ line: RawLine) {
@@ -148,8 +162,11 @@ final class InputScanner<Sink: RecordSink> {
         }
         cleaner.clean(line.bytes) { bytes in
             if let consumer {
-                consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
-                return
+                guard readsPlainText else {
+                    consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
+                    return
+                }
+                return takePlain(bytes, number: line.number, byteOffset: line.byteOffset, into: consumer)
             }
             pending.append(bytes, number: line.number, offset: line.byteOffset)
             if pending.nonBlankLines >= FormatDetector.sampleLines || pending.lineCount >= FormatDetector.maximumSampleLines
@@ -161,23 +178,66 @@ final class InputScanner<Sink: RecordSink> {
     }
 
     /// Chooses the format from the pending lines (unless one was forced) and replays them through
-    /// its parser, which sets itself up from them. When no format fits them, they are unparsed and
-    /// detection goes on with the lines after them.
+    /// its parser, which sets itself up from them. When no format fits the first lines but they
+    /// look like text, the input is a plain Xcode console (see ``XcodeConsoleParser``). Otherwise,
+    /// when no format fits them, they are unparsed and detection goes on with the lines after them.
     private func decide() {
-        guard let detected = forcedFormat ?? FormatDetector.detect(pending) else {
+        var detected = forcedFormat ?? FormatDetector.detect(pending)
+        if detected == nil, pending.nonBlankLines > 0 {
+            if !detectionFailed, FormatDetector.looksLikeText(pending) {
+                detected = .xcodeConsole
+                readsPlainText = true
+            }
+            detectionFailed = true
+        }
+        guard let detected else {
             // Nothing recognisable yet: these lines are unparsed; keep looking in the next ones.
             pending.forEach { bytes, number, _ in
-                undecidedCounts.unparsedLines += 1
+                settledCounts.unparsedLines += 1
                 sink.unparsed(line: number, bytes: bytes)
             }
             pending.removeAll()
             return
         }
-        format = detected
-        let assembler = detected.makeAssembler(sample: pending.lines, sink: sink)
-        consumer = assembler
-        pending.forEach { bytes, number, offset in assembler.consume(bytes, number: number, byteOffset: offset) }
+        start(detected, with: pending)
         pending = DetectionSample()
+    }
+
+    /// Reads the input in `detected` from the first of `lines` on.
+    private func start(_ detected: LogFormat, with lines: DetectionSample) {
+        format = detected
+        let assembler = detected.makeAssembler(sample: lines.lines, sink: sink)
+        consumer = assembler
+        lines.forEach { bytes, number, offset in assembler.consume(bytes, number: number, byteOffset: offset) }
+    }
+
+    /// Takes a line of a plain console: from a line that scores for another format on, lines are
+    /// held back until there are enough to tell whether a log in that format starts there.
+    private func takePlain(_ bytes: Bytes, number: Int, byteOffset: Int, into consumer: any LineConsumer) {
+        if probe.lineCount == 0, !FormatDetector.scoresForAnotherFormat(bytes) {
+            return consumer.consume(bytes, number: number, byteOffset: byteOffset)
+        }
+        probe.append(bytes, number: number, offset: byteOffset)
+        if probe.nonBlankLines >= FormatDetector.sampleLines || probe.lineCount >= FormatDetector.maximumSampleLines
+            || probe.byteCount >= FormatDetector.maximumSampleBytes
+        {
+            settleProbe()
+        }
+    }
+
+    /// Reads the held-back lines of a plain console: in another format from now on if one clearly
+    /// fits them (the plain part ends, its records delivered), else as more plain lines.
+    private func settleProbe() {
+        guard let consumer else { return }
+        if let other = FormatDetector.formatAfterPlainText(probe) {
+            consumer.finish()
+            settledCounts.add(consumer.counts)
+            readsPlainText = false
+            start(other, with: probe)
+        } else {
+            probe.forEach { bytes, number, offset in consumer.consume(bytes, number: number, byteOffset: offset) }
+        }
+        probe.removeAll()
     }
 }
 

@@ -90,7 +90,10 @@ import Testing
             "flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/", Self.mixed, line: 2))
         #expect(result.records[2] == printRecord(Self.sceneRequired, Self.mixed, line: 3))
         #expect(result.records[4] == printRecord("[Firebase/Core][I-COR000003] printed without a prefix", Self.mixed, line: 8))
-        #expect(result.records[5] == printRecord(Self.terminated, Self.mixed, line: 9))
+        var debugger = printRecord(Self.terminated, Self.mixed, line: 9)
+        debugger.kind = .debugger
+        #expect(result.records[5] == debugger)
+        #expect(result.summary.note == nil)
     }
 
     @Test func linesBeforeTheFirstRecord() {
@@ -133,10 +136,13 @@ import Testing
         #expect(score("2014-12-28 23:56:02.013  TestApp[6247:281476] two spaces") == 0)
     }
 
-    @Test func printLinesAloneAreNoFormat() {
+    /// A console of `print()` and debugger lines only is the plain variant (see PlainXcodeConsoleTests).
+    @Test func printLinesAloneAreAPlainConsole() {
         let result = scan([Self.sceneRequired, Self.terminated].joined(separator: "\n"))
-        #expect(result.summary.format == nil)
-        #expect(counts(result.summary) == Counts(lines: 2, records: 0, continuationLines: 0, unparsedLines: 2))
+        #expect(result.summary.format == .xcodeConsole)
+        #expect(result.summary.note == XcodeConsoleParser.plainNote)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.kind) == [.message, .debugger])
     }
 
     @Test func otherFormatsAreNotStolen() {
