@@ -38,6 +38,18 @@ import Testing
         "termination-uncaught-js-exception.txt": ["uncaught-exception"],
         "two-devices-idevicesyslog.log": ["launch-watchdog-termination"],
         "xcode-console-nslog-storyboard.log": ["storyboard-entry-point-missing", "unknown-interface-builder-class"],
+        "xcode-console-print-function-scene-cold-launch.log": [],
+        "xcode-console-plain-app-based-ios26-warning.txt": ["scene-lifecycle-not-adopted", "scene-never-connected"],
+        "console-export-filtered-to-app-slow-launch-background-cycle.txt": ["launch-slow"],
+        "idevicesyslog-starts-after-launch-watchdog-exit.log": ["launch-watchdog-termination"],
+        "unity-trampoline-app-based.log": [],
+        "unity-trampoline-uiscene.log": [],
+        "xcode-console-warm-deep-link.log": [],
+        "xcode-console-cold-deep-link.log": [],
+        "xcode-console-background-launch.log": [],
+        "xcode-console-external-display-scene.log": [],
+        "xcode-console-ios27-trap-lldb-breakpoint.txt": ["scene-lifecycle-required"],
+        "xcode-console-prose-quoting-callbacks.txt": [],
     ]
 
     /// Samples of apps that adopted the scene life cycle.

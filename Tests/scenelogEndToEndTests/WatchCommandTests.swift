@@ -51,14 +51,14 @@ struct WatchCommandTests {
         let watch = try LiveProcess(["watch", "--format", "ndjson", "--udid", "TESTUDID"], environment: ["PATH": path])
         #expect(Self.waitForFile(folder.appendingPathComponent("done")))
         // idevicesyslog goes on running, as the real one does: the findings are out before the interrupt.
-        #expect(watch.waitUntil { $0.components(separatedBy: "\"type\":\"finding\"").count == 4 })
+        #expect(watch.waitUntil { $0.contains("\"type\":\"finding\"") && $0.contains("\"change\":\"killed\"") })
         let status = watch.interrupt()
         #expect(status == 1, "an error finding with the default --fail-on error")
 
         let findingLines = try Self.events(watch.output).filter {
             $0["type"] as? String == "finding" && $0["rule"] as? String == "launch-watchdog-termination"
         }.compactMap { $0["line"] as? Int }
-        #expect(findingLines == [42, 43, 46])
+        #expect(findingLines == [42], "one watchdog kill over three lines is one finding")
         let arguments = try String(contentsOf: folder.appendingPathComponent("arguments.txt"), encoding: .utf8)
         #expect(arguments.trimmingCharacters(in: .whitespacesAndNewlines) == "-u TESTUDID")
         let last = try #require(try Self.events(watch.output).last)
@@ -93,7 +93,7 @@ struct WatchCommandTests {
         let events = try Self.events(result.stdout)
         let changes = events.filter { $0["type"] as? String == "launch" }.compactMap { $0["change"] as? String }
         #expect(changes == ["requested", "spawned", "bootstrapped", "sceneCreated", "terminated", "killed"])
-        #expect(events.filter { $0["type"] as? String == "finding" }.count == 3)
+        #expect(events.filter { $0["type"] as? String == "finding" }.count == 1)
         #expect(events.last?["type"] as? String == "summary")
         #expect(events.last?["lines"] as? Int == 51)
     }

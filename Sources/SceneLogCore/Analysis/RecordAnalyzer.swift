@@ -7,6 +7,10 @@ struct RecordAnalyzer {
     private var tracker: LaunchTracker?
     private let path: String
     private var hits = MessageHits()
+    /// The line of the latest finding of each event told over several lines (``LaunchEffect/watchdogKill``), by rule and app.
+    private var lastEventLines: [String: Int] = [:]
+    /// Lines of one event further apart than this are two events.
+    private static let eventSpan = 40
 
     /// - Parameters:
     ///   - path: the input's name, as findings' locations give it.
@@ -27,12 +31,26 @@ struct RecordAnalyzer {
         }
         prefilter.scan(record.message, into: &hits)
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
+        if !found.isEmpty { foldRepeatedEvents(&found) }
         guard tracker != nil else { return found }
         tracker?.observe(record, markers: hits.launchMarkers, into: &events)
         for index in found.indices {
             tracker?.attach(&found[index], from: record, effect: engine.launchEffect(of: found[index]), into: &events)
         }
         return found
+    }
+
+    /// Drops the findings that tell again an event an earlier line reported (the second and third
+    /// lines of one watchdog kill): one problem, one finding.
+    private mutating func foldRepeatedEvents(_ found: inout [Finding]) {
+        found.removeAll { finding in
+            guard engine.launchEffect(of: finding) == .watchdogKill else { return false }
+            let key = finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
+            let line = finding.location.line
+            defer { lastEventLines[key] = line }
+            if lastEventLines.count > 1_000 { lastEventLines.removeAll() }
+            return lastEventLines[key].map { line - $0 <= Self.eventSpan } ?? false
+        }
     }
 
     /// The findings of a line no parser understood (an Xcode 15 console copy, a pasted fragment),

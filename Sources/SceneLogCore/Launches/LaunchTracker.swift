@@ -37,6 +37,9 @@ struct LaunchTracker {
     /// process, the launch starts there.
     private var firstRecord: (pid: Int?, process: String?, device: String?, mark: LaunchMark)?
 
+    /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
+    private var awaitsPid = false
+
     /// Processes of the system whose lines never start an app launch, though some log like apps.
     private static let systemProcesses: Set<String> = [
         "SpringBoard", "backboardd", "runningboardd", "assertiond", "kernel", "ReportCrash", "launchd", "PineBoard",
@@ -56,11 +59,19 @@ struct LaunchTracker {
     /// - Parameter markers: the launch markers the shared message prefilter found in the record's
     ///   message (indexes into ``LaunchSignalReader/literals``).
     mutating func observe(_ record: RecordView, markers: [Int], into events: inout [LaunchTrackerEvent]) {
-        guard record.fields.kind == .message else {
-            if record.fields.kind == .connectionBanner { closeAll(into: &events) }
-            return
+        switch record.fields.kind {
+        case .message: break
+        case .connectionBanner: return closeAll(into: &events)
+        case .debugger: return observeDebugger(record, into: &events)
+        case .toolBanner: return
         }
         if firstRecord == nil { noteFirstRecord(record) }
+        if awaitsPid, let pid = record.fields.pid {
+            // An Xcode console: the app's first timestamped line names the pid its print() lines did not.
+            let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
+            _ = launches.adoptUnnamed(pid: pid, process: process)
+            awaitsPid = launches.hasLaunchWithoutPid
+        }
         guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
         let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
@@ -89,7 +100,12 @@ struct LaunchTracker {
             return
         }
         let pids = [finding.pid, named?.pid].compactMap { $0 }
-        guard let closed = launches.recentlyClosedIndex(pids: pids, process: finding.process, device: device) else { return }
+        guard let closed = launches.recentlyClosedIndex(pids: pids, process: finding.process, device: device) else {
+            if effect == .watchdogKill, let named {
+                startWatchdogKill(of: named, finding: &finding, record: record, device: device, into: &events)
+            }
+            return
+        }
         let launch = launches.updateRecentlyClosed(closed) { launch in
             launch.findings += 1
             if effect == .failsLaunch { launch.hitLaunchTrap = true }
@@ -98,13 +114,31 @@ struct LaunchTracker {
         events.append(.changed(launch))
     }
 
+    /// A watchdog kill of an app with no launch in the capture: a launch seen only by its end.
+    private mutating func startWatchdogKill(
+        of app: (bundle: String, pid: Int), finding: inout Finding, record: RecordView, device: String?,
+        into events: inout [LaunchTrackerEvent]
+    ) {
+        let index = start(bundle: app.bundle, pid: app.pid, device: device, into: &events)
+        launches[index].launch.evidence = .endOnly
+        launches[index].launch.startSeen = false
+        launches[index].launch.findings += 1
+        finding.launch = launches[index].launch.id
+        launches[index].terminate(Termination(kind: .watchdog, detail: "0x8badf00d"), self.mark(of: record), into: &events)
+        publish(index, into: &events)
+    }
+
     /// A finding of the app's own process with no launch to join: the launch it shows.
     private mutating func startLaunchOfTheApp(
         _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout [LaunchTrackerEvent]
     ) -> Int? {
         guard record.format != nil else { return nil }  // a bare unparsed line names no process
         let mark = self.mark(of: record)
-        if let index = launches.bindUnnamed(process: finding.process, device: device) { return index }
+        if let index = launches.adoptUnnamed(pid: finding.pid, process: finding.process)
+            ?? launches.bindUnnamed(process: finding.process, device: device)
+        {
+            return index
+        }
         guard let index = startAppLaunch(record, mark: mark, device: device, into: &events) else { return nil }
         if effect == .failsLaunch || effect == .endsProcess {
             launches[index].launch.evidence = .endOnly
@@ -121,7 +155,7 @@ struct LaunchTracker {
             publish(index, into: &events)
         case .notAdoptingScenes: launches[index].notAdoptingScenes = true
         case .claimingScenes: launches[index].claimsScenes = true
-        case .endsProcess, .none: break
+        case .endsProcess, .watchdogKill, .none: break
         }
     }
 
@@ -244,6 +278,47 @@ struct LaunchTracker {
         }
     }
 
+    // MARK: - The debugger's lines (an Xcode or `flutter run` console)
+
+    /// What lldb says of the app's process: its pid (`Process 2281 stopped`), why it stopped, and
+    /// how it ended (`Message from debugger: killed`, `Terminated due to signal 9`). A stop is not an end.
+    private mutating func observeDebugger(_ record: RecordView, into events: inout [LaunchTrackerEvent]) {
+        guard let line = DebuggerLine.parse(record.message) else { return }
+        let mark = self.mark(of: record)
+        switch line {
+        case .processStopped(let pid), .processResuming(let pid):
+            _ = consoleLaunchIndex(pid: pid)
+        case .processExited(let pid, let status):
+            guard let index = consoleLaunchIndex(pid: pid) else { return }
+            launches[index].terminate(Termination(kind: .clean, detail: "exit(\(status))"), mark, into: &events)
+            publish(index, into: &events)
+        case .stopReason(let reason):
+            guard let index = consoleLaunchIndex(pid: nil),
+                !launches[index].launch.events.contains(where: { $0.name == "debugger:stopped" && $0.detail == reason })
+            else { return }
+            launches[index].launch.events.append(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark))
+        case .killed:
+            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            launches[index].terminate(Termination(kind: .user, detail: "killed by the debugger"), mark, into: &events)
+            publish(index, into: &events)
+        case .terminatedBySignal(let number):
+            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            launches[index].terminate(Termination(kind: .signal, detail: TerminationDecoding.signal(number)), mark, into: &events)
+            publish(index, into: &events)
+        case .other:
+            break
+        }
+    }
+
+    /// The launch a debugger line speaks of: the one of `pid`, else the latest launch rebuilt from
+    /// the app's lines (which then learns the pid).
+    private mutating func consoleLaunchIndex(pid: Int?) -> Int? {
+        if let pid, let index = launches.index(pid: pid, device: nil) { return index }
+        guard let index = launches.latestFromTheAppsLines() else { return nil }
+        if let pid, launches[index].launch.pid == nil { launches[index].launch.pid = pid }
+        return index
+    }
+
     // MARK: - The app's own callbacks
 
     /// Puts a callback on its launch; the app's callbacks also move the launch along (active,
@@ -286,6 +361,7 @@ struct LaunchTracker {
     /// process name yet, else a new launch rebuilt from the app's lines.
     private mutating func appLaunchIndex(_ record: RecordView, mark: LaunchMark, device: String?) -> Int? {
         launches.appIndex(pid: record.fields.pid, process: mark.process, device: device)
+            ?? launches.adoptUnnamed(pid: record.fields.pid, process: mark.process)
             ?? launches.bindUnnamed(process: mark.process, device: device)
     }
 
@@ -311,6 +387,7 @@ struct LaunchTracker {
         launches[index].launch.process = mark.process
         launches[index].launch.evidence = .app
         launches[index].launch.startSeen = false
+        if pid == nil { awaitsPid = true }
         if let first = firstRecord, first.pid == pid, first.process == mark.process, first.device == device {
             launches[index].launch.appFirstLine = first.mark
         } else {

@@ -68,10 +68,9 @@ struct OpenLaunches {
     /// exports print none), else by the bundle id's last component.
     func appIndex(pid: Int?, process: String?, device: String?) -> Int? {
         if let pid { return index(pid: pid, device: device) }
-        // A plain Xcode console prints neither: every line is the one app's.
-        guard let process else {
-            return open.lastIndex { $0.launch.evidence == .app && $0.launch.pid == nil && $0.launch.process == nil }
-        }
+        // A plain Xcode console, and print() lines in a timestamped one, name neither: the line is
+        // the app's whose launch was rebuilt from its lines last.
+        guard let process else { return latestFromTheAppsLines() }
         if let index = open.lastIndex(where: { $0.launch.process == process && $0.launch.device == device }) {
             return index
         }
@@ -105,6 +104,30 @@ struct OpenLaunches {
             launch.device == device
                 && (launch.pid.map(pids.contains) ?? false || (launch.process != nil && launch.process == process))
         }
+    }
+
+    /// A launch rebuilt from lines that named no pid (a plain console's `print()` lines), which a
+    /// line of the same process naming `pid` now names: it learns the pid and the process.
+    mutating func adoptUnnamed(pid: Int?, process: String?) -> Int? {
+        guard let pid,
+            let index = open.lastIndex(where: { state in
+                state.launch.evidence != .system && state.launch.pid == nil
+                    && (state.launch.process == nil || state.launch.process == process)
+            })
+        else { return nil }
+        open[index].launch.pid = pid
+        if let process { open[index].launch.process = process }
+        return index
+    }
+
+    /// Whether a launch rebuilt from the app's lines still waits for its pid.
+    var hasLaunchWithoutPid: Bool {
+        open.contains { $0.launch.evidence != .system && $0.launch.pid == nil }
+    }
+
+    /// The latest open launch rebuilt without the system's markers (from the app's lines, or its end).
+    func latestFromTheAppsLines() -> Int? {
+        open.lastIndex { $0.launch.evidence != .system }
     }
 
     /// Whether a launch of `pid` on `device` ended lately (its process's late lines start no launch).

@@ -63,6 +63,11 @@ extension RuleDescription {
         with(.claimingScenes)
     }
 
+    /// This description, for a rule whose finding reports a watchdog kill of the app the line names.
+    func reportingAWatchdogKill() -> RuleDescription {
+        with(.watchdogKill)
+    }
+
     private func with(_ effect: LaunchEffect) -> RuleDescription {
         var description = self
         description.launchEffect = effect
@@ -101,6 +106,10 @@ public enum LaunchEffect: String, Sendable {
     case notAdoptingScenes = "not-adopting-scenes"
     /// UIKit read the app's scene configuration: the app means to use scenes.
     case claimingScenes = "claiming-scenes"
+    /// The system kills the app named on the line for its watchdog. One kill is told over several
+    /// lines (the violation, the termination request, the exit, a pasted crash report's codes): they
+    /// make one finding.
+    case watchdogKill = "watchdog-kill"
 }
 
 /// One way a rule matches a record's message.

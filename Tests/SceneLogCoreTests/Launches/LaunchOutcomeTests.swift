@@ -97,12 +97,20 @@ import Testing
     @Test func jetsamAndCleanExit() throws {
         let (jetsam, _) = try only("termination-jetsam-memory-limit.log")
         #expect(jetsam.outcome == .killed && jetsam.termination == Termination(kind: .jetsam, detail: "per-process-limit(7)"))
-        let (exited, _) = try only("termination-force-quit-and-clean-exit.log")
+        // The capture begins with another app's force quit: that launch is seen only by its end.
+        let (launches, _) = try launches(in: try sample("termination-force-quit-and-clean-exit.log"))
+        let killed = try #require(launches.first)
+        #expect(killed.evidence == .endOnly && !killed.startSeen && killed.outcome == .killed)
+        #expect(killed.termination == Termination(kind: .user, detail: "force-quit"))
+        let exited = try #require(launches.last)
+        #expect(exited.evidence == .system && exited.startSeen)
         #expect(exited.outcome == .exited && exited.termination == Termination(kind: .clean, detail: "exit(0)"))
     }
 
-    @Test func appOnlyConsoleHasNoLaunch() throws {
-        #expect(try launches(in: try sample("xcode-console-nslog-storyboard.log")).launches.isEmpty)
+    @Test func appOnlyConsoleIsALaunchFromTheAppsLines() throws {
+        let (launch, findings) = try only("xcode-console-nslog-storyboard.log")
+        #expect(launch.evidence == .app && launch.startSeen && launch.pid == 2841 && launch.process == "MyApp")
+        #expect(findings.allSatisfy { $0.launch == launch.id })
     }
 
     @Test func crashThenRelaunchGivesTwoLaunches() throws {

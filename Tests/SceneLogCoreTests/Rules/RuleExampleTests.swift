@@ -79,8 +79,10 @@ import Testing
         #expect(Set(ids).count == ids.count)
     }
 
+    /// The shared prefilter skips by its shortest literal: the launch markers (the callbacks'
+    /// among them) keep it at 13 bytes or more.
     @Test func launchMarkerLiteralsKeepThePrefilterWindowWide() {
-        #expect(LaunchSignalReader.literals.allSatisfy { $0.utf8.count >= 14 })
+        #expect(LaunchSignalReader.literals.allSatisfy { $0.utf8.count >= 13 })
     }
 
     @Test func theCatalogCompiles() throws {

@@ -123,7 +123,8 @@ enum LifecycleCallbackRecognizer {
     }
 
     /// What follows a trace from `start`: blanks, punctuation and emoji, then at most one printed value (an object
-    /// description, `nil`, `Optional(…)`). `nil` when anything else follows.
+    /// description, `nil`, `Optional(…)`, or one capitalised identifier such as a session role). `nil` when
+    /// anything else follows: a sentence's words, a frame's offset, a block's suffix.
     private static func trailer(in message: Bytes, from start: Int) -> Trailer? {
         let index = message.endOfRun(from: start) { ASCII.isBlank($0) || isTagPunctuation($0) || $0 >= 0x80 }
         if index == message.count || message.matches("Optional(", at: index) || message.matches("[<", at: index) {
@@ -131,6 +132,11 @@ enum LifecycleCallbackRecognizer {
         }
         if message.matches("nil", at: index) {
             return message.skippingBlanks(from: index + 3) == message.count ? Trailer() : nil
+        }
+        // One printed value such as a session role: a capitalised identifier after a blank, alone.
+        if index > start, ASCII.isBlank(message[index - 1]), index < message.count, ASCII.isUpper(message[index]) {
+            let word = message.endOfQualifiedIdentifier(from: index)
+            return message.skippingBlanks(from: word) == message.count ? Trailer() : nil
         }
         guard message.matches("<", at: index) else { return nil }
         return objectDescription(in: message, at: index + 1)

@@ -109,5 +109,5 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             ),
             RuleExample("default\t14:02:51.220415+0800\tReportCrash\tTermination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc"),
         ]
-    )
+    ).reportingAWatchdogKill()
 }

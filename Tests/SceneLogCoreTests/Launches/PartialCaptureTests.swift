@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// The captures people really have — app-only Xcode consoles with or without metadata, console
+/// exports filtered to the app, captures that begin late, Unity's trampoline, lldb output — each
+/// rebuilt into what its lines support, through the one Scanner (Samples/README.md describes them).
+@Suite("partial captures")
+struct PartialCaptureTests {
+    /// What one launch of a sample must be.
+    struct Expected {
+        var evidence: LaunchEvidence
+        var startSeen: Bool
+        var outcome: LaunchOutcome
+        var termination: Termination? = nil
+        var pid: Int? = nil
+        /// The callbacks in order, `step` for the app delegate's and `scene:step` (or `0x…:step`) for a scene's.
+        var callbacks: [String]
+    }
+
+    private func scan(_ name: String) throws -> ScanResult {
+        Scanner(options: try testScanOptions()).scan(bytes: Array(try sample(name).utf8), name: name)
+    }
+
+    private func check(_ name: String, _ expected: [Expected], findings: [String]) throws {
+        let result = try scan(name)
+        #expect(result.inputs.first?.unparsedLines == 0, "\(name): every line is a record or a continuation")
+        #expect(result.launches.count == expected.count, "\(name): \(result.launches.map(\.outcome))")
+        for (launch, expected) in zip(result.launches, expected) {
+            #expect(launch.evidence == expected.evidence, "\(name) \(launch.id)")
+            #expect(launch.startSeen == expected.startSeen, "\(name) \(launch.id)")
+            #expect(launch.outcome == expected.outcome, "\(name) \(launch.id)")
+            #expect(launch.termination == expected.termination, "\(name) \(launch.id)")
+            #expect(launch.pid == expected.pid, "\(name) \(launch.id)")
+            let callbacks = launch.callbacks.map { callback in
+                callback.delegate == .app ? callback.step.rawValue : (callback.scene ?? "scene") + ":" + callback.step.rawValue
+            }
+            #expect(callbacks == expected.callbacks, "\(name) \(launch.id)")
+        }
+        #expect(result.findings.map(\.rule) == findings, "\(name)")
+        #expect(result.findings.allSatisfy { $0.launch != nil }, "\(name): every finding belongs to its launch")
+    }
+
+    @Test("Xcode console with metadata: print(#function) cold launch of a scene-based app")
+    func sceneColdLaunch() throws {
+        try check(
+            "xcode-console-print-function-scene-cold-launch.log",
+            [
+                Expected(
+                    evidence: .app, startSeen: true, outcome: .active, pid: 1766,
+                    callbacks: [
+                        "willFinishLaunching", "didFinishLaunching", "configurationForConnecting", "scene:willConnect",
+                        "scene:willEnterForeground", "scene:didBecomeActive", "scene:willResignActive",
+                        "scene:didEnterBackground", "scene:willEnterForeground", "scene:didBecomeActive",
+                    ])
+            ], findings: [])
+    }
+
+    @Test("plain Xcode 15 copy of an app-based app with the iOS 26 warning: the scene never connected")
+    func plainAppBasedConsole() throws {
+        try check(
+            "xcode-console-plain-app-based-ios26-warning.txt",
+            [
+                Expected(
+                    evidence: .app, startSeen: true, outcome: .active,
+                    callbacks: [
+                        "didFinishLaunching", "didBecomeActive", "willResignActive", "didEnterBackground", "willEnterForeground",
+                        "didBecomeActive",
+                    ])
+            ], findings: ["scene-lifecycle-not-adopted", "scene-never-connected"])
+        let input = try #require(try scan("xcode-console-plain-app-based-ios26-warning.txt").inputs.first)
+        #expect(input.format == .xcodeConsole && input.note?.hasPrefix("plain Xcode console") == true)
+    }
+
+    @Test("console export filtered to the app: a slow launch timed from the app's first line, and one background cycle")
+    func filteredConsoleExport() throws {
+        try check(
+            "console-export-filtered-to-app-slow-launch-background-cycle.txt",
+            [Expected(evidence: .app, startSeen: true, outcome: .active, callbacks: [])], findings: ["launch-slow"])
+        let launch = try #require(try scan("console-export-filtered-to-app-slow-launch-background-cycle.txt").launches.first)
+        #expect(launch.timeToActiveMs == 2570 && launch.timeToActiveFrom == "appFirstLine")
+        #expect(launch.phases[.background] != nil && launch.phases[.foreground] != nil)
+    }
+
+    @Test("idevicesyslog that begins after the launch: only the watchdog exit, one finding")
+    func captureStartingLate() throws {
+        try check(
+            "idevicesyslog-starts-after-launch-watchdog-exit.log",
+            [
+                Expected(
+                    evidence: .endOnly, startSeen: false, outcome: .killed,
+                    termination: Termination(kind: .watchdog, detail: "0x8badf00d"), pid: 1287, callbacks: [])
+            ], findings: ["launch-watchdog-termination"])
+    }
+
+    @Test("Unity's app-delegate trampoline: callbacks, and no scene diagnosis for an app that claims no scenes")
+    func unityAppBased() throws {
+        try check(
+            "unity-trampoline-app-based.log",
+            [
+                Expected(
+                    evidence: .app, startSeen: true, outcome: .active, pid: 3120,
+                    callbacks: [
+                        "didFinishLaunching", "didBecomeActive", "willResignActive", "didEnterBackground", "willEnterForeground",
+                        "didBecomeActive",
+                    ])
+            ], findings: [])
+    }
+
+    @Test("Unity's UIScene trampoline: each scene line and its forwarded application twin, no diagnosis")
+    func unityScene() throws {
+        let steps = ["willEnterForeground", "didBecomeActive", "willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"]
+        try check(
+            "unity-trampoline-uiscene.log",
+            [
+                Expected(
+                    evidence: .app, startSeen: true, outcome: .active,
+                    callbacks: ["didFinishLaunching"] + steps.flatMap { ["scene:" + $0, $0] })
+            ], findings: [])
+    }
+
+    @Test("a warm deep link arrives as openURLContexts on the connected scene")
+    func warmDeepLink() throws {
+        let launch = try #require(try scan("xcode-console-warm-deep-link.log").launches.first)
+        let steps = launch.callbacks.map(\.step)
+        let open = try #require(steps.lastIndex(of: .openURLContexts))
+        #expect(steps[..<open].contains(.willConnect) && !steps.contains(.openURL))
+        #expect(try scan("xcode-console-warm-deep-link.log").findings.isEmpty)
+    }
+
+    @Test("a cold deep link arrives inside willConnect: no openURLContexts, no finding")
+    func coldDeepLink() throws {
+        let result = try scan("xcode-console-cold-deep-link.log")
+        let launch = try #require(result.launches.first)
+        #expect(launch.evidence == .app && launch.startSeen && launch.outcome == .active && launch.pid == 2291)
+        #expect(launch.callbacks.contains { $0.step == .willConnect })
+        #expect(!launch.callbacks.contains { $0.step == .openURLContexts || $0.step == .openURL })
+        #expect(result.findings.isEmpty)
+    }
+
+    @Test("a background launch: didFinishLaunching and no scene, no diagnosis")
+    func backgroundLaunch() throws {
+        try check(
+            "xcode-console-background-launch.log",
+            [Expected(evidence: .app, startSeen: true, outcome: .incomplete, pid: 1432, callbacks: ["willFinishLaunching", "didFinishLaunching"])],
+            findings: [])
+    }
+
+    @Test("an external-display scene stays on the same launch, with its scene")
+    func externalDisplayScene() throws {
+        try check(
+            "xcode-console-external-display-scene.log",
+            [
+                Expected(
+                    evidence: .app, startSeen: true, outcome: .active, pid: 1893,
+                    callbacks: [
+                        "didFinishLaunching", "configurationForConnecting", "0x10270b110:willEnterForeground",
+                        "0x10270b110:didBecomeActive", "configurationForConnecting", "0x103e06510:willEnterForeground",
+                        "0x10270b110:willResignActive", "0x10270b110:didBecomeActive",
+                    ])
+            ], findings: [])
+    }
+
+    @Test("the iOS 27 trap then lldb's EXC_BREAKPOINT: launch-failed, seen only by its end, pid from lldb")
+    func trapInTheDebugger() throws {
+        try check(
+            "xcode-console-ios27-trap-lldb-breakpoint.txt",
+            [Expected(evidence: .endOnly, startSeen: false, outcome: .launchFailed, pid: 2281, callbacks: [])],
+            findings: ["scene-lifecycle-required"])
+        let launch = try #require(try scan("xcode-console-ios27-trap-lldb-breakpoint.txt").launches.first)
+        #expect(launch.events.contains { $0.name == "debugger:stopped" && $0.detail?.hasPrefix("EXC_BREAKPOINT") == true })
+    }
+
+    @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
+    func proseQuotingCallbacks() throws {
+        try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])
+    }
+
+    @Test("line accounting holds on every partial capture")
+    func lineAccounting() throws {
+        for name in try sampleNames() where !name.hasSuffix(".ips") {
+            let input = try #require(try scan(name).inputs.first)
+            #expect(input.lines == input.records + input.continuationLines + input.unparsedLines, "\(name)")
+        }
+    }
+}
