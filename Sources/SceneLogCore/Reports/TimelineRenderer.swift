@@ -54,6 +54,12 @@ public struct TimelineRenderer: Sendable {
         return entries.sorted { $0.mark.location.line < $1.mark.location.line }
     }
 
+    /// The closing line of a streamed timeline: `3 launches: 2 active, 1 crashed.` (outcomes in
+    /// the order `LaunchOutcome` declares them), or `No launch found.`
+    public static func summary(of launches: [Launch]) -> String {
+        OutcomeCounts(launches).summary + "\n"
+    }
+
     /// One line for a launch whose outcome changed after it was printed.
     public func renderChange(_ launch: Launch) -> String {
         "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n"

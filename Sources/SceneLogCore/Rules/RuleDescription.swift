@@ -22,7 +22,7 @@ public struct RuleDescription: Sendable {
     public let nonTriggeringExamples: [RuleExample]
     /// What a finding of this rule says about the launch it belongs to. Set with
     /// ``failingTheLaunch()`` or ``endingTheProcess()``.
-    public private(set) var launchEffect = LaunchEffect.none
+    private(set) var launchEffect = LaunchEffect.none
 
     public init(
         id: String, severity: Severity, title: String, explanation: String, fix: String, references: [String] = [],
@@ -94,7 +94,7 @@ extension RuleDescription {
 }
 
 /// What a rule's finding says about the launch it belongs to.
-public enum LaunchEffect: String, Sendable {
+enum LaunchEffect: String, Sendable {
     /// Nothing beyond the finding itself.
     case none
     /// The launch failed: its outcome is `launch-failed`. Alone in a capture, the line is a launch

@@ -43,7 +43,7 @@ struct TimelineCommand: ParsableCommand {
         })
         if outputFailed { throw ExitStatus.inputError.exitCode }
         if streaming {
-            try Diagnostics.write(OutcomeCounts(result.launches).summary + "\n", to: nil)
+            try Diagnostics.write(TimelineRenderer.summary(of: result.launches), to: nil)
         } else {
             try Diagnostics.write(
                 ScanReport(result, ruleSet: ruleSet), as: common.format,

@@ -1,35 +1,35 @@
 /// Launches counted by outcome, in the canonical order (the order `LaunchOutcome` declares its cases), leaving
 /// out the outcomes no launch had.
-public struct OutcomeCounts: Sendable, Equatable {
+struct OutcomeCounts: Sendable, Equatable {
     /// One outcome and how many launches ended that way.
-    public struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// The outcome.
-        public let outcome: LaunchOutcome
+        let outcome: LaunchOutcome
         /// How many launches had it (at least 1).
-        public let count: Int
+        let count: Int
     }
 
     /// The outcomes that occur, in the canonical order.
-    public let entries: [Entry]
+    let entries: [Entry]
 
     /// Counts the outcomes of `launches`.
-    public init(_ launches: some Sequence<Launch>) {
+    init(_ launches: some Sequence<Launch>) {
         var counts: [LaunchOutcome: Int] = [:]
         for launch in launches { counts[launch.outcome, default: 0] += 1 }
         entries = LaunchOutcome.allCases.compactMap { outcome in counts[outcome].map { Entry(outcome: outcome, count: $0) } }
     }
 
     /// How many launches were counted.
-    public var total: Int { entries.reduce(0) { $0 + $1.count } }
+    var total: Int { entries.reduce(0) { $0 + $1.count } }
 
     /// The counts as a list: `2 active, 1 crashed` (empty when there is no launch).
-    public var list: String {
+    var list: String {
         entries.map { "\($0.count) \($0.outcome.rawValue)" }.joined(separator: ", ")
     }
 
     /// One sentence for a summary line: `3 launches: 2 active, 1 crashed.`, `1 launch: 1 active.`,
     /// `No launch found.`
-    public var summary: String {
+    var summary: String {
         switch total {
         case 0: "No launch found."
         case 1: "1 launch: \(list)."
