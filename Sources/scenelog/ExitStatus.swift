@@ -14,7 +14,8 @@ enum ExitStatus: Int32 {
     case findings = 1
     /// The command line was wrong.
     case usage = 2
-    /// An input could not be read (reported after everything readable was scanned).
+    /// An input could not be read (reported after everything readable was scanned), or the run was
+    /// interrupted (SIGINT, SIGTERM, SIGHUP) and its report covers only what was read until then.
     case inputError = 3
 
     var exitCode: ExitCode { ExitCode(rawValue) }

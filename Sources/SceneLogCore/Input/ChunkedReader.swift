@@ -76,14 +76,32 @@ final class ChunkedReader {
         buffer.deallocate()
     }
 
+    /// Asked while a pipe or terminal has nothing to read: true ends the input where it is (a
+    /// stop requested while standard input is kept open but silent).
+    var isStopRequested: (@Sendable () -> Bool)?
+    private lazy var isRegular = isRegularFile
+
     /// The next chunk, or an empty buffer at the end of the input. Valid until the next call.
     func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
+        if let isStopRequested, !waitForData(unless: isStopRequested) { return UnsafeBufferPointer(start: nil, count: 0) }
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[0..<count]) }
             if errno == EINTR { continue }
             throw InputError.fromErrno(path: path, kind: .read)
         }
+    }
+
+    /// Waits, a fifth of a second at a time, until a pipe or terminal has something to read (true)
+    /// or `stop` answers true (false). A regular file always has.
+    private func waitForData(unless stop: () -> Bool) -> Bool {
+        guard !isRegular else { return true }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while !stop() {
+            let ready = poll(&entry, 1, 200)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return true }  // readable, closed, or an error read() reports
+        }
+        return false
     }
 
     /// Whether the input is a regular file (all there, so read for throughput), rather than a

@@ -28,6 +28,8 @@ struct JSONRenderer {
         json.beginArray()
         for input in report.inputs { self.write(input, to: &json) }
         json.endArray()
+        json.key("interrupted")
+        json.bool(report.interrupted)
         json.key("launches")
         json.beginArray()
         for launch in report.launches {

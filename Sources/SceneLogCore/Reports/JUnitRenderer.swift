@@ -30,6 +30,7 @@ struct JUnitRenderer {
         let tests = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.failedCount }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        if report.interrupted { xml += "<!-- \(ScanReport.interruptedNote) -->\n" }
         xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         for suite in suites { write(suite, to: &xml) }
         xml += "</testsuites>\n"

@@ -21,6 +21,7 @@ struct MarkdownRenderer {
         let report = digest.report
         var output = "## scenelog: \(verdict(report, options: options))\n\n"
         output += summary(digest)
+        if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
         if let baseline = digest.baseline { output += diff(baseline, rows: rows) }
         output += launches(report.launches, rows: rows)
         output += findings(digest, rows: rows)

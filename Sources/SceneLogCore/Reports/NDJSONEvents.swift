@@ -20,17 +20,20 @@ enum NDJSONEvents {
         return line(json)
     }
 
-    /// The `summary` event: lines read, findings by severity and by rule, launches by outcome.
-    static func summary(inputs: [InputSummary], tally: FindingTally, launches: [Launch]) -> String {
-        summary(tally: tally, outcomes: OutcomeCounts(launches), totals: ScanReport(inputs: inputs).totals)
+    /// The `summary` event: lines read, findings by severity and by rule, launches by outcome,
+    /// whether the run was interrupted.
+    static func summary(inputs: [InputSummary], tally: FindingTally, launches: [Launch], interrupted: Bool = false) -> String {
+        summary(tally: tally, outcomes: OutcomeCounts(launches), totals: ScanReport(inputs: inputs).totals, interrupted: interrupted)
     }
 
-    private static func summary(tally: FindingTally, outcomes: OutcomeCounts, totals: LineCounts) -> String {
+    private static func summary(tally: FindingTally, outcomes: OutcomeCounts, totals: LineCounts, interrupted: Bool) -> String {
         var json = JSONWriter(reservingCapacity: 1024, compact: true)
         json.beginObject()
         json.key("type")
         json.string("summary")
         JSONRenderer().writeFindingCounts(tally, to: &json)
+        json.key("interrupted")
+        json.bool(interrupted)
         json.key("launches")
         json.int(outcomes.total)
         json.key("launchesByOutcome")
@@ -54,7 +57,7 @@ enum NDJSONEvents {
     static func render(_ digest: ReportDigest, to write: (String) throws -> Void) rethrows {
         for item in digest.report.findings { try write(finding(item)) }
         for item in digest.report.launches { try write(launch(item, change: item.outcome.rawValue)) }
-        try write(summary(tally: digest.tally, outcomes: digest.outcomeCounts, totals: digest.totals))
+        try write(summary(tally: digest.tally, outcomes: digest.outcomeCounts, totals: digest.totals, interrupted: digest.report.interrupted))
     }
 
     private static func line(_ json: JSONWriter) -> String {

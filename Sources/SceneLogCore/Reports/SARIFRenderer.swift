@@ -65,6 +65,25 @@ struct SARIFRenderer {
             write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: .absent, to: &json)
         }
         json.endArray()
+        if report.interrupted {
+            // The run stopped early: SARIF's place for that is an invocation that did not succeed.
+            json.key("invocations")
+            json.beginArray()
+            json.beginObject()
+            json.key("executionSuccessful")
+            json.bool(false)
+            json.key("toolExecutionNotifications")
+            json.beginArray()
+            json.beginObject()
+            json.key("level")
+            json.string("warning")
+            json.key("message")
+            json.stringObject(["text": ScanReport.interruptedNote])
+            json.endObject()
+            json.endArray()
+            json.endObject()
+            json.endArray()
+        }
         if let diff = digest.baseline?.diff {
             json.key("properties")
             json.beginObject()

@@ -15,17 +15,24 @@ public struct ScanReport: Sendable {
     public var rules: [String: RuleDescription]
     /// The comparison with a baseline report, when one was given (`scenelog report --baseline`).
     public var baseline: BaselineDiff?
+    /// Whether the run was stopped (SIGINT, SIGTERM, SIGHUP) before every input was read: the
+    /// report covers what was read until then.
+    public var interrupted: Bool
 
     public init(
         tool: ToolInfo = .current, inputs: [InputSummary], findings: [Finding] = [], launches: [Launch] = [],
-        rules: [RuleDescription] = []
+        rules: [RuleDescription] = [], interrupted: Bool = false
     ) {
         self.tool = tool
         self.inputs = inputs
         self.findings = findings
         self.launches = launches
+        self.interrupted = interrupted
         self.rules = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// The line that says a report is of an interrupted run, in every format that has a summary.
+    static let interruptedNote = "Interrupted: the report covers what was read until then."
 
     /// The line counts of all inputs added up.
     var totals: LineCounts {

@@ -88,6 +88,7 @@ struct TextRenderer {
         output += "Findings: " + digest.severityCounts.map { severity, count in
             "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
+        if report.interrupted { output += paint(ScanReport.interruptedNote, .yellow) + "\n" }
         return output
     }
 

@@ -41,6 +41,6 @@ extension ScanReport {
     public init(_ result: ScanResult, ruleSet: RuleSet?) {
         self.init(
             inputs: result.inputs, findings: result.findings, launches: result.launches,
-            rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses)
+            rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses, interrupted: result.interrupted)
     }
 }

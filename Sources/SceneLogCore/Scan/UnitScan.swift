@@ -80,6 +80,7 @@ struct UnitScan {
         default:
             do {
                 let reader = try ChunkedReader(path: path)
+                reader.isStopRequested = options.isStopRequested
                 result.add(
                     try stream.scan(
                         reader, path: path, modificationTime: reader.modificationTime,

@@ -63,11 +63,17 @@ struct ReportCommand: ParsableCommand {
                 baseline: earlier, findings: report.findings, launches: report.launches,
                 thresholds: BaselineDiff.Thresholds(percent: regressionPercent, milliseconds: regressionMilliseconds))
         }
-        if record { try recordRun(of: report) }
+        if record {
+            if result.interrupted {
+                Diagnostics.warning("interrupted: the run is not recorded in the history")
+            } else {
+                try recordRun(of: report)
+            }
+        }
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
         try Diagnostics.write(report, as: common.format, options: options, to: common.output)
-        if result.unreadableInputs > 0 { throw ExitStatus.inputError.exitCode }
+        if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
         if let diff = report.baseline {
             if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }
         } else if common.rules.failsOn(result.findings) {

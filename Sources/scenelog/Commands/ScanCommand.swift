@@ -13,8 +13,8 @@ struct ScanCommand: ParsableCommand {
             reports; archives are read in place, member by member. Every line is accounted for as a \
             record, a continuation line of a multi-line record, or an unparsed line. The built-in \
             rules (`scenelog rules`) run on every record; .scenelog.yml in the current folder (or \
-            --config) can disable rules, change severities and thresholds. Ctrl-C stops reading and \
-            still reports what was read.
+            --config) can disable rules, change severities and thresholds. Ctrl-C (or SIGTERM, \
+            SIGHUP) stops reading, still reports what was read, marked interrupted, and exits with 3.
 
             Examples:
               scenelog scan device.log
@@ -40,7 +40,7 @@ struct ScanCommand: ParsableCommand {
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
         try Diagnostics.write(ScanReport(result, ruleSet: ruleSet), as: common.format, options: options, to: common.output)
-        if result.unreadableInputs > 0 { throw ExitStatus.inputError.exitCode }
+        if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
         if common.rules.failsOn(result.findings) { throw ExitStatus.findings.exitCode }
     }
 }

@@ -49,7 +49,7 @@ struct TimelineCommand: ParsableCommand {
                 ScanReport(result, ruleSet: ruleSet), as: common.format,
                 options: RenderOptions(failOn: common.rules.failOn.severity), to: common.output)
         }
-        if result.unreadableInputs > 0 { throw ExitStatus.inputError.exitCode }
+        if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
         if common.rules.failsOn(result.findings) { throw ExitStatus.findings.exitCode }
     }
 }

@@ -81,6 +81,6 @@ struct LiveRendererTests {
         var tally = FindingTally()
         findings.forEach { tally.add($0) }
         let summary = NDJSONEvents.summary(inputs: [], tally: tally, launches: [launch])
-        #expect(summary == "{\"type\":\"summary\",\"findings\":{\"error\":1,\"note\":0,\"warning\":0},\"findingsByRule\":{\"launch-watchdog-termination\":1},\"launches\":1,\"launchesByOutcome\":{\"killed\":1},\"lines\":0,\"unparsedLines\":0}\n")
+        #expect(summary == "{\"type\":\"summary\",\"findings\":{\"error\":1,\"note\":0,\"warning\":0},\"findingsByRule\":{\"launch-watchdog-termination\":1},\"interrupted\":false,\"launches\":1,\"launchesByOutcome\":{\"killed\":1},\"lines\":0,\"unparsedLines\":0}\n")
     }
 }

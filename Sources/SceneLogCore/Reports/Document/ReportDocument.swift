@@ -14,9 +14,11 @@ struct ReportDocument: Codable, Sendable, Equatable {
     var summary: Summary
     /// The comparison with a baseline (`scenelog report --baseline`), when there was one.
     var baseline: Baseline?
+    /// Whether the run was stopped before every input was read (absent in older reports).
+    var interrupted: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, inputs, findings, launches, summary, baseline
+        case schemaVersion, tool, inputs, findings, launches, summary, baseline, interrupted
     }
 
     /// An `inputs` entry.

@@ -51,6 +51,7 @@ struct HTMLRenderer {
         return "<header class=\"page\"><div class=\"inner\">\n"
             + "<h1>\(Escaping.markupText(report.tool.name))<span class=\"version\">\(Escaping.markupText(report.tool.version))</span></h1>\n"
             + "<span class=\"inputs\">Launch report · \(HTMLText.count(report.inputs.count, "input")) scanned</span>\n"
+            + (report.interrupted ? "<p class=\"interrupted\">\(ScanReport.interruptedNote)</p>\n" : "")
             + "<nav>" + nav.joined(separator: " ") + "</nav>\n</div></header>\n"
     }
 

@@ -4,17 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// Set by the first SIGINT or SIGTERM during a scan; read between chunks.
+/// Set by the first SIGINT, SIGTERM or SIGHUP during a scan; read between chunks.
 nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
 
-/// Ctrl-C during `scan`, `timeline` or `report`: the first one stops reading (every input ends
-/// where it is) so that the report of what was read is still written; a second one ends the
-/// process at once.
+/// Ctrl-C (or SIGTERM, or SIGHUP: a closed terminal) during `scan`, `timeline` or `report`: the
+/// first one stops reading (every input ends where it is) so that the report of what was read is
+/// still written, marked interrupted, and the exit status is 3; a second one ends the process at once.
 enum ScanInterruption {
-    /// Routes SIGINT and SIGTERM here.
+    /// Routes SIGINT, SIGTERM and SIGHUP here.
     static func install() {
-        SignalMask.unblock([SIGINT, SIGTERM])
-        for stop in [SIGINT, SIGTERM] {
+        SignalMask.unblock([SIGINT, SIGTERM, SIGHUP])
+        for stop in [SIGINT, SIGTERM, SIGHUP] {
             signal(stop) { number in
                 interruptRequested = 1
                 signal(number, SIG_DFL)  // a second one ends the process
