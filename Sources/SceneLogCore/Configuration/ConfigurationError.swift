@@ -15,7 +15,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     }
 
     public var description: String {
-        var location = path
+        var location = Escaping.visible(path)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }

@@ -6,18 +6,14 @@ struct YAMLFile {
     let path: String
     let root: Node?
 
-    /// Reads and parses `path`.
+    /// Reads and parses `path`: a regular file of at most ``BoundedFile/configurationLimit`` bytes.
     init(path: String) throws(ConfigurationError) {
         self.path = path
         let data: Data
         do {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CocoaError(.fileReadNoSuchFile)
-            }
-            defer { try? handle.close() }
-            data = try handle.readToEnd() ?? Data()
+            data = try BoundedFile.read(path: path, limit: BoundedFile.configurationLimit, what: "settings and rules files")
         } catch {
-            throw ConfigurationError(path: path, message: "cannot read the file: \(error.localizedDescription)")
+            throw ConfigurationError(path: path, message: error.reason)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigurationError(path: path, message: "is not UTF-8 text")

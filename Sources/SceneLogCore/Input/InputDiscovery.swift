@@ -7,61 +7,98 @@ enum InputDiscovery {
     /// (a link loop is not walked twice). A `.logarchive` folder is listed itself, not walked.
     /// Files and `-` are kept as given, whatever their names.
     ///
+    /// Inside a folder, a link (to a file or a folder) whose real path is outside every folder
+    /// named in `paths` is skipped, unless `followsLinksOutsideRoots`: a folder of logs must not
+    /// hand over `/etc/shadow`.
+    ///
     /// - Parameters:
     ///   - onEmptyFolder: called with each named folder that holds no file to scan.
     ///   - onUnreadable: called with each folder that cannot be listed, and why.
+    ///   - onSkippedLink: called with each link skipped as leading outside, and its real path.
     static func expand(
-        _ paths: [String], selection: PathSelection = PathSelection(), onEmptyFolder: (String) -> Void = { _ in },
-        onUnreadable: (String, String) -> Void = { _, _ in }
+        _ paths: [String], selection: PathSelection = PathSelection(), followsLinksOutsideRoots: Bool = false,
+        onEmptyFolder: (String) -> Void = { _ in }, onUnreadable: @escaping (String, String) -> Void = { _, _ in },
+        onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
     ) -> [String] {
         var visited: Set<FolderIdentity> = []
-        return paths.flatMap { path -> [String] in
+        let folders = paths.filter { path in
             var isDirectory: ObjCBool = false
-            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                isDirectory.boolValue
-            else { return [path] }
+            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let walk = Walk(
+            selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(realPath),
+            onUnreadable: onUnreadable, onSkippedLink: onSkippedLink)
+        return paths.flatMap { path -> [String] in
+            guard folders.contains(path) else { return [path] }
             var found: [String] = []
-            walk(path, relative: "", selection: selection, visited: &visited, found: &found, onUnreadable: onUnreadable)
+            walk.walk(path, relative: "", visited: &visited, found: &found)
             if found.isEmpty { onEmptyFolder(path) }
             return found.sorted()
         }
     }
 
+    /// The path with every link resolved (`realpath`), or `nil` for a dangling link.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// A folder's device and inode, which tell a folder reached twice through links.
-    private struct FolderIdentity: Hashable {
+    fileprivate struct FolderIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
     }
 
-    private static func walk(
-        _ folder: String, relative: String, selection: PathSelection, visited: inout Set<FolderIdentity>,
-        found: inout [String], onUnreadable: (String, String) -> Void
-    ) {
-        var status = stat()
-        guard stat(folder, &status) == 0 else { return }
-        guard visited.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
-        else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            onUnreadable(folder, (error as NSError).localizedFailureReason ?? "cannot be listed")
-            return
+    /// One expansion's settings.
+    fileprivate struct Walk {
+        let selection: PathSelection
+        /// The real paths of the named folders, inside which links are followed; `nil`: follow all.
+        let roots: [String]?
+        let onUnreadable: (String, String) -> Void
+        let onSkippedLink: (String, String) -> Void
+
+        /// Whether `path`, when it is a link, leads outside the roots (then reported and skipped).
+        func skipsLink(_ path: String) -> Bool {
+            guard let roots else { return false }
+            var link = stat()
+            guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return false }
+            guard let target = InputDiscovery.realPath(path) else { return false }  // dangling: skipped below
+            let inside = roots.contains { root in
+                target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+            }
+            if !inside { onSkippedLink(path, target) }
+            return !inside
         }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var entry = stat()
-            guard stat(path, &entry) == 0 else { continue }  // a dangling link
-            switch entry.st_mode & S_IFMT {
-            case S_IFDIR where name.hasSuffix(".logarchive"):
-                found.append(path)  // a binary unified log: reported by name, not walked
-            case S_IFDIR:
-                walk(path, relative: relativePath, selection: selection, visited: &visited, found: &found, onUnreadable: onUnreadable)
-            case S_IFREG where selection.admits(relativePath):
-                found.append(path)
-            default:
-                continue
+
+        func walk(_ folder: String, relative: String, visited: inout Set<FolderIdentity>, found: inout [String]) {
+            var status = stat()
+            guard stat(folder, &status) == 0 else { return }
+            guard visited.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+            else { return }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            } catch {
+                onUnreadable(folder, (error as NSError).localizedFailureReason ?? "cannot be listed")
+                return
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let relativePath = relative.isEmpty ? name : relative + "/" + name
+                guard !skipsLink(path) else { continue }
+                var entry = stat()
+                guard stat(path, &entry) == 0 else { continue }  // a dangling link
+                switch entry.st_mode & S_IFMT {
+                case S_IFDIR where name.hasSuffix(".logarchive"):
+                    found.append(path)  // a binary unified log: reported by name, not walked
+                case S_IFDIR:
+                    walk(path, relative: relativePath, visited: &visited, found: &found)
+                case S_IFREG where selection.admits(relativePath):
+                    found.append(path)
+                default:
+                    continue
+                }
             }
         }
     }

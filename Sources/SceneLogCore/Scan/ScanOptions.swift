@@ -23,6 +23,9 @@ public struct ScanOptions: Sendable {
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Which files of folders and which members of archives are read.
     public var selection = PathSelection()
+    /// Whether links inside a named folder are followed even when they lead outside every named
+    /// folder (by default they are skipped with a warning; files named directly are always read).
+    public var followsLinksOutsideRoots = false
     /// How far a compressed member may expand.
     public var expansionLimits = ExpansionLimits()
     /// Where long lines are cut (the rest of the line is skipped, with a warning).

@@ -29,13 +29,20 @@ public struct Scanner {
     /// in ``ScanResult/unreadableInputs``; the others are scanned all the same.
     public func scan(_ paths: [String]) -> ScanResult {
         let inputs = InputDiscovery.expand(
-            paths, selection: options.selection,
+            paths, selection: options.selection, followsLinksOutsideRoots: options.followsLinksOutsideRoots,
             onEmptyFolder: { folder in
                 observer?.scanDidReport(
                     ScanDiagnostic(.warning, "'\(Escaping.visible(folder))' holds no log, archive or crash report to scan"))
             },
             onUnreadable: { folder, reason in
                 observer?.scanDidReport(ScanDiagnostic(.error, "cannot read folder '\(Escaping.visible(folder))': \(reason)"))
+            },
+            onSkippedLink: { link, target in
+                observer?.scanDidReport(
+                    ScanDiagnostic(
+                        .warning,
+                        "'\(Escaping.visible(link))' links outside the scanned folders (to '\(Escaping.visible(target))'); not read (--follow-links reads it)"
+                    ))
             })
         observer?.scanWillRead(inputs.filter { $0 != "-" })
         return scan(units: inputs.map(UnitSource.path))

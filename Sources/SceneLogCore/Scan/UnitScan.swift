@@ -69,11 +69,11 @@ struct UnitScan {
         switch path == "-" ? .text : sniff(path) {
         case .crashReport:
             do {
-                let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+                let bytes = try Array(BoundedFile.read(path: path, limit: BoundedFile.crashReportLimit, what: "crash reports"))
                 observer?.scanDidRead(bytes: bytes.count)
                 add(crashReport: bytes, path: path, to: &result)
             } catch {
-                result.errors.append(InputError(path: path, reason: error.localizedDescription, kind: .open))
+                result.errors.append(InputError(path: path, reason: error.reason, kind: .notText))
             }
         case let kind where kind.isArchive:
             scanArchive(path, liveOffset: liveOffset, into: &result)

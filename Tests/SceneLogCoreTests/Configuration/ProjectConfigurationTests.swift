@@ -101,6 +101,6 @@ struct ProjectConfigurationTests {
             try ProjectConfiguration.load(path: path, knownRuleIDs: Self.knownRuleIDs)
         }
         #expect(error.path == path && error.line == nil)
-        #expect(error.description.hasPrefix("\(path): cannot read the file"))
+        #expect(error.description == "\(path): cannot be opened: No such file or directory")
     }
 }

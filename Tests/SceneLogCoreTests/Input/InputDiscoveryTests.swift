@@ -86,7 +86,7 @@ struct InputDiscoveryTests {
         #expect(unreadable.allSatisfy { !$0.reason.isEmpty })
     }
 
-    @Test("links to folders are followed, and a link loop is walked once")
+    @Test("links to folders inside the named ones are followed, a link loop is walked once, links outside are skipped")
     func linkLoop() throws {
         let folder = try TemporaryFolder()
         try folder.write("x\n", to: "top/a/device.log")
@@ -94,8 +94,29 @@ struct InputDiscoveryTests {
         try FileManager.default.createSymbolicLink(atPath: folder.path("top/a/back-to-top"), withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: folder.path("top/outside"), withDestinationPath: "../elsewhere")
         try FileManager.default.createSymbolicLink(atPath: folder.path("top/dangling.log"), withDestinationPath: "nowhere.log")
-        let found = InputDiscovery.expand([folder.path("top")])
-        #expect(Self.relative(found, to: folder) == ["top/a/device.log", "top/outside/other.log"])
+        var skipped: [String] = []
+        let found = InputDiscovery.expand([folder.path("top")], onSkippedLink: { link, _ in skipped.append(link) })
+        #expect(Self.relative(found, to: folder) == ["top/a/device.log"])
+        #expect(Self.relative(skipped, to: folder) == ["top/outside"])
+        let followed = InputDiscovery.expand([folder.path("top")], followsLinksOutsideRoots: true)
+        #expect(Self.relative(followed, to: folder) == ["top/a/device.log", "top/outside/other.log"])
+        // Named too, the other folder is inside the roots: the link into it is followed.
+        let both = InputDiscovery.expand([folder.path("top"), folder.path("elsewhere")])
+        #expect(Self.relative(both, to: folder) == ["top/a/device.log", "top/outside/other.log"])
+    }
+
+    @Test("a link to a file outside the named folders is skipped and reported once; named directly, it is read")
+    func linkToAFileOutside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("x\n", to: "top/device.log")
+        try folder.write("secret\n", to: "secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("top/x.log"), withDestinationPath: folder.path("secret.txt"))
+        var skipped: [(link: String, target: String)] = []
+        let found = InputDiscovery.expand([folder.path("top")], onSkippedLink: { skipped.append(($0, $1)) })
+        #expect(Self.relative(found, to: folder) == ["top/device.log"])
+        #expect(skipped.map(\.link) == [folder.path("top/x.log")])
+        #expect(skipped.map(\.target) == [InputDiscovery.realPath(folder.path("secret.txt"))])
+        #expect(InputDiscovery.expand([folder.path("top/x.log")]) == [folder.path("top/x.log")])
     }
 
     @Test("a folder named twice, directly or through a link, is walked once")

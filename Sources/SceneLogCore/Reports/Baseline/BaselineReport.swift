@@ -19,15 +19,15 @@ public struct BaselineReport: Sendable {
     public var findings: [Finding]
     public var launches: [LaunchRecord]
 
-    /// Reads the report at `path`.
+    /// Reads the report at `path`: a regular file of at most ``BoundedFile/baselineLimit`` bytes.
     /// - Throws: ``BaselineError`` naming the file when it cannot be read or is not a scenelog
     ///   JSON report of a known schema version.
     public static func load(path: String) throws(BaselineError) -> BaselineReport {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFile.read(path: path, limit: BoundedFile.baselineLimit, what: "baselines")
         } catch {
-            throw BaselineError(path: path, message: "cannot be read: \(error.localizedDescription)")
+            throw BaselineError(path: Escaping.visible(path), message: error.reason)
         }
         return try parse(data, path: path)
     }

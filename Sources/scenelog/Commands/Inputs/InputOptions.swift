@@ -30,6 +30,11 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Skip the files and archive members matching this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
+    @Flag(
+        name: .customLong("follow-links"),
+        help: "In folders, also read links that lead outside the folders named (skipped with a warning by default).")
+    var followLinks = false
+
     @Option(name: [.short, .long], help: "Threads to scan with (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -73,6 +78,7 @@ struct InputOptions: ParsableArguments {
         options.minimumSeverity = common.rules.minSeverity
         options.jobs = jobs
         options.selection = PathSelection(include: include, exclude: exclude)
+        options.followsLinksOutsideRoots = followLinks
         options.expansionLimits = ExpansionLimits(maximumMemberBytes: maxExpandedSize.bytes, maximumRatio: maxExpansionRatio)
         options.reportsUnparsedLines = common.verbose
         options.isStopRequested = { ScanInterruption.requested }
