@@ -31,7 +31,8 @@ enum Diagnostics {
         isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
     }
 
-    /// Writes a report (see ``ReportDestination``); a failure is reported and ends with the input-error status.
+    /// Writes a report (see ``ReportDestination``); a failure is reported and ends with the
+    /// input-error status, except a reader of standard output that went away (see ``reportingFailure(_:)``).
     static func write(_ report: ScanReport, as format: ReportFormat, options: RenderOptions, to path: String?) throws {
         try reportingFailure { () throws(ReportWriteError) in try ReportDestination.write(report, as: format, options: options, to: path) }
     }
@@ -41,9 +42,14 @@ enum Diagnostics {
         try reportingFailure { () throws(ReportWriteError) in try ReportDestination.write(text, to: path) }
     }
 
+    /// Runs a write; a failure is reported and ends with the input-error status. A closed standard
+    /// output (EPIPE: `scenelog scan … | head`) is no failure: nothing is said, and the command
+    /// ends with the status it would have had.
     private static func reportingFailure(_ body: () throws(ReportWriteError) -> Void) throws {
         do {
             try body()
+        } catch where error.readerWentAway {
+            return
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode

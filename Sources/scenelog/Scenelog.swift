@@ -1,4 +1,10 @@
 import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SceneLogCore
 
 /// `scenelog`: reads iPhone and iPad console output and reports on the app launches in it.
@@ -18,7 +24,11 @@ struct Scenelog: ParsableCommand {
 
     /// Parses and runs the command, mapping usage errors to exit code 2 (the design's contract)
     /// rather than argument-parser's `EX_USAGE`.
+    ///
+    /// SIGPIPE is ignored: a reader that went away is seen as EPIPE on standard output, and every
+    /// command then ends quietly with the status it would have had (see ``Diagnostics``).
     static func main() {
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

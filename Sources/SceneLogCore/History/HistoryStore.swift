@@ -9,14 +9,28 @@ public final class HistoryStore {
 
     private let queue: DatabaseQueue
 
+    /// How long a write waits for another process's write to the same history (parallel
+    /// `report --record` runs) before it fails with `database is locked`.
+    public static let busyTimeout: TimeInterval = 30
+
     /// Opens (creating it and its folder if needed) the history at `path`, migrated to the current schema.
+    /// Several processes may record into one history at once: each waits for the others' writes
+    /// (up to ``busyTimeout``).
     /// - Throws: ``HistoryError`` naming the file.
     public init(path: String) throws(HistoryError) {
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            queue = try DatabaseQueue(path: path)
-            try Self.migrator.migrate(queue)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            do {
+                try Self.migrator.migrate(queue)
+            } catch {
+                // Another process may have created the schema between this one's look at the
+                // applied migrations and its own migration: look again.
+                try Self.migrator.migrate(queue)
+            }
         } catch {
             throw HistoryError(path: path, message: "\(error)")
         }

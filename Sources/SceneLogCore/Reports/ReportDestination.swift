@@ -15,10 +15,27 @@ private let systemWrite = Darwin.write
 /// A report that could not be written, and why (the caller reports it; nothing is left behind).
 public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
     public let description: String
+    /// Whether standard output's reader went away (EPIPE: `scenelog scan … | head`): not a failure
+    /// to report, the command ends quietly with the status it would have had.
+    public let readerWentAway: Bool
+
+    public init(description: String, readerWentAway: Bool = false) {
+        self.description = description
+        self.readerWentAway = readerWentAway
+    }
 }
 
-/// Writes a rendered report to standard output, or atomically to a file: a temporary file beside
-/// it, renamed over it at the end.
+/// Writes a rendered report to standard output or to `--output`, in the way the target allows:
+///
+/// - a regular file, or none yet, is replaced atomically: a temporary file in the target's folder,
+///   renamed over it at the end, with the replaced file's mode (and owner, as root) kept;
+/// - a symbolic link is written through: the file it resolves to is the one replaced;
+/// - a regular file with more than one hard link is truncated and written in place, so that every
+///   link still names it;
+/// - a character or block device, a FIFO or a socket (`/dev/null`) is opened and written
+///   straight, never replaced;
+/// - `/dev/stdout` and `/dev/stderr` (also as `/dev/fd/N`, `/proc/self/fd/N`) are the process's own
+///   descriptors, written as they are (a reader of standard output that went away is then no error).
 public enum ReportDestination {
     /// A write that failed, with its `errno`.
     private struct WriteFailure: Error {
@@ -43,9 +60,42 @@ public enum ReportDestination {
         try write(text, to: nil)
     }
 
-    /// Writes what `produce` hands its sink, as it hands it, to `path` (a temporary file beside it,
-    /// renamed over it at the end) or to standard output when `path` is nil. A write that fails is
-    /// thrown as a ``ReportWriteError``; a file's temporary is removed.
+    /// Why `output` cannot be written, when it is also one of `inputs` (see
+    /// ``input(among:selection:sameAs:)``): `--output 'x.log' is also an input; …`, the path escaped.
+    public static func refusal(ofOutput output: String, among inputs: [String], selection: PathSelection = PathSelection()) -> String? {
+        guard let input = input(among: inputs, selection: selection, sameAs: output) else { return nil }
+        let named = input == output ? "" : " ('\(Escaping.visible(input))')"
+        return "--output '\(Escaping.visible(output))' is also an input\(named); write the report to another file"
+    }
+
+    /// Of `inputs` (as named on the command line, folders walked as the scan walks them with
+    /// `selection`; `-` is standard input), the first that is the same file (device and inode) as
+    /// `output`; `nil` when `output` does not exist yet or is no input.
+    public static func input(
+        among inputs: [String], selection: PathSelection = PathSelection(), sameAs output: String
+    ) -> String? {
+        var target = stat()
+        guard stat(output, &target) == 0, (target.st_mode & S_IFMT) != S_IFCHR else { return nil }
+        func isTarget(_ file: stat) -> Bool { file.st_dev == target.st_dev && file.st_ino == target.st_ino }
+        var folders: [String] = []
+        for input in inputs {
+            var file = stat()
+            if input == "-" {
+                if fstat(STDIN_FILENO, &file) == 0, isTarget(file) { return input }
+            } else if stat(input, &file) == 0 {
+                if (file.st_mode & S_IFMT) == S_IFDIR { folders.append(input) } else if isTarget(file) { return input }
+            }
+        }
+        guard (target.st_mode & S_IFMT) == S_IFREG, !folders.isEmpty else { return nil }
+        return InputDiscovery.expand(folders, selection: selection).first { member in
+            var file = stat()
+            return stat(member, &file) == 0 && isTarget(file)
+        }
+    }
+
+    /// Writes what `produce` hands its sink, as it hands it, to `path` in the way its target allows
+    /// (see ``ReportDestination``) or to standard output when `path` is nil. A write that fails is
+    /// thrown as a ``ReportWriteError`` naming the path; a temporary file is removed.
     private static func write(
         to path: String?, producing produce: (([UInt8]) throws -> Void) throws -> Void
     ) throws(ReportWriteError) {
@@ -55,27 +105,133 @@ public enum ReportDestination {
                     if let failure = writeAll(bytes) { throw WriteFailure(code: failure) }
                 }
             } catch {
-                let reason = (error as? WriteFailure).map { String(cString: strerror($0.code)) } ?? "\(error)"
-                throw ReportWriteError(description: "cannot write the report to standard output: \(reason)")
+                let code = (error as? WriteFailure)?.code
+                let reason = code.map { String(cString: strerror($0)) } ?? "\(error)"
+                throw ReportWriteError(
+                    description: "cannot write the report to standard output: \(reason)", readerWentAway: code == EPIPE)
             }
             return
         }
-        let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(
-            ".\(target.lastPathComponent).\(getpid()).partial")
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+            if let descriptor = standardDescriptors[path] {
+                // Standard output or error by name: written to the descriptor this process was
+                // given, at its offset and with its flags (a shell's `>>` appends), never reopened.
+                try produce { bytes in
+                    if let failure = writeAll(bytes, to: descriptor) { throw WriteFailure(code: failure) }
+                }
+            } else {
+                try write(toFile: path, producing: produce)
             }
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try produce { try handle.write(contentsOf: $0) }
-            try handle.synchronize()
-            guard rename(temporary.path, path) == 0 else { throw WriteFailure(code: errno) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            let reason = (error as? WriteFailure).map { String(cString: strerror($0.code)) } ?? error.localizedDescription
-            throw ReportWriteError(description: "cannot write '\(path)': \(reason)")
+            let code = (error as? WriteFailure)?.code
+            let reason = code.map { String(cString: strerror($0)) } ?? "\(error)"
+            throw ReportWriteError(
+                description: "cannot write '\(Escaping.visible(path))': \(reason)",
+                readerWentAway: code == EPIPE && standardDescriptors[path] == STDOUT_FILENO)
+        }
+    }
+
+    /// The names of standard output and standard error, written to as the descriptors they are.
+    private static let standardDescriptors: [String: Int32] = [
+        "/dev/stdout": STDOUT_FILENO, "/dev/fd/1": STDOUT_FILENO, "/proc/self/fd/1": STDOUT_FILENO,
+        "/dev/stderr": STDERR_FILENO, "/dev/fd/2": STDERR_FILENO, "/proc/self/fd/2": STDERR_FILENO,
+    ]
+
+    /// The longest chain of symbolic links followed to find where a link that leads nowhere yet points.
+    private static let maximumLinks = 40
+
+    private static func write(toFile path: String, producing produce: (([UInt8]) throws -> Void) throws -> Void) throws {
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG:
+                guard let resolved = realpath(path, nil) else { throw WriteFailure(code: errno) }
+                let target = String(cString: resolved)
+                free(resolved)
+                if existing.st_nlink > 1 {
+                    try writeInPlace(target, flags: O_WRONLY | O_TRUNC, producing: produce)
+                } else {
+                    try replace(target, keeping: existing, producing: produce)
+                }
+            case S_IFDIR:
+                throw WriteFailure(code: EISDIR)
+            default:
+                // A device, a FIFO or a socket: opened through the path as named and written as it
+                // is, never replaced.
+                try writeInPlace(path, flags: O_WRONLY, producing: produce)
+            }
+            return
+        }
+        guard errno == ENOENT else { throw WriteFailure(code: errno) }
+        try replace(try finalTarget(ofMissing: path), keeping: nil, producing: produce)
+    }
+
+    /// Where a file that does not exist yet is created: `path` itself, or, when it is a symbolic
+    /// link leading nowhere yet, the path its chain of links ends at.
+    private static func finalTarget(ofMissing path: String) throws -> String {
+        var current = path
+        for _ in 0..<maximumLinks {
+            var link = stat()
+            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw WriteFailure(code: errno) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        throw WriteFailure(code: ELOOP)
+    }
+
+    /// Opens `path` with `flags` and writes to it straight.
+    private static func writeInPlace(
+        _ path: String, flags: Int32, producing produce: (([UInt8]) throws -> Void) throws -> Void
+    ) throws {
+        let descriptor = open(path, flags | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteFailure(code: errno) }
+        var closed = false
+        defer { if !closed { close(descriptor) } }
+        try produce { bytes in
+            if let failure = writeAll(bytes, to: descriptor) { throw WriteFailure(code: failure) }
+        }
+        closed = true
+        guard close(descriptor) == 0 || errno == EINTR else { throw WriteFailure(code: errno) }
+    }
+
+    /// Writes a temporary file in `target`'s folder and renames it over `target`, with the mode
+    /// (and, as root, the owner) of `existing`, the file it replaces.
+    private static func replace(
+        _ target: String, keeping existing: stat?, producing produce: (([UInt8]) throws -> Void) throws -> Void
+    ) throws {
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<8 {
+            temporary = (folder as NSString).appendingPathComponent(
+                ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw WriteFailure(code: errno) }
+        var closed = false
+        do {
+            defer { if !closed { close(descriptor) } }
+            if let existing {
+                if geteuid() == 0 { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
+                guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw WriteFailure(code: errno) }
+            }
+            try produce { bytes in
+                if let failure = writeAll(bytes, to: descriptor) { throw WriteFailure(code: failure) }
+            }
+            guard fsync(descriptor) == 0 else { throw WriteFailure(code: errno) }
+            closed = true
+            guard close(descriptor) == 0 || errno == EINTR else { throw WriteFailure(code: errno) }
+            guard rename(temporary, target) == 0 else { throw WriteFailure(code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
         }
     }
 

@@ -8,7 +8,7 @@ struct CommonOptions: ParsableArguments {
 
     @OptionGroup var rules: RuleOptions
 
-    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(name: [.short, .long], help: "Write the report to this file instead of standard output (a regular file atomically, through links; a device or FIFO straight).")
     var output: String?
 
     @Flag(name: .customLong("no-color"), help: "Never colour the text report.")

@@ -27,7 +27,7 @@ struct HistoryCommand: ParsableCommand {
     @Option(name: .long, help: "text for a table, html for a page with trend charts.")
     var format: Format = .text
 
-    @Option(name: [.short, .long], help: "Write to this file (atomically) instead of standard output.")
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output (a regular file atomically, through links; a device or FIFO straight).")
     var output: String?
 
     func validate() throws {
@@ -35,6 +35,10 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let output, let refusal = ReportDestination.refusal(ofOutput: output, among: [history]) {
+            Diagnostics.error(refusal)
+            throw ExitStatus.usage.exitCode
+        }
         var runs: [HistoryRun] = []
         do {
             // A history that does not exist yet has no runs; it is not created here.

@@ -49,6 +49,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        try input.refuse(output: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let earlier: BaselineReport?
         do {
@@ -63,6 +64,11 @@ struct ReportCommand: ParsableCommand {
                 baseline: earlier, findings: report.findings, launches: report.launches,
                 thresholds: BaselineDiff.Thresholds(percent: regressionPercent, milliseconds: regressionMilliseconds))
         }
+        let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
+        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
+        try Diagnostics.write(report, as: common.format, options: options, to: common.output)
+        // Recorded after the report is written: a history that cannot be written costs the
+        // record (exit 3), never the report. An interrupted run is not recorded.
         if record {
             if result.interrupted {
                 Diagnostics.warning("interrupted: the run is not recorded in the history")
@@ -70,9 +76,6 @@ struct ReportCommand: ParsableCommand {
                 try recordRun(of: report)
             }
         }
-        let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
-        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
-        try Diagnostics.write(report, as: common.format, options: options, to: common.output)
         if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
         if let diff = report.baseline {
             if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }

@@ -35,6 +35,7 @@ struct ScanCommand: ParsableCommand {
     var parseOnly = false
 
     func run() throws {
+        try input.refuse(output: common.output)
         let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
         let result = input.scan(ruleSet: ruleSet, common: common)
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor

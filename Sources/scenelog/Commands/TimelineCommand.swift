@@ -25,24 +25,30 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
+        try input.refuse(output: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let streaming = common.format == .text && common.output == nil
         let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
         var printed: [String: LaunchOutcome] = [:]
         var outputFailed = false
+        var readerWentAway = false
         let result = input.scan(ruleSet: ruleSet, common: common, onLaunch: !streaming ? nil : { launch, findings in
-            guard !outputFailed, printed[launch.id] != launch.outcome else { return }
+            guard !outputFailed, !readerWentAway, printed[launch.id] != launch.outcome else { return }
             let text = printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch)
             printed[launch.id] = launch.outcome
             do throws(ReportWriteError) {
                 try ReportDestination.writeStandardOutput(text)
+            } catch where error.readerWentAway {
+                readerWentAway = true
             } catch {
                 Diagnostics.error(error.description)
                 outputFailed = true
             }
         })
         if outputFailed { throw ExitStatus.inputError.exitCode }
-        if streaming {
+        if readerWentAway {
+            // Nothing more is printed; the status is what it would have been.
+        } else if streaming {
             try Diagnostics.write(TimelineRenderer.summary(of: result.launches), to: nil)
         } else {
             try Diagnostics.write(

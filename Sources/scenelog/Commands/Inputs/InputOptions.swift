@@ -62,6 +62,17 @@ struct InputOptions: ParsableArguments {
         guard maxExpansionRatio >= 1 else { throw ValidationError("--max-expansion-ratio must be 1 or more") }
     }
 
+    /// Refuses (usage error, before anything is read) an `--output` that is one of the inputs, a
+    /// file inside a named folder or standard input: it would be replaced while it is read.
+    func refuse(output: String?) throws {
+        guard let output,
+            let refusal = ReportDestination.refusal(
+                ofOutput: output, among: paths, selection: PathSelection(include: include, exclude: exclude))
+        else { return }
+        Diagnostics.error(refusal)
+        throw ExitStatus.usage.exitCode
+    }
+
     /// Scans the inputs with `ruleSet` (none: only count lines) under the common options, showing
     /// progress and diagnostics on standard error; Ctrl-C stops reading and keeps what was read.
     ///

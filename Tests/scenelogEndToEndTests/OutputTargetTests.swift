@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `--output` and standard output may lead, and what scenelog does there: links written
+/// through, modes and hard links kept, devices and FIFOs written straight, its own inputs refused,
+/// write errors reported, a reader that went away ending every command alike.
+@Suite("--output targets and closed pipes", .serialized)
+struct OutputTargetTests {
+    static let sample = "Samples/black-screen-scene-class-not-loaded.log"
+
+    /// A fresh folder holding a copy of the sample as `input.log`.
+    static func folder() throws -> URL {
+        let folder = try CommandRunner.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent(sample), to: folder.appendingPathComponent("input.log"))
+        return folder
+    }
+
+    static func scan(to output: String, in folder: URL) throws -> CommandResult {
+        try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never", "--output", output, "input.log"], in: folder)
+    }
+
+    static func isReport(_ url: URL) -> Bool {
+        guard let data = try? Data(contentsOf: url) else { return false }
+        return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
+    }
+
+    static func status(of path: String) -> stat {
+        var info = stat()
+        lstat(path, &info)
+        return info
+    }
+
+    @Test("a symbolic link is written through: the link stays, the file it names gets the report")
+    func symlink() throws {
+        let folder = try Self.folder()
+        let target = folder.appendingPathComponent("real.json")
+        try "old".write(to: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.json").path, withDestinationPath: "real.json")
+        let result = try Self.scan(to: "link.json", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.json").path) == "real.json")
+        #expect(Self.isReport(target))
+        // A link that leads nowhere yet: the file is created where it points.
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.json").path, withDestinationPath: "new.json")
+        #expect(try Self.scan(to: "dangling.json", in: folder).status == 0)
+        #expect(Self.isReport(folder.appendingPathComponent("new.json")))
+        #expect((Self.status(of: folder.appendingPathComponent("dangling.json").path).st_mode & S_IFMT) == S_IFLNK)
+    }
+
+    @Test("a file's mode 600 is kept, and a hard link still names the written file")
+    func modeAndHardLink() throws {
+        let folder = try Self.folder()
+        let secret = folder.appendingPathComponent("secret.json").path
+        try "old".write(toFile: secret, atomically: false, encoding: .utf8)
+        chmod(secret, 0o600)
+        #expect(try Self.scan(to: "secret.json", in: folder).status == 0)
+        #expect(Self.status(of: secret).st_mode & 0o7777 == 0o600)
+        #expect(Self.isReport(URL(fileURLWithPath: secret)))
+
+        let linked = folder.appendingPathComponent("a.json").path
+        try "old".write(toFile: linked, atomically: false, encoding: .utf8)
+        #expect(link(linked, folder.appendingPathComponent("b.json").path) == 0)
+        let inode = Self.status(of: linked).st_ino
+        #expect(try Self.scan(to: "a.json", in: folder).status == 0)
+        #expect(Self.status(of: linked).st_ino == inode && Self.status(of: linked).st_nlink == 2)
+        #expect(Self.isReport(folder.appendingPathComponent("b.json")))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a FIFO is written straight: its reader gets the report")
+    func fifo() throws {
+        let folder = try Self.folder()
+        let path = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [path]
+        let out = Pipe()
+        reader.standardOutput = out
+        try reader.run()
+        let result = try Self.scan(to: path, in: folder)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: data)) is [String: Any])
+        #expect((Self.status(of: path).st_mode & S_IFMT) == S_IFIFO)
+    }
+
+    @Test("/dev/null stays a character device (checked as root, where a rename could replace it)")
+    func devNull() throws {
+        let folder = try Self.folder()
+        let result = try Self.scan(to: "/dev/null", in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        guard geteuid() == 0 else {
+            print("note: not root; /dev/null could not have been replaced anyway")
+            return
+        }
+        #expect((Self.status(of: "/dev/null").st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test("/dev/stdout is the descriptor scenelog was given: a shell's `>>` still appends")
+    func devStdout() throws {
+        let folder = try Self.folder()
+        let path = folder.appendingPathComponent("appended.json").path
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let descriptor = open(path, O_WRONLY | O_APPEND)
+        #expect(descriptor >= 0)
+        let result = try Self.run(
+            ["scan", "--format", "json", "--fail-on", "never", "-o", "/dev/stdout", "input.log"],
+            stdout: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(written.starts(with: Data("old\n".utf8)))
+        #expect((try? JSONSerialization.jsonObject(with: written.dropFirst(4))) is [String: Any])
+    }
+
+    @Test("/dev/full is a write error with its reason: exit 3, for reports and for `rules`")
+    func devFull() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let folder = try Self.folder()
+        let result = try Self.scan(to: "/dev/full", in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("scenelog: error: cannot write '/dev/full': No space left on device"))
+        for arguments in [["rules"], ["rules", "--explain", "scene-lifecycle-not-adopted"]] {
+            let rules = try Self.run(arguments, stdout: FileHandle(forWritingAtPath: "/dev/full")!)
+            #expect(rules.status == 3, "\(arguments)")
+            #expect(rules.stderr.contains("No space left on device"), "\(arguments)")
+        }
+    }
+
+    @Test("an output that is one of the inputs is refused before anything is read: exit 2")
+    func outputIsInput() throws {
+        let folder = try Self.folder()
+        let before = try Data(contentsOf: folder.appendingPathComponent("input.log"))
+        for command in ["scan", "timeline", "report"] {
+            let result = try CommandRunner.run([command, "-o", "input.log", "input.log"], in: folder)
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr.hasPrefix("scenelog: error: --output 'input.log' is also an input; "), "\(command)")
+        }
+        let inFolder = try CommandRunner.run(["scan", "-o", "logs/input.log", "logs"], in: try {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("logs"), withIntermediateDirectories: true)
+            try before.write(to: folder.appendingPathComponent("logs/input.log"))
+            return folder
+        }())
+        #expect(inFolder.status == 2)
+        #expect(inFolder.stderr.contains("is also an input"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("input.log")) == before)
+        let escaped = try CommandRunner.run(["scan", "-o", "in\u{1b}put", "in\u{1b}put"], in: try {
+            try before.write(to: folder.appendingPathComponent("in\u{1b}put"))
+            return folder
+        }())
+        #expect(escaped.status == 2)
+        #expect(escaped.stderr.contains("--output 'in\\u{1b}put' is also an input"))
+    }
+
+    @Test("ten parallel `report --record` runs on one history are all recorded")
+    func parallelRecords() throws {
+        let folder = try Self.folder()
+        let runs = (0..<10).map { _ in
+            let process = Process()
+            process.executableURL = CommandRunner.binary
+            process.arguments = ["report", "--record", "--history", "h/history.sqlite", "--fail-on", "never", "--output", "/dev/null", "input.log"]
+            process.currentDirectoryURL = folder
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            return process
+        }
+        for run in runs { try run.run() }
+        for run in runs { run.waitUntilExit() }
+        #expect(runs.map(\.terminationStatus) == Array(repeating: 0, count: 10))
+        let table = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--format", "text"], in: folder)
+        #expect(table.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 10, "\(table.stdout)")
+        let overHistory = try CommandRunner.run(["history", "--history", "h/history.sqlite", "-o", "h/history.sqlite"], in: folder)
+        #expect(overHistory.status == 2)
+        #expect(overHistory.stderr.contains("--output 'h/history.sqlite' is also an input"))
+    }
+
+    @Test("a history that cannot be written still leaves the report written, then exits 3")
+    func brokenHistory() throws {
+        let folder = try Self.folder()
+        try Data(repeating: 0x41, count: 4096).write(to: folder.appendingPathComponent("history.sqlite"))
+        let result = try CommandRunner.run(
+            ["report", "--record", "--history", "history.sqlite", "--fail-on", "never", "--format", "json", "-o", "out.json", "input.log"],
+            in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("scenelog: error: history 'history.sqlite'"))
+        #expect(Self.isReport(folder.appendingPathComponent("out.json")))
+    }
+
+    @Test("a reader that went away ends scan (json, text) and timeline quietly, with the status they would have had")
+    func closedPipe() throws {
+        let folder = try Self.folder()
+        for arguments in [["scan", "--format", "json"], ["scan", "--format", "text"], ["timeline"], ["timeline", "--format", "json"], ["report", "--format", "html"]] {
+            let expected = try CommandRunner.run(arguments + ["input.log"], in: folder).status
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            let result = try Self.run(arguments + ["input.log"], stdout: pipe.fileHandleForWriting, in: folder)
+            #expect(result.status == expected, "\(arguments)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// Runs scenelog with standard output going to `stdout`; its standard error and status.
+    static func run(_ arguments: [String], stdout: FileHandle, in directory: URL = CommandRunner.packageRoot) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        let err = Pipe()
+        process.standardOutput = stdout
+        process.standardError = err
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        try? stdout.close()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(stdout: "", stderr: String(decoding: stderrData, as: UTF8.self), status: process.terminationStatus)
+    }
+}
