@@ -1,4 +1,5 @@
 import ArgumentParser
+import SceneLogCore
 
 #if canImport(Glibc)
 import Glibc
@@ -22,4 +23,11 @@ enum ExitStatus: Int32 {
 
     /// Ends the process with this status.
     func terminate() -> Never { exit(rawValue) }
+
+    /// Ends the command with the status `result` calls for: an input that could not be read or an
+    /// interrupted run (3), else findings at or above `--fail-on` (1), else none.
+    static func check(_ result: ScanResult, failingOn rules: RuleOptions) throws {
+        if result.unreadableInputs > 0 || result.interrupted { throw inputError.exitCode }
+        if rules.failsOn(result.findings) { throw findings.exitCode }
+    }
 }

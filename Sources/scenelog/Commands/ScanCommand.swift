@@ -41,7 +41,6 @@ struct ScanCommand: ParsableCommand {
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
         let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
         try Diagnostics.write(ScanReport(result, ruleSet: ruleSet), as: common.format, options: options, to: common.output)
-        if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
-        if common.rules.failsOn(result.findings) { throw ExitStatus.findings.exitCode }
+        try ExitStatus.check(result, failingOn: common.rules)
     }
 }

@@ -28,34 +28,20 @@ struct TimelineCommand: ParsableCommand {
         try input.refuse(output: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let streaming = common.format == .text && common.output == nil
-        let renderer = TimelineRenderer(options: RenderOptions(color: streaming && !common.noColor && Diagnostics.stdoutWantsColor))
-        var printed: [String: LaunchOutcome] = [:]
-        var outputFailed = false
-        var readerWentAway = false
-        let result = input.scan(ruleSet: ruleSet, common: common, onLaunch: !streaming ? nil : { launch, findings in
-            guard !outputFailed, !readerWentAway, printed[launch.id] != launch.outcome else { return }
-            let text = printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch)
-            printed[launch.id] = launch.outcome
-            do throws(ReportWriteError) {
-                try ReportDestination.writeStandardOutput(text)
-            } catch where error.readerWentAway {
-                readerWentAway = true
-            } catch {
-                Diagnostics.error(error.description)
-                outputFailed = true
-            }
-        })
-        if outputFailed { throw ExitStatus.inputError.exitCode }
-        if readerWentAway {
-            // Nothing more is printed; the status is what it would have been.
-        } else if streaming {
-            try Diagnostics.write(TimelineRenderer.summary(of: result.launches), to: nil)
+        let printer = !streaming ? nil : TimelinePrinter(
+            renderer: TimelineRenderer(options: RenderOptions(color: !common.noColor && Diagnostics.stdoutWantsColor)))
+        let result = input.scan(ruleSet: ruleSet, common: common, onLaunch: printer.map { printer in printer.show })
+        if let failure = printer?.failure {
+            Diagnostics.error(failure.description)
+            throw ExitStatus.inputError.exitCode
+        }
+        if let printer {
+            if printer.isOpen { try Diagnostics.write(TimelineRenderer.summary(of: result.launches), to: nil) }
         } else {
             try Diagnostics.write(
                 ScanReport(result, ruleSet: ruleSet), as: common.format,
                 options: RenderOptions(failOn: common.rules.failOn.severity), to: common.output)
         }
-        if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
-        if common.rules.failsOn(result.findings) { throw ExitStatus.findings.exitCode }
+        try ExitStatus.check(result, failingOn: common.rules)
     }
 }
