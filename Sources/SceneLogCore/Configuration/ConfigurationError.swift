@@ -15,11 +15,14 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     }
 
     public var description: String {
-        var location = path
+        var location = Escaping.visible(path)
         if let line {
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(message)"
+        // The path and the file's text are shown with their controls visible; a bad pattern's message
+        // keeps its lines (the pattern, then a caret under the offset).
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { Escaping.visible(String($0), limit: 1000) }
+        return "\(location): \(lines.joined(separator: "\n"))"
     }
 }
