@@ -7,17 +7,21 @@ import Darwin
 #endif
 
 /// Messages for the user on standard error, in the `scenelog: error: …` style.
+///
+/// The names in a message (paths, archive members) are escaped where it is made; every message is
+/// also written with its control characters shown (``DiagnosticText/visibleLines(_:)``), so none
+/// reaches the terminal whatever a message holds.
 enum Diagnostics {
-    static func error(_ message: String) { emit("scenelog: error: \(message)\n") }
-    static func warning(_ message: String) { emit("scenelog: warning: \(message)\n") }
+    static func error(_ message: String) { emit("scenelog: error: \(DiagnosticText.visibleLines(message))\n") }
+    static func warning(_ message: String) { emit("scenelog: warning: \(DiagnosticText.visibleLines(message))\n") }
 
-    /// A scan's diagnostic, in the style of its level (an unparsed line as it is).
+    /// A scan's diagnostic, in the style of its level (an unparsed line as it is, escaped).
     static func report(_ diagnostic: ScanDiagnostic) {
         switch diagnostic.level {
         case .error: error(diagnostic.message)
         case .warning: warning(diagnostic.message)
-        case .note: emit("scenelog: note: \(diagnostic.message)\n")
-        case .unparsedLine: emit(diagnostic.message + "\n")
+        case .note: emit("scenelog: note: \(DiagnosticText.visibleLines(diagnostic.message))\n")
+        case .unparsedLine: emit(DiagnosticText.visibleLines(diagnostic.message) + "\n")
         }
     }
 

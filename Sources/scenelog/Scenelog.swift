@@ -34,7 +34,7 @@ struct Scenelog: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                Diagnostics.emit(fullMessage(for: error) + "\n")
+                Diagnostics.emit(DiagnosticText.visibleLines(fullMessage(for: error)) + "\n")
                 ExitStatus.usage.terminate()
             }
             exit(withError: error)

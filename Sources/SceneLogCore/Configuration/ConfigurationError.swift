@@ -20,6 +20,9 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        return "\(location): \(message)"
+        // The path and the file's text are shown with their controls visible; a bad pattern's message
+        // keeps its lines (the pattern, then a caret under the offset).
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { Escaping.visible(String($0), limit: 1000) }
+        return "\(location): \(lines.joined(separator: "\n"))"
     }
 }

@@ -13,8 +13,8 @@ public struct HistoryRenderer: Sendable {
             .enumerated().map { pad($1, [6, 17, 9, 14, 7, 9, 6, 8][$0]) }.joined(separator: " ") + "\n"
         for run in runs {
             let cells = [
-                "#\(run.id ?? 0)", String(run.recordedAt.prefix(16)), String((run.commit ?? "–").prefix(8)),
-                String((run.branch ?? "–").prefix(14)), "\(run.findingsBySeverity[.error] ?? 0)",
+                "#\(run.id ?? 0)", String(line(run.recordedAt).prefix(16)), String(line(run.commit ?? "–").prefix(8)),
+                String(line(run.branch ?? "–").prefix(14)), "\(run.findingsBySeverity[.error] ?? 0)",
                 "\(run.findingsBySeverity[.warning] ?? 0)", "\(run.findingsBySeverity[.note] ?? 0)", "\(run.lines)",
             ]
             output += cells.enumerated().map { pad($1, [6, 17, 9, 14, 7, 9, 6, 8][$0]) }.joined(separator: " ") + "\n"
@@ -29,11 +29,12 @@ public struct HistoryRenderer: Sendable {
             }
         }
         let apps = Set(runs.flatMap { $0.apps.map(\.app) }).sorted()
+        let shownApps = Dictionary(apps.map { ($0, line($0)) }) { first, _ in first }
         if !apps.isEmpty {
-            let width = apps.map(\.count).max() ?? 0
+            let width = shownApps.values.map(\.count).max() ?? 0
             output += "\nMedian time to active (ms) per app\n  " + pad("", width) + header + "\n"
             for app in apps {
-                output += "  " + pad(app, width) + runs.map { run in
+                output += "  " + pad(shownApps[app] ?? app, width) + runs.map { run in
                     pad(run.apps.first { $0.app == app }?.medianTimeToActiveMs.map(String.init) ?? "–", 8, left: true)
                 }.joined() + "\n"
             }
@@ -113,8 +114,15 @@ public struct HistoryRenderer: Sendable {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 
+    /// Text recorded in the history (a commit or branch from the environment, an app, a rule) for
+    /// the HTML page: one line, escaped for HTML.
     private func escape(_ text: String) -> String {
-        Escaping.markupText(text)
+        Escaping.markupLine(text)
+    }
+
+    /// Text recorded in the history for the text table: one line, its controls shown.
+    private func line(_ text: String) -> String {
+        Escaping.terminalLine(text)
     }
 
     private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {

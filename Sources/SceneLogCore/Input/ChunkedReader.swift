@@ -34,9 +34,9 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch kind {
-        case .open: "cannot open '\(path)': \(reason)"
-        case .read: "cannot read '\(path)': \(reason)"
-        case .notText: "'\(path)' \(reason)"
+        case .open: "cannot open '\(Escaping.visible(path))': \(Escaping.visible(reason))"
+        case .read: "cannot read '\(Escaping.visible(path))': \(Escaping.visible(reason))"
+        case .notText: "'\(Escaping.visible(path))' \(Escaping.visible(reason))"
         }
     }
 }

@@ -73,7 +73,7 @@ struct JUnitRenderer {
         let ruleIDs = Set(report.rules.keys).union(report.findings.map(\.rule)).sorted()
 
         var suites: [Suite] = paths.map { path in
-            var suite = Suite(name: path)
+            var suite = Suite(name: Self.line(path))
             let findingsByRule = Dictionary(grouping: findingsByPath[path] ?? [], by: \.rule)
             for rule in ruleIDs {
                 var testCase = Case(className: Self.ruleClassName, name: rule)
@@ -81,7 +81,7 @@ struct JUnitRenderer {
                     if let failOn, finding.severity >= failOn {
                         testCase.failures.append(failure(for: finding, rule: report.rules[rule]))
                     } else {
-                        testCase.systemOut.append("\(finding.severity.rawValue) \(finding.location): \(finding.message)")
+                        testCase.systemOut.append("\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(finding.message)")
                     }
                 }
                 suite.cases.append(testCase)
@@ -105,24 +105,24 @@ struct JUnitRenderer {
 
     /// `path:line  timestamp  process[pid]  launch L1`, leaving out what is not known.
     private static func describe(_ finding: Finding) -> String {
-        var parts = ["\(finding.location)"]
-        if let timestamp = finding.timestamp { parts.append(timestamp) }
-        if let process = finding.process { parts.append(process + (finding.pid.map { "[\($0)]" } ?? "")) }
-        if let launch = finding.launch { parts.append("launch \(launch)") }
+        var parts = [line(finding.location.description)]
+        if let timestamp = finding.timestamp { parts.append(line(timestamp)) }
+        if let process = finding.process { parts.append(line(process) + (finding.pid.map { "[\($0)]" } ?? "")) }
+        if let launch = finding.launch { parts.append("launch \(line(launch))") }
         return parts.joined(separator: "  ")
     }
 
     private func testCase(for launch: Launch) -> Case {
-        var testCase = Case(className: Self.launchClassName, name: "launch \(launch.id) \(launch.appName)")
+        var testCase = Case(className: Self.launchClassName, name: "launch \(launch.id) \(Self.line(launch.appName))")
         if let ms = launch.timeToActiveMs, ms >= 0 { testCase.time = Self.seconds(milliseconds: ms) }
         let outcome = launch.outcome
         guard outcome != .active else { return testCase }
-        let message = "\(launch.id) \(launch.appName) ended \(outcome.rawValue)" + launch.terminationSuffix
+        let message = "\(launch.id) \(Self.line(launch.appName)) ended \(outcome.rawValue)" + launch.terminationSuffix
         var lines: [String] = []
-        if let process = launch.process { lines.append("process: \(process)" + (launch.pid.map { "[\($0)]" } ?? "")) }
-        if let device = launch.device { lines.append("device: \(device)") }
+        if let process = launch.process { lines.append("process: \(Self.line(process))" + (launch.pid.map { "[\($0)]" } ?? "")) }
+        if let device = launch.device { lines.append("device: \(Self.line(device))") }
         for (phase, mark) in launch.phases {
-            lines.append("\(phase.rawValue): \(mark.location)" + (mark.timestamp.map { "  \($0)" } ?? ""))
+            lines.append("\(phase.rawValue): \(Self.line(mark.location.description))" + (mark.timestamp.map { "  \(Self.line($0))" } ?? ""))
         }
         if let ms = launch.timeToActiveMs { lines.append("time to active: \(ms) ms") }
         if launch.findings > 0 { lines.append("findings: \(launch.findings)") }
@@ -133,10 +133,10 @@ struct JUnitRenderer {
     private func baselineSuite(_ diff: BaselineDiff, rules: [String: RuleDescription], failOn: Severity?) -> Suite {
         var suite = Suite(name: "baseline")
         for finding in diff.newFindings {
-            var testCase = Case(className: Self.baselineClassName, name: "new \(finding.rule) \(finding.location)")
+            var testCase = Case(className: Self.baselineClassName, name: "new \(finding.rule) \(Self.line(finding.location.description))")
             if let failOn, finding.severity >= failOn {
                 var failure = failure(for: finding, rule: rules[finding.rule])
-                failure.message = "new since \(diff.baselinePath): \(finding.message)"
+                failure.message = "new since \(Self.line(diff.baselinePath)): \(finding.message)"
                 testCase.failures.append(failure)
             } else {
                 testCase.systemOut.append("\(finding.severity.rawValue), below --fail-on: \(finding.message)")
@@ -145,14 +145,14 @@ struct JUnitRenderer {
         }
         for regression in diff.launchRegressions {
             let kind = regression.kind.name
-            var testCase = Case(className: Self.baselineClassName, name: "launch regression \(regression.app) \(kind)")
+            var testCase = Case(className: Self.baselineClassName, name: "launch regression \(Self.line(regression.app)) \(kind)")
             testCase.failures.append(
-                Failure(message: regression.summary, type: kind, details: "compared with \(diff.baselinePath)\n\(regression.summary)"))
+                Failure(message: regression.summary, type: kind, details: "compared with \(Self.line(diff.baselinePath))\n\(regression.summary)"))
             suite.cases.append(testCase)
         }
         for finding in diff.fixedFindings {
-            var testCase = Case(className: Self.baselineClassName, name: "fixed \(finding.rule) \(finding.location)")
-            testCase.systemOut.append("fixed since \(diff.baselinePath): \(finding.message)")
+            var testCase = Case(className: Self.baselineClassName, name: "fixed \(finding.rule) \(Self.line(finding.location.description))")
+            testCase.systemOut.append("fixed since \(Self.line(diff.baselinePath)): \(finding.message)")
             suite.cases.append(testCase)
         }
         return suite
@@ -191,4 +191,7 @@ struct JUnitRenderer {
     private static func attribute(_ value: String) -> String { Escaping.markupAttribute(value) }
 
     private static func text(_ value: String) -> String { Escaping.markupText(value) }
+
+    /// A name (a path, a process, a timestamp) on one line, before it is escaped for XML.
+    private static func line(_ value: String) -> String { Escaping.terminalLine(value) }
 }

@@ -12,12 +12,12 @@ struct LiveTextRenderer: Sendable {
     func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool) -> String {
         var head = paint(TerminalText.pad(finding.severity.rawValue, 7), TerminalText.style(of: finding.severity)) + " "
             + paint(finding.rule, .bold)
-        if let process = finding.process { head += "  " + process + (finding.pid.map { "[\($0)]" } ?? "") }
-        if let launch = finding.launch { head += "  " + paint(launch, .bold) }
+        if let process = finding.process { head += "  " + Escaping.terminalLine(process) + (finding.pid.map { "[\($0)]" } ?? "") }
+        if let launch = finding.launch { head += "  " + paint(Escaping.terminalLine(launch), .bold) }
         head += "  " + paint(location(of: finding), .dim)
         var text = head + "\n        " + Escaping.terminalLine(finding.message) + "\n"
         if let fix = rule?.fix, let hint = TextRenderer.firstSentence(of: fix) {
-            text += "        " + paint("fix:", .dim) + " " + hint + "\n"
+            text += "        " + paint("fix:", .dim) + " " + Escaping.terminalLine(hint) + "\n"
         }
         if explain, let rule {
             text += indented(rule.explanation) + indented("Fix: " + rule.fix)
@@ -29,7 +29,7 @@ struct LiveTextRenderer: Sendable {
     /// The counter line of a finding seen `count` times: `↻ ×3 rule  process  (lines 12–40)`.
     func repeats(of first: Finding, last: Finding, count: Int) -> String {
         var text = "        " + paint("↻ ×\(count)", TerminalText.style(of: first.severity)) + " " + first.rule
-        if let process = first.process { text += "  " + process }
+        if let process = first.process { text += "  " + Escaping.terminalLine(process) }
         return text + "  " + paint("lines \(first.location.line)–\(last.location.line)", .dim) + "\n"
     }
 
@@ -41,7 +41,7 @@ struct LiveTextRenderer: Sendable {
             offset = "+\(Int(((seconds - start) * 1000).rounded())) ms"
         }
         var text = prefix(launch) + TerminalText.pad(phase.rawValue, 13) + TerminalText.pad(offset, 10, left: true)
-        if let process = mark.process { text += "  " + process }
+        if let process = mark.process { text += "  " + Escaping.terminalLine(process) }
         if phase == .spawned, let pid = launch.pid { text += " → pid \(pid)" }
         if phase == .sceneCreated, let budget = launch.watchdogBudget { text += "  (watchdog \(budget) s)" }
         return text + "  " + paint("line \(mark.location.line)", .dim) + "\n"
@@ -84,15 +84,15 @@ struct LiveTextRenderer: Sendable {
     }
 
     private func prefix(_ launch: Launch) -> String {
-        paint(launch.id, .bold) + "  " + paint(launch.appName, .cyan) + "  "
+        paint(launch.id, .bold) + "  " + paint(Escaping.terminalLine(launch.appName), .cyan) + "  "
     }
 
     private func location(of finding: Finding) -> String {
-        (finding.timestamp.map { $0 + " " } ?? "") + "line \(finding.location.line)"
+        (finding.timestamp.map { Escaping.terminalLine($0) + " " } ?? "") + "line \(finding.location.line)"
     }
 
     private func indented(_ paragraph: String) -> String {
-        paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n")
+        paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + Escaping.terminalLine(String($0)) }.joined(separator: "\n")
             + "\n"
     }
 

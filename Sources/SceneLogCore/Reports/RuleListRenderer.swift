@@ -6,30 +6,30 @@ public enum RuleListRenderer {
     public static func table(_ rules: [RuleDescription]) -> String {
         let idWidth = rules.map(\.id.count).max() ?? 0
         return rules.map { rule in
-            TerminalText.pad(rule.id, idWidth) + "  " + TerminalText.pad(rule.severity.rawValue, 7) + "  " + rule.title + "\n"
+            TerminalText.pad(rule.id, idWidth) + "  " + TerminalText.pad(rule.severity.rawValue, 7) + "  " + Escaping.terminalLine(rule.title) + "\n"
         }.joined()
     }
 
     /// The explanation, fix, references and examples of `rule`, wrapped at 100 columns.
     public static func explanation(_ rule: RuleDescription) -> String {
-        var text = "\(rule.id) (\(rule.severity.rawValue)): \(rule.title)\n\n"
+        var text = "\(Escaping.terminalLine(rule.id)) (\(rule.severity.rawValue)): \(Escaping.terminalLine(rule.title))\n\n"
         text += wrap(rule.explanation) + "\n"
         if !rule.fix.isEmpty { text += "\nFix:\n" + wrap(rule.fix) + "\n" }
         if !rule.references.isEmpty {
-            text += "\nReferences:\n" + rule.references.map { "  - \($0)\n" }.joined()
+            text += "\nReferences:\n" + rule.references.map { "  - \(Escaping.terminalLine($0))\n" }.joined()
         }
         if !rule.triggeringExamples.isEmpty {
-            text += "\nMatches, for example:\n" + rule.triggeringExamples.map { "  \($0.text)\n" }.joined()
+            text += "\nMatches, for example:\n" + rule.triggeringExamples.map { "  \(Escaping.terminalLine($0.text))\n" }.joined()
         }
         if !rule.nonTriggeringExamples.isEmpty {
-            text += "\nDoes not match:\n" + rule.nonTriggeringExamples.map { "  \($0.text)\n" }.joined()
+            text += "\nDoes not match:\n" + rule.nonTriggeringExamples.map { "  \(Escaping.terminalLine($0.text))\n" }.joined()
         }
         return text
     }
 
     /// What to say of a rule id that is not among `rules`, with the nearest id when one is close.
     public static func unknownRule(_ id: String, among rules: [RuleDescription]) -> String {
-        var message = "unknown rule '\(id)'"
+        var message = "unknown rule '\(Escaping.visible(id))'"
         if let suggestion = NearestName.suggestion(for: id, among: rules.map(\.id)) {
             message += "; did you mean '\(suggestion)'?"
         }
@@ -73,6 +73,6 @@ public enum RuleListRenderer {
             current += current.isEmpty ? String(word) : " " + word
         }
         if !current.isEmpty { lines.append(current) }
-        return lines.map { "  " + $0 }.joined(separator: "\n")
+        return lines.map { "  " + Escaping.terminalLine($0) }.joined(separator: "\n")
     }
 }

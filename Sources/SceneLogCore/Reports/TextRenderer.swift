@@ -23,10 +23,10 @@ struct TextRenderer {
 
     /// What changed since the baseline.
     private func render(_ baseline: BaselineDigest) -> String {
-        var output = "\n" + paint("Compared with \(baseline.diff.baselinePath)", .bold) + ": " + baseline.counts + ".\n"
+        var output = "\n" + paint("Compared with \(Escaping.terminalLine(baseline.diff.baselinePath))", .bold) + ": " + baseline.counts + ".\n"
         for group in baseline.newGroups {
             output += "  " + paint(BaselineState.new.rawValue, .red) + "    \(group.first.rule)  \(Escaping.terminalLine(group.first.message))  "
-                + paint("\(group.first.location)", .dim) + "\n"
+                + paint(Escaping.terminalLine(group.first.location.description), .dim) + "\n"
         }
         for group in baseline.fixedGroups {
             output += "  " + paint("fixed", .green) + "  \(group.first.rule)  \(Escaping.terminalLine(group.first.message))\n"
@@ -40,11 +40,11 @@ struct TextRenderer {
     private func render(_ group: FindingGroup, rule: RuleDescription?) -> String {
         let finding = group.first
         var line = paint(finding.severity.rawValue, TerminalText.style(of: finding.severity)) + " " + paint(finding.rule, .bold)
-        if let process = finding.process { line += "  " + paint(process, .cyan) }
+        if let process = finding.process { line += "  " + paint(Escaping.terminalLine(process), .cyan) }
         if group.count > 1 {
-            line += "  \(group.count)× \(finding.location) … \(group.last.location)"
+            line += "  \(group.count)× \(Escaping.terminalLine(finding.location.description)) … \(Escaping.terminalLine(group.last.location.description))"
         } else {
-            line += "  \(finding.location)"
+            line += "  " + Escaping.terminalLine(finding.location.description)
         }
         var output = line + "\n    " + Escaping.terminalLine(finding.message) + "\n"
         if !finding.data.isEmpty {
@@ -52,7 +52,7 @@ struct TextRenderer {
             output += "    " + paint("data:", .dim) + " " + pairs.joined(separator: " ") + "\n"
         }
         if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
-            output += "    " + paint("fix:", .dim) + " " + hint + "\n"
+            output += "    " + paint("fix:", .dim) + " " + Escaping.terminalLine(hint) + "\n"
         }
         return output
     }
@@ -60,15 +60,17 @@ struct TextRenderer {
     private func renderInputs(_ digest: ReportDigest) -> String {
         let report = digest.report
         var output = ""
-        let pathWidth = min(report.inputs.map(\.path.count).max() ?? 0, 60)
-        for input in report.inputs {
-            if input.lines == 0, let note = input.note {
+        let paths = report.inputs.map { Escaping.terminalLine($0.path) }
+        let pathWidth = min(paths.map(\.count).max() ?? 0, 60)
+        for (input, path) in zip(report.inputs, paths) {
+            let note = input.note.map(Escaping.terminalLine)
+            if input.lines == 0, let note {
                 // Not read as text: a logarchive, say.
-                output += pad(input.path, pathWidth) + "  " + paint(pad("not read", 15), .yellow) + "  " + note + "\n"
+                output += pad(path, pathWidth) + "  " + paint(pad("not read", 15), .yellow) + "  " + note + "\n"
                 continue
             }
             let format = input.formatName ?? "unknown format"
-            output += pad(input.path, pathWidth) + "  " + paint(pad(format, 15), .cyan) + "  "
+            output += pad(path, pathWidth) + "  " + paint(pad(format, 15), .cyan) + "  "
             output += "\(grouped(input.lines)) lines: \(grouped(input.records)) records, "
             output += "\(grouped(input.continuationLines)) continuation, "
             let unparsed = "\(grouped(input.unparsedLines)) unparsed"
@@ -78,7 +80,7 @@ struct TextRenderer {
                 output += "; \(first) → \(last)"
             }
             output += "\n"
-            if let note = input.note { output += "    " + paint(note, .dim) + "\n" }
+            if let note { output += "    " + paint(note, .dim) + "\n" }
         }
         let totals = digest.totals
         let inputs = report.inputs.count == 1 ? "1 input" : "\(report.inputs.count) inputs"

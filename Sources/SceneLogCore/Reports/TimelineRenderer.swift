@@ -66,13 +66,13 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func header(_ launch: Launch) -> String {
-        var text = paint(launch.id, .bold) + "  " + paint(launch.appName, .cyan)
+        var text = paint(launch.id, .bold) + "  " + paint(Escaping.terminalLine(launch.appName), .cyan)
         var details: [String] = []
         if let process = launch.process, process != launch.bundle { details.append(process) }
         if let pid = launch.pid { details.append("pid \(pid)") }
         if let device = launch.device { details.append(device) }
-        if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
-        text += "  " + paint(launch.path, .dim)
+        if !details.isEmpty { text += " (" + Escaping.terminalLine(details.joined(separator: ", ")) + ")" }
+        text += "  " + paint(Escaping.terminalLine(launch.path), .dim)
         switch launch.evidence {
         case .system: break
         case .app: text += "  " + paint("from the app's own lines" + (launch.startSeen ? "" : "; its start is not in the capture"), .dim)
@@ -92,9 +92,9 @@ public struct TimelineRenderer: Sendable {
             TerminalText.append("", paddedTo: 10, to: &text)
         }
         text += "  "
-        TerminalText.append(phase, paddedTo: 16, to: &text)
+        TerminalText.append(Escaping.terminalLine(phase), paddedTo: 16, to: &text)
         text += "  "
-        TerminalText.append(source ?? mark.process ?? "", paddedTo: 16, to: &text)
+        TerminalText.append(Escaping.terminalLine(source ?? mark.process ?? ""), paddedTo: 16, to: &text)
         text += "  line "
         text += String(mark.location.line)
         output += "  "
@@ -110,12 +110,12 @@ public struct TimelineRenderer: Sendable {
 
     /// One line for the launch list of a report: id, app, outcome and time to active.
     public func renderSummaryLine(_ launch: Launch) -> String {
-        var text = paint(launch.id, .bold) + "  " + launch.appName
+        var text = paint(launch.id, .bold) + "  " + Escaping.terminalLine(launch.appName)
         if let pid = launch.pid { text += " (pid \(pid))" }
         text += "  " + outcome(launch) + launch.terminationSuffix
         if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
         if launch.findings > 0 { text += ", \(launch.findings) finding\(launch.findings == 1 ? "" : "s")" }
-        return text + "  " + paint("\(launch.path):\(launch.firstLine)", .dim) + "\n"
+        return text + "  " + paint("\(Escaping.terminalLine(launch.path)):\(launch.firstLine)", .dim) + "\n"
     }
 
     private func footer(_ launch: Launch) -> String {

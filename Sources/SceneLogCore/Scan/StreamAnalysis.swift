@@ -95,7 +95,7 @@ final class StreamAnalysis: RecordSink {
             observer?.scanDidReport(
                 ScanDiagnostic(
                     .warning,
-                    "\(Escaping.visible(path)): rule '\(rule)' stopped matching on \(failure.count) record(s): "
+                    "\(Escaping.visible(path)): rule '\(Escaping.visible(rule))' stopped matching on \(failure.count) record(s): "
                         + "\(failure.error.message); those records were not checked by it"))
         }
     }

@@ -93,5 +93,5 @@ public struct BaselineError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let message: String
 
-    public var description: String { "baseline '\(path)' \(message)" }
+    public var description: String { "baseline '\(Escaping.visible(path))' \(Escaping.visible(message))" }
 }

@@ -21,11 +21,11 @@ extension Escaping {
         return result
     }
 
-    /// `text` inside a Markdown code span in a table: a backtick, which would end the span,
-    /// becomes `'`, and `|` is escaped.
+    /// `text` inside a Markdown code span in a table: on one line (``terminalLine(_:)``), a
+    /// backtick, which would end the span, becomes `'`, and `|` is escaped.
     static func markdownCode(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in terminalLine(text) {
             switch character {
             case "`": result += "'"
             case "|": result += "\\|"

@@ -7,23 +7,29 @@
 /// `\u{1b}` (lowercase hexadecimal, no padding), the same in every report and diagnostic.
 enum Escaping {
     /// `text` made safe for one line of a terminal or of standard error: each control character
-    /// below U+0020 and U+007F (DEL) is shown as `\u{…}` (`\u{1b}`, `\u{a}`), and text longer than
-    /// `limit` Unicode scalars is cut to `limit` of them followed by `…`.
+    /// (C0, DEL and C1, ``isControl(_:)``) and each bidirectional formatting character
+    /// (``isBidiControl(_:)``) is shown as `\u{…}` (`\u{1b}`, `\u{a}`, `\u{202e}`), and text longer
+    /// than `limit` Unicode scalars is cut to `limit` of them followed by `…`.
     ///
-    /// This is the form the command line's diagnostics quote log text and paths in.
+    /// This is the form the command line's diagnostics quote log text, paths, archive member names
+    /// and other names in. Applied twice it changes nothing more.
     static func visible(_ text: String, limit: Int = 300) -> String {
         let visible = replacingScalars(in: text.unicodeScalars.prefix(limit)) { scalar in
-            scalar.value < 0x20 || scalar.value == 0x7F ? visibleForm(of: scalar) : nil
+            isControl(scalar) || isBidiControl(scalar) ? visibleForm(of: scalar) : nil
         }
         return text.unicodeScalars.count > limit ? visible + "…" : visible
     }
 
     /// `text` made safe for a line of the text reports: every control character (C0, DEL and the
-    /// C1 controls U+0080–U+009F, which terminals also obey) shown as `\u{…}`, except a newline,
-    /// which becomes ` ⏎ ` so that a multi-line message stays on its line. Nothing is cut.
+    /// C1 controls U+0080–U+009F, which terminals also obey) and every bidirectional formatting
+    /// character shown as `\u{…}`, except a newline, which becomes ` ⏎ ` so that a multi-line
+    /// message stays on its line. Nothing is cut.
+    ///
+    /// Names (file paths, archive member names, commits and branches from the environment) are
+    /// shown this way too, wherever they are written on a line.
     static func terminalLine(_ text: String) -> String {
         replacingScalars(in: text.unicodeScalars) { scalar in
-            scalar == "\n" ? " ⏎ " : isControl(scalar) ? visibleForm(of: scalar) : nil
+            scalar == "\n" ? " ⏎ " : isControl(scalar) || isBidiControl(scalar) ? visibleForm(of: scalar) : nil
         }
     }
 
@@ -47,6 +53,16 @@ enum Escaping {
     /// Whether `scalar` is a C0 control, DEL or a C1 control.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+    }
+
+    /// Whether `scalar` is a bidirectional formatting character, which can make text show in an
+    /// order other than the one it is in: the marks U+200E and U+200F, the embeddings and
+    /// overrides U+202A–U+202E and the isolates U+2066–U+2069.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// `\u{1b}`: how a character that cannot be written as it is shows.

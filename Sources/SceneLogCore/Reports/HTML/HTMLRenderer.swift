@@ -73,7 +73,7 @@ struct HTMLRenderer {
         html += card("Lines read", value: totals.lines, detail: lineDetail.map { "<span>\($0)</span>" })
         html += "</section>\n"
         guard let diff = report.baseline else { return html }
-        let against = ["<span>vs <span class=\"mono\">\(Escaping.markupText(diff.baselinePath))</span></span>"]
+        let against = ["<span>vs <span class=\"mono\">\(Escaping.markupLine(diff.baselinePath))</span></span>"]
         html += "<section class=\"cards baseline-cards\" aria-label=\"Compared with the baseline\">\n"
         html += card("New findings", value: diff.newFindings.count, detail: against, highlight: diff.newFindings.isEmpty ? nil : "alert")
         html += card("Fixed findings", value: diff.fixedFindings.count, detail: against, highlight: diff.fixedFindings.isEmpty ? nil : "good")
@@ -123,9 +123,9 @@ struct HTMLRenderer {
             let rule = Escaping.markupText(finding.rule)
             html += "<tr class=\"severity-row-\(severity)\"><td><span class=\"badge \(severity)\">\(severity)</span></td>"
             html += "<td class=\"rule-id\"><a href=\"#rule-\(rule)\"><code>\(rule)</code></a></td>"
-            html += "<td>\(finding.process.map(Escaping.markupText) ?? "<span class=\"muted\">—</span>")</td>"
+            html += "<td>\(finding.process.map(Escaping.markupLine) ?? "<span class=\"muted\">—</span>")</td>"
             html += "<td class=\"message\">\(Escaping.markupText(finding.message))\(lineDetails(finding))</td>"
-            html += "<td class=\"location mono\">\(Escaping.markupText(finding.location.description))</td>"
+            html += "<td class=\"location mono\">\(Escaping.markupLine(finding.location.description))</td>"
             if launches {
                 let launch = finding.launch.map { "<a href=\"#launch-\(Escaping.markupText($0))\">\(Escaping.markupText($0))</a>" }
                 html += "<td>\(launch ?? "<span class=\"muted\">—</span>")</td>"
@@ -152,7 +152,7 @@ struct HTMLRenderer {
 
     /// New and fixed findings and launch regressions.
     private func baseline(_ diff: BaselineDiff) -> String {
-        var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(Escaping.markupText(diff.baselinePath))</span></h2>\n"
+        var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(Escaping.markupLine(diff.baselinePath))</span></h2>\n"
         html += "<p>\(HTMLText.count(diff.newFindings.count, "new finding")), \(HTMLText.count(diff.fixedFindings.count, "fixed finding")), "
             + "\(diff.unchangedFindings.count) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
         html += "<h3 class=\"list-title\">Launch regressions</h3>\n"
@@ -215,12 +215,12 @@ struct HTMLRenderer {
         html += "<div class=\"panel\"><table>\n<thead><tr><th>Path</th><th>Format</th><th>Lines</th><th>Records</th>"
             + "<th>Continuation</th><th>Unparsed</th><th>Note</th></tr></thead>\n<tbody>\n"
         for input in report.inputs {
-            html += "<tr><td class=\"mono\">\(Escaping.markupText(input.path))</td>"
+            html += "<tr><td class=\"mono\">\(Escaping.markupLine(input.path))</td>"
                 + "<td>\(input.formatName.map(Escaping.markupText) ?? "<span class=\"muted\">unknown</span>")</td>"
             for number in [input.lines, input.records, input.continuationLines, input.unparsedLines] {
                 html += "<td class=\"number\">\(HTMLText.grouped(number))</td>"
             }
-            html += "<td>\(input.note.map(Escaping.markupText) ?? "")</td></tr>\n"
+            html += "<td>\(input.note.map(Escaping.markupLine) ?? "")</td></tr>\n"
         }
         return html + "</tbody>\n</table></div>\n</details>\n"
     }

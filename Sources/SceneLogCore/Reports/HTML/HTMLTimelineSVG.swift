@@ -63,7 +63,7 @@ struct HTMLTimelineSVG {
 
     /// One launch: its label, its phases, its events and its findings.
     private func row(_ launch: Launch, y: Double, scale: Scale) -> String {
-        let id = Escaping.markupText(launch.id)
+        let id = Escaping.markupLine(launch.id)
         let outcome = launch.outcome.rawValue
         let middle = 26.0
         let anchors = anchors(of: launch, scale: scale)
@@ -82,20 +82,20 @@ struct HTMLTimelineSVG {
         }
         for anchor in anchors {
             svg += "<circle class=\"phase phase-\(anchor.phase.rawValue)\" cx=\"\(n(anchor.x))\" cy=\"\(n(middle))\" r=\"4.5\">"
-                + "<title>\(Escaping.markupText(title(of: anchor, launch: launch)))</title></circle>\n"
+                + "<title>\(Escaping.markupLine(title(of: anchor, launch: launch)))</title></circle>\n"
         }
         for event in launch.events {
             let x = position(of: event.mark, launch: launch, anchors: anchors, scale: scale)
             let text = event.name + (event.detail.map { " (\($0))" } ?? "") + " — line \(event.mark.location.line)"
             svg += "<rect class=\"event\" x=\"\(n(x - 1))\" y=\"\(n(middle + 8))\" width=\"2\" height=\"6\">"
-                + "<title>\(Escaping.markupText(text))</title></rect>\n"
+                + "<title>\(Escaping.markupLine(text))</title></rect>\n"
         }
         for callback in launch.callbacks {
             let x = position(of: callback.mark, launch: launch, anchors: anchors, scale: scale)
             let owner = callback.delegate == .app ? "app delegate" : "scene " + (callback.scene ?? "")
             let text = "\(callback.step.rawValue) (\(owner)) — line \(callback.mark.location.line): \(callback.text)"
             svg += "<rect class=\"callback callback-\(callback.delegate.rawValue)\" x=\"\(n(x - 1.5))\" y=\"\(n(middle - 14))\""
-                + " width=\"3\" height=\"7\" data-step=\"\(callback.step.rawValue)\"><title>\(Escaping.markupText(text))</title></rect>\n"
+                + " width=\"3\" height=\"7\" data-step=\"\(callback.step.rawValue)\"><title>\(Escaping.markupLine(text))</title></rect>\n"
         }
         svg += markers(launch, anchors: anchors, middle: middle)
         let toActive = launch.timeToActiveMs.map { HTMLText.duration(milliseconds: $0) } ?? (untimed.isEmpty ? "—" : "no times")
@@ -109,7 +109,7 @@ struct HTMLTimelineSVG {
         let shown = app.count > 34 ? String(app.prefix(33)) + "…" : app
         var meta = "<tspan class=\"outcome-text\">\(launch.outcome.rawValue)</tspan>"
         if let termination = launch.termination {
-            meta += " " + Escaping.markupText("(" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")")
+            meta += " " + Escaping.markupLine("(" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")")
         }
         if let pid = launch.pid { meta += " · pid \(pid)" }
         switch launch.evidence {
@@ -120,8 +120,8 @@ struct HTMLTimelineSVG {
         var full = app
         if let process = launch.process, process != app { full += " (\(process))" }
         full += " — \(launch.path)"
-        return "<text class=\"launch-id\" x=\"12\" y=\"18\">\(Escaping.markupText(launch.id))</text>"
-            + "<text class=\"launch-app\" x=\"52\" y=\"18\">\(Escaping.markupText(shown))<title>\(Escaping.markupText(full))</title></text>\n"
+        return "<text class=\"launch-id\" x=\"12\" y=\"18\">\(Escaping.markupLine(launch.id))</text>"
+            + "<text class=\"launch-app\" x=\"52\" y=\"18\">\(Escaping.markupLine(shown))<title>\(Escaping.markupLine(full))</title></text>\n"
             + "<text class=\"launch-meta\" x=\"52\" y=\"33\">\(meta)</text>\n"
     }
 
@@ -139,7 +139,7 @@ struct HTMLTimelineSVG {
             let finding = entry.finding
             let text = "\(finding.severity.rawValue) \(finding.rule): \(finding.message) (\(finding.location))"
             svg += "<path class=\"marker severity-\(finding.severity.rawValue)\" d=\"M\(n(x)) \(n(middle - 19))l4.5 4.5-4.5 4.5-4.5-4.5z\">"
-                + "<title>\(Escaping.markupText(text))</title></path>\n"
+                + "<title>\(Escaping.markupLine(text))</title></path>\n"
         }
         return svg
     }

@@ -122,13 +122,14 @@ final class FollowedFile {
         self.report = report
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw WatchError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+            throw WatchError("cannot open '\(Escaping.visible(path))': \(String(cString: strerror(errno)))")
         }
         var status = stat()
         fstat(descriptor, &status)
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw WatchError("'\(path)' is not a regular file; pipe it instead: cat '\(path)' | scenelog watch")
+            let pipe = Escaping.isShownSafely(path) ? "cat \(Escaping.shellWord(path, asArgument: true)) | scenelog watch" : "pipe it into scenelog watch"
+            throw WatchError("'\(Escaping.visible(path))' is not a regular file; pipe it instead: \(pipe)")
         }
         self.descriptor = descriptor
         self.identity = (UInt64(status.st_dev), UInt64(status.st_ino))
@@ -141,7 +142,7 @@ final class FollowedFile {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveSource.ReadResult {
-        let result = try LiveSource.read(descriptor, into: buffer, name: "'\(path)'")
+        let result = try LiveSource.read(descriptor, into: buffer, name: "'\(Escaping.visible(path))'")
         if case .bytes(let count) = result {
             offset += Int64(count)
             return result

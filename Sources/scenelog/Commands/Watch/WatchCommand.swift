@@ -58,7 +58,8 @@ struct WatchCommand: ParsableCommand {
 
     func validate() throws {
         if let standardInput, standardInput != "-" {
-            throw ValidationError("watch reads a live stream: use --follow '\(standardInput)' for a file, or scan it")
+            let follow = DiagnosticText.shellWord(standardInput).map { "--follow \($0)" } ?? "--follow"
+            throw ValidationError("watch reads a live stream: use \(follow) for a file, or scan it")
         }
         if follow != nil, standardInput != nil || udid != nil {
             throw ValidationError("--follow reads a file; it does not go with - or --udid")
