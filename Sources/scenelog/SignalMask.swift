@@ -1,3 +1,5 @@
+import SceneLogCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,5 +15,11 @@ enum SignalMask {
         sigemptyset(&set)
         for number in signals { sigaddset(&set, number) }
         sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Routes SIGINT, SIGTERM and SIGHUP to the live loop, which then ends with a summary.
+    static func routeStopsToTheLiveLoop() {
+        unblock([SIGINT, SIGTERM, SIGHUP])
+        for stop in [SIGINT, SIGTERM, SIGHUP] { signal(stop) { _ in LiveLoop.requestStop() } }
     }
 }

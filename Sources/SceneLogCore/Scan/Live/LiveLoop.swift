@@ -25,23 +25,41 @@ public struct LiveLoop {
 
     let input: LiveSource
     let scanner: LiveScan
-    let wakeDescriptor: Int32
-    let onWake: () -> End?
+    private let wakeUp: WakeUpPipe
     let outputEnd: () -> End?
 
-    /// - Parameters:
-    ///   - wakeDescriptor: a descriptor (the read end of a pipe a signal handler writes to) that
-    ///     wakes the loop; `onWake` then says whether to end, and how.
-    ///   - outputEnd: asked after each delivery: how to end when the output went away, `nil` to go on.
-    public init(
-        source: LiveSource, scan: LiveScan, wakeDescriptor: Int32, onWake: @escaping () -> End?,
-        outputEnd: @escaping () -> End?
-    ) {
+    /// Makes the pipe that wakes the loop (a stop from a signal handler, a spawned idevicesyslog
+    /// that fails): call it before a source is started or a signal routed to ``requestStop()``.
+    /// - Throws: ``WatchError`` when the pipe cannot be made.
+    public static func prepare() throws(WatchError) {
+        if WakeUpPipe.shared == nil { WakeUpPipe.shared = try WakeUpPipe() }
+    }
+
+    /// - Parameter outputEnd: asked after each delivery: how to end when the output went away, `nil` to go on.
+    /// - Throws: ``WatchError`` when the loop's wake-up pipe cannot be made.
+    public init(source: LiveSource, scan: LiveScan, outputEnd: @escaping () -> End?) throws(WatchError) {
+        try Self.prepare()
         self.input = source
         self.scanner = scan
-        self.wakeDescriptor = wakeDescriptor
-        self.onWake = onWake
+        self.wakeUp = WakeUpPipe.shared!
         self.outputEnd = outputEnd
+    }
+
+    /// Ends the scan after the loop: its summary and launches (``LiveScan/finish()``).
+    public func finish() -> ScanResult {
+        scanner.finish()
+    }
+
+    /// Asks the running loop to end (`.interrupted`): safe to call from a signal handler.
+    public static func requestStop() {
+        WakeUpPipe.wake(.interrupted)
+    }
+
+    /// What woke the loop: an end, or `nil` to go on.
+    private func onWake() -> End? {
+        let reasons = wakeUp.drain()
+        if reasons.contains(.interrupted) { return .interrupted }
+        return reasons.contains(.childFailed) ? .failed(input.failure ?? "the input stopped") : nil
     }
 
     /// Reads until the end, then stops the source (a spawned idevicesyslog) and, unless interrupted,
@@ -60,7 +78,7 @@ public struct LiveLoop {
         // A followed file that just gave data is read again at once; it is only waited on when dry.
         var moreMayWait = false
         while true {
-            var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: wakeUp.readEnd, events: Int16(POLLIN), revents: 0)]
             if let descriptor = input.pollDescriptor {
                 descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
             }

@@ -48,13 +48,11 @@ public final class LiveSource {
     }
 
     /// A new `idevicesyslog` (with `-u udid` when given).
-    /// - Parameter onFailure: called (from another thread) when idevicesyslog cannot start or fails.
-    public static func spawningIdevicesyslog(
-        udid: String?, onFailure: @escaping @Sendable () -> Void
-    ) throws(WatchError) -> LiveSource {
+    /// When it cannot start or fails, the live loop reading it is woken and ends with the failure.
+    public static func spawningIdevicesyslog(udid: String?) throws(WatchError) -> LiveSource {
         LiveSource(
             name: IdevicesyslogProcess.executableName,
-            source: .spawned(try IdevicesyslogProcess(udid: udid, onFailure: onFailure)))
+            source: .spawned(try IdevicesyslogProcess(udid: udid) { WakeUpPipe.wake(.childFailed) }))
     }
 
     /// Whether standard input is a pipe, a socket or a file (rather than a terminal or `/dev/null`).

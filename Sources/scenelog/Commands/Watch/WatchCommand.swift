@@ -77,36 +77,31 @@ struct WatchCommand: ParsableCommand {
         options.app = rules.app
         options.minimumSeverity = rules.minSeverity
         options.reportsUnparsedLines = verbose
-        let wakeUp: WakeUpPipe
+        let output = LiveOutput(report: Diagnostics.report)
+        let observer = WatchObserver(
+            format: format, output: output, color: !noColor && Diagnostics.stdoutWantsColor,
+            rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, report: Diagnostics.report)
         let source: LiveSource
+        let loop: LiveLoop
         do {
-            wakeUp = try WakeUpPipe()
+            try LiveLoop.prepare()
+            SignalMask.routeStopsToTheLiveLoop()  // a stop is seen at once, not after the next line
             if let follow {
                 source = try .following(follow, fromStart: fromStart, report: Diagnostics.report)
             } else if standardInput != nil || LiveSource.standardInputIsData {
                 source = .standardInput
             } else {
-                source = try .spawningIdevicesyslog(udid: udid) { WakeUpPipe.wake(.childFailed) }
+                source = try .spawningIdevicesyslog(udid: udid)
             }
+            loop = try LiveLoop(
+                source: source, scan: Scanner(options: options, observer: observer).live(name: source.name),
+                outputEnd: { output.loopEnd })
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
         }
-        let output = LiveOutput(report: Diagnostics.report)
-        let observer = WatchObserver(
-            format: format, output: output, color: !noColor && Diagnostics.stdoutWantsColor,
-            rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, report: Diagnostics.report)
-        let scan = Scanner(options: options, observer: observer).live(name: source.name)
-        let end = LiveLoop(
-            source: source, scan: scan, wakeDescriptor: wakeUp.readEnd,
-            onWake: {
-                let reasons = wakeUp.drain()
-                if reasons.contains(.interrupted) { return .interrupted }
-                return reasons.contains(.childFailed) ? .failed(source.failure ?? "the input stopped") : nil
-            },
-            outputEnd: { output.loopEnd }
-        ).run()
-        let result = scan.finish()
+        let end = loop.run()
+        let result = loop.finish()
         switch end {
         case .outputClosed: return
         case .outputFailed: throw ExitStatus.inputError.exitCode

@@ -1,5 +1,3 @@
-import SceneLogCore
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,8 +7,8 @@ import Darwin
 /// The write end of the pipe that wakes the watch loop; a signal handler can only reach a global.
 nonisolated(unsafe) private var wakeUpWriteEnd: Int32 = -1
 
-/// A pipe the watch loop waits on beside its input: SIGINT, SIGTERM and SIGHUP write to it (so a
-/// stop is seen at once, not after the next line), and so does whatever else must wake the loop.
+/// A pipe the live loop waits on beside its input: a stop asked from a signal handler writes to it
+/// (so a stop is seen at once, not after the next line), and so does a spawned idevicesyslog that fails.
 final class WakeUpPipe {
     /// What woke the loop.
     enum Reason: UInt8 {
@@ -20,8 +18,10 @@ final class WakeUpPipe {
 
     let readEnd: Int32
 
-    /// Creates the pipe and routes the stop signals to it. SIGPIPE is ignored: a closed output is
-    /// seen as a write error (EPIPE) and ends the watch quietly.
+    /// The one pipe of the process, once made (``LiveLoop/prepare()``).
+    nonisolated(unsafe) static var shared: WakeUpPipe?
+
+    /// Creates the pipe; ``wake(_:)`` writes to it from then on.
     init() throws(WatchError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw WatchError("cannot create a pipe: \(String(cString: strerror(errno)))") }
@@ -30,17 +30,9 @@ final class WakeUpPipe {
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         readEnd = ends[0]
         wakeUpWriteEnd = ends[1]
-        signal(SIGPIPE, SIG_IGN)
-        SignalMask.unblock([SIGINT, SIGTERM, SIGHUP])
-        for stop in [SIGINT, SIGTERM, SIGHUP] {
-            signal(stop) { _ in
-                var byte = WakeUpPipe.Reason.interrupted.rawValue
-                _ = write(wakeUpWriteEnd, &byte, 1)
-            }
-        }
     }
 
-    /// Wakes the loop with `reason` (from any thread).
+    /// Wakes the loop with `reason` (from any thread, and from a signal handler: one write(2)).
     static func wake(_ reason: Reason) {
         var byte = reason.rawValue
         _ = write(wakeUpWriteEnd, &byte, 1)
