@@ -45,6 +45,11 @@ struct LaunchTracker {
         "SpringBoard", "backboardd", "runningboardd", "assertiond", "kernel", "ReportCrash", "launchd", "PineBoard",
         "CarPlayTemplateUIHost", "InCallService",
     ]
+    /// Whether `process` is one of ``systemProcesses``.
+    private static func isSystemProcess(_ process: String?) -> Bool {
+        process.map(systemProcesses.contains) ?? false
+    }
+
     /// The most callbacks kept per launch (a long-running app prints one per background cycle).
     private static let maximumCallbacks = 1_000
 
@@ -132,14 +137,14 @@ struct LaunchTracker {
     private mutating func startLaunchOfTheApp(
         _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout [LaunchTrackerEvent]
     ) -> Int? {
-        guard record.format != nil else { return nil }  // a bare unparsed line names no process
-        let mark = self.mark(of: record)
+        // A bare unparsed line names no process; a system process's line is no app's.
+        guard record.format != nil, !Self.isSystemProcess(finding.process) else { return nil }
         if let index = launches.adoptUnnamed(pid: finding.pid, process: finding.process)
             ?? launches.bindUnnamed(process: finding.process, device: device)
         {
             return index
         }
-        guard let index = startAppLaunch(record, mark: mark, device: device, into: &events) else { return nil }
+        guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
         if effect == .failsLaunch || effect == .endsProcess {
             launches[index].launch.evidence = .endOnly
             launches[index].launch.appFirstLine = nil
@@ -333,7 +338,7 @@ struct LaunchTracker {
             launches[index].launch.callbacks.append(
                 LaunchCallback(
                     step: callback.step, delegate: callback.delegate, scene: callback.scene, mark: mark,
-                    text: RuleEngine.excerpt(of: record.message)))
+                    text: Excerpt.of(record.message)))
         }
         if let violation = launches[index].callbackOrder.note(callback) {
             diagnose(
@@ -380,7 +385,7 @@ struct LaunchTracker {
     private mutating func startAppLaunch(
         _ record: RecordView, mark: LaunchMark, device: String?, into events: inout [LaunchTrackerEvent]
     ) -> Int? {
-        if let process = mark.process, Self.systemProcesses.contains(process) { return nil }
+        guard !Self.isSystemProcess(mark.process) else { return nil }
         let pid = record.fields.pid
         if let pid, launches.recentlyClosed(pid: pid, device: device) { return nil }
         let index = start(bundle: nil, pid: pid, device: device, into: &events)

@@ -71,9 +71,7 @@ public enum ReportDestination {
     /// Of `inputs` (as named on the command line, folders walked as the scan walks them with
     /// `selection`; `-` is standard input), the first that is the same file (device and inode) as
     /// `output`; `nil` when `output` does not exist yet or is no input.
-    public static func input(
-        among inputs: [String], selection: PathSelection = PathSelection(), sameAs output: String
-    ) -> String? {
+    static func input(among inputs: [String], selection: PathSelection = PathSelection(), sameAs output: String) -> String? {
         var target = stat()
         guard stat(output, &target) == 0, (target.st_mode & S_IFMT) != S_IFCHR else { return nil }
         func isTarget(_ file: stat) -> Bool { file.st_dev == target.st_dev && file.st_ino == target.st_ino }

@@ -4,9 +4,6 @@
 /// Its state is only touched by the thread that runs it: the hot properties skip the dynamic
 /// exclusivity checks, which would cost several runtime calls per record.
 final class RuleEngine {
-    /// How many characters of a message a finding's excerpt keeps.
-    static let excerptLength = 300
-
     let ruleSet: RuleSet
     // The rule set's tables, held here so that a record's lookups do not go through the set.
     private let patternsByLiteral: [[Int]]
@@ -109,21 +106,9 @@ final class RuleEngine {
             timestamp: record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) },
             process: process,
             pid: record.fields.pid,
-            excerpt: Self.excerpt(of: message),
+            excerpt: Excerpt.of(message),
             data: data
         )
-    }
-
-    /// The first ``excerptLength`` characters of `message` (with "…" when there are more), converted
-    /// from a prefix of its bytes rather than from the whole message, which may be megabytes long.
-    static func excerpt(of message: UnsafeBufferPointer<UInt8>) -> String {
-        // Characters of real log text are 1 to 4 bytes; 16 per character leaves room for combining marks.
-        let prefixBytes = excerptLength * 16
-        var text = message.string(0..<min(message.count, prefixBytes))
-        if message.count > prefixBytes, text.count <= excerptLength {
-            text = message.string(0..<message.count)  // pathological clusters: count on the whole
-        }
-        return text.count > excerptLength ? String(text.prefix(excerptLength)) + "…" : text
     }
 }
 

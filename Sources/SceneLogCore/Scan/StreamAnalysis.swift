@@ -103,12 +103,15 @@ final class StreamAnalysis: RecordSink {
     private func keep(_ found: [Finding]) {
         if mode.keepsFindings { lineFindings += found }
         guard let numbering = mode.liveNumbering else { return }
-        for finding in found {
-            if mode.keepsFindings, let launch = finding.launch {
-                findingsByLaunch[launch, default: []].append(numbering.apply(to: finding))
-            }
-            if options.admits(finding, identities: identities) { observer?.scanDidFind(numbering.apply(to: finding)) }
-        }
+        for finding in found { handOutLive(finding, numbering: numbering) }
+    }
+
+    /// A finding as it happens: kept with its launch (for the launch's live events) and shown
+    /// when it passes the filters.
+    private func handOutLive(_ finding: Finding, numbering: LaunchNumbering) {
+        let numbered = numbering.apply(to: finding)
+        if mode.keepsFindings, let launch = finding.launch { findingsByLaunch[launch, default: []].append(numbered) }
+        if options.admits(finding, identities: identities) { observer?.scanDidFind(numbered) }
     }
 
     private func handOutEvents() {
@@ -125,11 +128,7 @@ final class StreamAnalysis: RecordSink {
                 }
             case .diagnosed(let finding):
                 if mode.keepsFindings { diagnoses.append(finding) }
-                guard let numbering = mode.liveNumbering else { continue }
-                if mode.keepsFindings, let launch = finding.launch {
-                    findingsByLaunch[launch, default: []].append(numbering.apply(to: finding))
-                }
-                if options.admits(finding, identities: identities) { observer?.scanDidFind(numbering.apply(to: finding)) }
+                if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }
         }
         events.removeAll(keepingCapacity: true)

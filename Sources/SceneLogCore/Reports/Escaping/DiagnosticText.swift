@@ -9,12 +9,6 @@ public enum DiagnosticText {
             .map { Escaping.visible(String($0), limit: Int.max) }.joined(separator: "\n")
     }
 
-    /// `text` on one line with its controls shown (``Escaping/visible(_:limit:)``): for a name
-    /// in a message.
-    public static func name(_ text: String) -> String {
-        Escaping.visible(text)
-    }
-
     /// `text` as one POSIX shell word (``Escaping/shellWord(_:asArgument:)``), or nil when it
     /// cannot be shown safely on one line.
     public static func shellWord(_ text: String) -> String? {
