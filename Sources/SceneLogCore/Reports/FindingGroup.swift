@@ -8,19 +8,8 @@ struct FindingGroup: Sendable {
     let count: Int
 
     /// Groups `findings`, keeping the order in which each group first appears.
-    static func grouping(_ findings: [Finding]) -> [FindingGroup] {
-        var order: [String] = []
-        var groups: [String: (first: Finding, last: Finding, count: Int)] = [:]
-        for finding in findings {
-            let key = key(of: finding)
-            if let group = groups[key] {
-                groups[key] = (group.first, finding, group.count + 1)
-            } else {
-                order.append(key)
-                groups[key] = (finding, finding, 1)
-            }
-        }
-        return order.compactMap { key in groups[key].map { FindingGroup(first: $0.first, last: $0.last, count: $0.count) } }
+    static func grouping(_ findings: some Sequence<Finding>) -> [FindingGroup] {
+        FindingGroups(findings, limit: .max).groups
     }
 
     /// What repeats of one finding share: rule, process, and message with numbers set aside.
@@ -47,5 +36,48 @@ struct FindingGroup: Sendable {
             }
         }
         return String(decoding: result, as: UTF8.self)
+    }
+}
+
+/// Findings grouped where they repeat (``FindingGroup``), in the order each group first appears,
+/// up to a number of groups: the findings of groups past it are counted, not listed, so that
+/// memory stays bounded however many distinct findings a run has.
+struct FindingGroups: Sendable {
+    /// The most groups a report lists.
+    static let defaultLimit = 5_000
+
+    private(set) var groups: [FindingGroup] = []
+    /// The findings of groups past the limit, counted.
+    private(set) var unlisted = FindingTally()
+
+    /// Groups `findings`, listing at most `limit` groups.
+    init(_ findings: some Sequence<Finding>, limit: Int = FindingGroups.defaultLimit) {
+        var positions: [String: Int] = [:]
+        var counts: [Int] = []
+        var lasts: [Finding] = []
+        var firsts: [Finding] = []
+        for finding in findings {
+            let key = FindingGroup.key(of: finding)
+            if let position = positions[key] {
+                counts[position] += 1
+                lasts[position] = finding
+            } else if firsts.count < limit {
+                positions[key] = firsts.count
+                firsts.append(finding)
+                lasts.append(finding)
+                counts.append(1)
+            } else {
+                unlisted.add(finding)
+            }
+        }
+        groups = firsts.indices.map { FindingGroup(first: firsts[$0], last: lasts[$0], count: counts[$0]) }
+    }
+
+    /// A sentence for the findings not listed, or `nil` when every finding is.
+    var unlistedNote: String? {
+        let count = unlisted.total
+        guard count > 0 else { return nil }
+        return "\(count) more finding\(count == 1 ? " is" : "s are") not listed here (only the first "
+            + "\(groups.count) groups are); the JSON report lists every finding."
     }
 }

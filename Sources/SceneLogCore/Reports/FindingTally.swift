@@ -20,6 +20,13 @@ struct FindingTally: Sendable, Equatable {
         ruleSeverities[finding.rule] = max(ruleSeverities[finding.rule] ?? finding.severity, finding.severity)
     }
 
+    /// Counts the findings `other` counted.
+    mutating func add(_ other: FindingTally) {
+        bySeverity.merge(other.bySeverity, uniquingKeysWith: +)
+        byRule.merge(other.byRule, uniquingKeysWith: +)
+        ruleSeverities.merge(other.ruleSeverities, uniquingKeysWith: max)
+    }
+
     /// How many findings of `severity` were counted.
     func count(of severity: Severity) -> Int {
         bySeverity[severity] ?? 0

@@ -25,7 +25,18 @@ struct GitHubAnnotationsRenderer {
 
     /// One workflow command.
     struct Annotation: Equatable {
-        enum Level: String { case error, warning, notice }
+        enum Level: String {
+            case error, warning, notice
+
+            /// The severity of the findings annotated at this level.
+            var severity: Severity {
+                switch self {
+                case .error: .error
+                case .warning: .warning
+                case .notice: .note
+                }
+            }
+        }
 
         var level: Level
         var file: String?
@@ -52,7 +63,8 @@ struct GitHubAnnotationsRenderer {
     func annotations(for digest: ReportDigest) -> [Annotation] {
         let baseline = digest.baseline
         // With a baseline, new groups come first; each part stays in report order.
-        let stated = digest.findingGroups.map { (group: $0, isNew: baseline?.state(of: $0.first) == .new) }
+        let grouped = FindingGroups(digest.report.findings)
+        let stated = grouped.groups.map { (group: $0, isNew: baseline?.state(of: $0.first) == .new) }
         let groups = stated.filter(\.isNew) + stated.filter { !$0.isNew }
         var candidates: [Annotation.Level: [(annotation: Annotation, findings: Int)]] = [:]
         for regression in baseline?.diff.launchRegressions ?? [] {
@@ -80,8 +92,9 @@ struct GitHubAnnotationsRenderer {
             let budget = level == .notice ? noticeBudget : Self.maximumPerLevel
             written += all.prefix(budget).map(\.annotation)
             let dropped = all.dropFirst(budget)
-            if !dropped.isEmpty {
-                leftOut.append((level, dropped.reduce(0) { $0 + $1.findings }, dropped.count { $0.findings == 0 }))
+            let unlisted = grouped.unlisted.count(of: level.severity)
+            if !dropped.isEmpty || unlisted > 0 {
+                leftOut.append((level, dropped.reduce(unlisted) { $0 + $1.findings }, dropped.count { $0.findings == 0 }))
             }
         }
         if !leftOut.isEmpty { written.append(leftOutNotice(leftOut)) }
@@ -130,10 +143,11 @@ struct GitHubAnnotationsRenderer {
     private func summaryNotice(_ baseline: BaselineDigest) -> Annotation {
         var message = "Compared with \(baseline.diff.baselinePath): \(baseline.counts)."
         let fixed = baseline.fixedGroups
-        for group in fixed.prefix(Self.maximumPerLevel) {
+        for group in fixed.groups.prefix(Self.maximumPerLevel) {
             message += "\nFixed: \(group.first.rule): \(group.first.message)"
         }
-        if fixed.count > Self.maximumPerLevel { message += "\n… and \(fixed.count - Self.maximumPerLevel) more fixed" }
+        let more = fixed.groups.count - Self.maximumPerLevel
+        if more > 0 { message += "\n… and \(more) more fixed" }
         return Annotation(level: .notice, title: "scenelog baseline", message: message)
     }
 }

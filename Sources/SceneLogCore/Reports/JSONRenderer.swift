@@ -15,7 +15,7 @@ struct JSONRenderer {
         json.beginObject()
         if let baseline = report.baseline {
             json.key("baseline")
-            self.write(baseline, to: &json)
+            try self.write(baseline, to: &json, draining: write)
         }
         json.key("findings")
         json.beginArray()
@@ -212,11 +212,14 @@ struct JSONRenderer {
 
     /// The `baseline` object: the path compared with, new and fixed findings, how many are
     /// unchanged, and the launch regressions.
-    private func write(_ diff: BaselineDiff, to json: inout JSONWriter) {
+    private func write(_ diff: BaselineDiff, to json: inout JSONWriter, draining drain: ([UInt8]) throws -> Void) rethrows {
         json.beginObject()
         json.key("fixedFindings")
         json.beginArray()
-        for finding in diff.fixedFindings { write(finding, to: &json) }
+        for finding in diff.fixedFindings {
+            write(finding, to: &json)
+            try json.drain(to: drain)
+        }
         json.endArray()
         json.key("launchRegressions")
         json.beginArray()
@@ -245,12 +248,15 @@ struct JSONRenderer {
         json.endArray()
         json.key("newFindings")
         json.beginArray()
-        for finding in diff.newFindings { write(finding, to: &json) }
+        for finding in diff.newFindings {
+            write(finding, to: &json)
+            try json.drain(to: drain)
+        }
         json.endArray()
         json.key("path")
         json.string(diff.baselinePath)
         json.key("unchangedFindings")
-        json.int(diff.unchangedFindings.count)
+        json.int(diff.unchangedFindingCount)
         json.endObject()
     }
 

@@ -16,25 +16,50 @@
 ///   regression, and a passing one per fixed finding.
 ///
 /// A testcase can hold several `<failure>` elements (one per finding, as the Jenkins JUnit schema
-/// allows); `tests` counts testcases and `failures` counts the testcases that failed, on every
-/// suite and on the `<testsuites>` root. The output has no timestamps or host names, so it is
-/// stable for the same report.
+/// allows), up to ``maximumListedPerCase``, and the whole report lists up to
+/// ``maximumListedFindings`` findings in rule testcases: past either, findings are counted in the
+/// testcase's `<system-out>` rather than listed, so that a run of many findings renders in bounded
+/// memory (the baseline suite is written as the findings are read). `tests` counts testcases and
+/// `failures` counts the testcases that failed, on every suite and on the `<testsuites>` root. The
+/// output has no timestamps or host names, so it is stable for the same report.
 struct JUnitRenderer {
     static let ruleClassName = "scenelog.rules"
     static let launchClassName = "scenelog.launches"
     static let baselineClassName = "scenelog.baseline"
+    /// The most findings one rule testcase lists.
+    static let maximumListedPerCase = 100
+    /// The most findings the rule testcases of a report list together.
+    static let maximumListedFindings = 20_000
 
     func render(_ digest: ReportDigest, options: RenderOptions) -> String {
+        var text: [UInt8] = []
+        render(digest, options: options) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Renders the report to `write` in pieces of about 64 KiB.
+    func render(_ digest: ReportDigest, options: RenderOptions, to emit: ([UInt8]) throws -> Void) rethrows {
         let report = digest.report
-        let suites = self.suites(for: report, failOn: options.failOn)
-        let tests = suites.reduce(0) { $0 + $1.cases.count }
-        let failures = suites.reduce(0) { $0 + $1.failedCount }
+        let listed = ListedFindings(report, failOn: options.failOn, baseline: report.baseline)
+        let suites = self.suites(for: report, listed: listed)
+        var tests = suites.reduce(0) { $0 + $1.cases.count }
+        var failures = suites.reduce(0) { $0 + $1.failedCount }
+        if let diff = report.baseline {
+            tests += diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count
+            failures += listed.newFailing + diff.launchRegressions.count
+        }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         if report.interrupted { xml += "<!-- \(ScanReport.interruptedNote) -->\n" }
         xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
-        for suite in suites { write(suite, to: &xml) }
+        for suite in suites {
+            write(suite, to: &xml)
+            try drain(&xml, to: emit)
+        }
+        if let diff = report.baseline {
+            try writeBaselineSuite(diff, rules: report.rules, failOn: options.failOn, failing: listed.newFailing, to: &xml, draining: emit)
+        }
         xml += "</testsuites>\n"
-        return xml
+        try emit(Array(xml.utf8))
     }
 
     // MARK: - Model
@@ -61,27 +86,75 @@ struct JUnitRenderer {
         var details: String
     }
 
-    /// The suites of `report`: one per path that has an input, a finding or a launch, then the
-    /// baseline's.
-    private func suites(for report: ScanReport, failOn: Severity?) -> [Suite] {
+    /// What the rule testcases list, gathered in one pass over the findings: per input path and
+    /// rule, the first findings (failures at or above `--fail-on`, the others as output lines),
+    /// and how many more there were.
+    private struct ListedFindings {
+        struct Entry {
+            var failures: [Finding] = []
+            var others: [Finding] = []
+            var failing = 0
+            var unlisted = 0
+        }
+
+        /// The paths of the findings, in the order they first appear.
+        private(set) var paths: [String] = []
+        private(set) var entries: [String: [String: Entry]] = [:]
+        /// How many new findings (against the baseline) are at or above `--fail-on`.
+        private(set) var newFailing = 0
+
+        init(_ report: ScanReport, failOn: Severity?, baseline: BaselineDiff?) {
+            var listed = 0
+            for finding in report.findings {
+                let fails = failOn.map { finding.severity >= $0 } ?? false
+                if fails, let baseline, !baseline.isInBaseline(finding) { newFailing += 1 }
+                let path = finding.location.path
+                if entries[path] == nil {
+                    paths.append(path)
+                    entries[path] = [:]
+                }
+                var entry = entries[path]?[finding.rule] ?? Entry()
+                if fails { entry.failing += 1 }
+                let kept = entry.failures.count + entry.others.count
+                if kept < JUnitRenderer.maximumListedPerCase, listed < JUnitRenderer.maximumListedFindings {
+                    if fails { entry.failures.append(finding) } else { entry.others.append(finding) }
+                    listed += 1
+                } else {
+                    entry.unlisted += 1
+                }
+                entries[path]?[finding.rule] = entry
+            }
+        }
+    }
+
+    /// The suites of the inputs: one per path that has an input, a finding or a launch.
+    private func suites(for report: ScanReport, listed: ListedFindings) -> [Suite] {
         var paths: [String] = []
         var seen: Set<String> = []
-        let allPaths = report.inputs.map(\.path) + report.findings.map(\.location.path) + report.launches.map(\.path)
+        let allPaths = report.inputs.map(\.path) + listed.paths + report.launches.map(\.path)
         for path in allPaths where seen.insert(path).inserted { paths.append(path) }
-        let findingsByPath = Dictionary(grouping: report.findings, by: \.location.path)
         let launchesByPath = Dictionary(grouping: report.launches, by: \.path)
-        let ruleIDs = Set(report.rules.keys).union(report.findings.map(\.rule)).sorted()
+        let ruleIDs = Set(report.rules.keys).union(report.findings.tally.byRule.keys).sorted()
 
-        var suites: [Suite] = paths.map { path in
+        return paths.map { path in
             var suite = Suite(name: Self.line(path))
-            let findingsByRule = Dictionary(grouping: findingsByPath[path] ?? [], by: \.rule)
+            let entries = listed.entries[path] ?? [:]
             for rule in ruleIDs {
                 var testCase = Case(className: Self.ruleClassName, name: rule)
-                for finding in findingsByRule[rule] ?? [] {
-                    if let failOn, finding.severity >= failOn {
-                        testCase.failures.append(failure(for: finding, rule: report.rules[rule]))
-                    } else {
-                        testCase.systemOut.append("\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(finding.message)")
+                if let entry = entries[rule] {
+                    testCase.failures = entry.failures.map { failure(for: $0, rule: report.rules[rule]) }
+                    testCase.systemOut = entry.others.map { finding in
+                        "\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(finding.message)"
+                    }
+                    if entry.unlisted > 0 {
+                        testCase.systemOut.append(
+                            "\(entry.unlisted) more finding\(entry.unlisted == 1 ? "" : "s") of this rule in this input "
+                                + "(\(entry.failing - entry.failures.count) at or above --fail-on) are not listed; the JSON report lists every finding.")
+                        if entry.failures.isEmpty, entry.failing > 0 {
+                            // Failing findings past the caps still fail the testcase.
+                            testCase.failures.append(
+                                Failure(message: "\(entry.failing) findings at or above --fail-on", type: rule, details: testCase.systemOut.last ?? ""))
+                        }
                     }
                 }
                 suite.cases.append(testCase)
@@ -89,8 +162,6 @@ struct JUnitRenderer {
             for launch in launchesByPath[path] ?? [] { suite.cases.append(testCase(for: launch)) }
             return suite
         }
-        if let diff = report.baseline { suites.append(baselineSuite(diff, rules: report.rules, failOn: failOn)) }
-        return suites
     }
 
     private func failure(for finding: Finding, rule: RuleDescription?) -> Failure {
@@ -130,8 +201,14 @@ struct JUnitRenderer {
         return testCase
     }
 
-    private func baselineSuite(_ diff: BaselineDiff, rules: [String: RuleDescription], failOn: Severity?) -> Suite {
-        var suite = Suite(name: "baseline")
+    /// The baseline's suite, written as the new findings are read: a testcase per new finding
+    /// (failing at or above `failOn`), a failing one per launch regression, a passing one per fixed finding.
+    private func writeBaselineSuite(
+        _ diff: BaselineDiff, rules: [String: RuleDescription], failOn: Severity?, failing: Int, to xml: inout String,
+        draining emit: ([UInt8]) throws -> Void
+    ) rethrows {
+        let tests = diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count
+        xml += "  <testsuite name=\"baseline\" tests=\"\(tests)\" failures=\"\(failing + diff.launchRegressions.count)\" errors=\"0\" skipped=\"0\">\n"
         for finding in diff.newFindings {
             var testCase = Case(className: Self.baselineClassName, name: "new \(finding.rule) \(Self.line(finding.location.description))")
             if let failOn, finding.severity >= failOn {
@@ -141,21 +218,23 @@ struct JUnitRenderer {
             } else {
                 testCase.systemOut.append("\(finding.severity.rawValue), below --fail-on: \(finding.message)")
             }
-            suite.cases.append(testCase)
+            write(testCase, to: &xml)
+            try drain(&xml, to: emit)
         }
         for regression in diff.launchRegressions {
             let kind = regression.kind.name
             var testCase = Case(className: Self.baselineClassName, name: "launch regression \(Self.line(regression.app)) \(kind)")
             testCase.failures.append(
                 Failure(message: regression.summary, type: kind, details: "compared with \(Self.line(diff.baselinePath))\n\(regression.summary)"))
-            suite.cases.append(testCase)
+            write(testCase, to: &xml)
         }
         for finding in diff.fixedFindings {
             var testCase = Case(className: Self.baselineClassName, name: "fixed \(finding.rule) \(Self.line(finding.location.description))")
             testCase.systemOut.append("fixed since \(Self.line(diff.baselinePath)): \(finding.message)")
-            suite.cases.append(testCase)
+            write(testCase, to: &xml)
+            try drain(&xml, to: emit)
         }
-        return suite
+        xml += "  </testsuite>\n"
     }
 
     /// `1234` → `1.234`.
@@ -168,24 +247,33 @@ struct JUnitRenderer {
 
     private func write(_ suite: Suite, to xml: inout String) {
         xml += "  <testsuite name=\"\(Self.attribute(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failedCount)\" errors=\"0\" skipped=\"0\">\n"
-        for testCase in suite.cases {
-            var open = "    <testcase classname=\"\(Self.attribute(testCase.className))\" name=\"\(Self.attribute(testCase.name))\""
-            if let time = testCase.time { open += " time=\"\(time)\"" }
-            guard !testCase.failures.isEmpty || !testCase.systemOut.isEmpty else {
-                xml += open + "/>\n"
-                continue
-            }
-            xml += open + ">\n"
-            for failure in testCase.failures {
-                xml += "      <failure message=\"\(Self.attribute(failure.message))\" type=\"\(Self.attribute(failure.type))\">"
-                xml += Self.text(failure.details) + "</failure>\n"
-            }
-            if !testCase.systemOut.isEmpty {
-                xml += "      <system-out>" + Self.text(testCase.systemOut.joined(separator: "\n")) + "</system-out>\n"
-            }
-            xml += "    </testcase>\n"
-        }
+        for testCase in suite.cases { write(testCase, to: &xml) }
         xml += "  </testsuite>\n"
+    }
+
+    private func write(_ testCase: Case, to xml: inout String) {
+        var open = "    <testcase classname=\"\(Self.attribute(testCase.className))\" name=\"\(Self.attribute(testCase.name))\""
+        if let time = testCase.time { open += " time=\"\(time)\"" }
+        guard !testCase.failures.isEmpty || !testCase.systemOut.isEmpty else {
+            xml += open + "/>\n"
+            return
+        }
+        xml += open + ">\n"
+        for failure in testCase.failures {
+            xml += "      <failure message=\"\(Self.attribute(failure.message))\" type=\"\(Self.attribute(failure.type))\">"
+            xml += Self.text(failure.details) + "</failure>\n"
+        }
+        if !testCase.systemOut.isEmpty {
+            xml += "      <system-out>" + Self.text(testCase.systemOut.joined(separator: "\n")) + "</system-out>\n"
+        }
+        xml += "    </testcase>\n"
+    }
+
+    /// Hands `xml` to `write` once it holds 64 KiB or more.
+    private func drain(_ xml: inout String, to emit: ([UInt8]) throws -> Void) rethrows {
+        guard xml.utf8.count >= 1 << 16 else { return }
+        try emit(Array(xml.utf8))
+        xml = ""
     }
 
     private static func attribute(_ value: String) -> String { Escaping.markupAttribute(value) }

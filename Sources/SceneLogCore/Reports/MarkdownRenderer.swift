@@ -34,10 +34,12 @@ struct MarkdownRenderer {
 
     private func verdict(_ report: ScanReport, options: RenderOptions) -> String {
         if let baseline = report.baseline, baseline.hasRegression(atOrAbove: options.failOn) { return "❌ regressions since the baseline" }
-        if let threshold = options.failOn, report.findings.contains(where: { $0.severity >= threshold }) {
-            return "❌ findings at or above \(threshold.rawValue)"
+        guard let threshold = options.failOn else {
+            let count = report.findings.count
+            return count == 0 ? "✅ no findings" : "ℹ️ \(count) finding\(count == 1 ? "" : "s") (--fail-on never: none fails the run)"
         }
-        return "✅ no findings at or above \(options.failOn?.rawValue ?? "any severity")"
+        if report.findings.count(atOrAbove: threshold) > 0 { return "❌ findings at or above \(threshold.rawValue)" }
+        return "✅ no findings at or above \(threshold.rawValue)"
     }
 
     private func summary(_ digest: ReportDigest) -> String {
@@ -54,7 +56,7 @@ struct MarkdownRenderer {
         if !diff.launchRegressions.isEmpty {
             output += diff.launchRegressions.map { "- ⏱ " + cell($0.summary) + "\n" }.joined() + "\n"
         }
-        let changes = baseline.newGroups.map { ("🆕 new", $0) } + baseline.fixedGroups.map { ("✔️ fixed", $0) }
+        let changes = baseline.newGroups.groups.map { ("🆕 new", $0) } + baseline.fixedGroups.groups.map { ("✔️ fixed", $0) }
         guard !changes.isEmpty else { return output }
         output += "| | Rule | Process | Message | Where |\n|---|---|---|---|---|\n"
         for (label, group) in changes.prefix(rows) {
@@ -79,12 +81,15 @@ struct MarkdownRenderer {
         let report = digest.report
         guard !report.findings.isEmpty else { return "" }
         var output = "### Findings\n\n| Severity | Rule | Process | Message | Count | First seen |\n|---|---|---|---|---:|---|\n"
-        let groups = digest.findingGroups.sorted { $0.first.severity > $1.first.severity }
+        let grouped = FindingGroups(report.findings)
+        let groups = grouped.groups.sorted { $0.first.severity > $1.first.severity }
         for group in groups.prefix(rows) {
             output += "| \(group.first.severity.rawValue) | `\(group.first.rule)` | \(cell(group.first.process ?? "")) | "
                 + "\(cell(group.first.message)) | \(group.count) | \(location(group.first)) |\n"
         }
-        output += omitted(groups.count, rows) + "\n"
+        output += omitted(groups.count, rows)
+        if let note = grouped.unlistedNote { output += "\n_\(cell(note))_\n" }
+        output += "\n"
         let ruleIDs = digest.tally.byRule.keys.sorted()
         let described = ruleIDs.compactMap { report.rules[$0] }
         guard !described.isEmpty else { return output }

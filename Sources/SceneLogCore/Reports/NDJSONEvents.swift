@@ -48,16 +48,24 @@ enum NDJSONEvents {
 
     /// A whole report as events: every finding, every launch (`change` is its outcome), the summary.
     static func render(_ digest: ReportDigest) -> String {
-        var text = ""
+        var text: [UInt8] = []
         render(digest) { text += $0 }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Renders the digested report to `write` an event at a time.
-    static func render(_ digest: ReportDigest, to write: (String) throws -> Void) rethrows {
-        for item in digest.report.findings { try write(finding(item)) }
-        for item in digest.report.launches { try write(launch(item, change: item.outcome.rawValue)) }
-        try write(summary(tally: digest.tally, outcomes: digest.outcomeCounts, totals: digest.totals, interrupted: digest.report.interrupted))
+    /// Renders the digested report to `write` in pieces of about 64 KiB, whole events each.
+    static func render(_ digest: ReportDigest, to write: ([UInt8]) throws -> Void) rethrows {
+        var pending: [UInt8] = []
+        func add(_ event: String) throws {
+            pending += event.utf8
+            guard pending.count >= 1 << 16 else { return }
+            try write(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+        for item in digest.report.findings { try add(finding(item)) }
+        for item in digest.report.launches { try add(launch(item, change: item.outcome.rawValue)) }
+        try add(summary(tally: digest.tally, outcomes: digest.outcomeCounts, totals: digest.totals, interrupted: digest.report.interrupted))
+        try write(pending)
     }
 
     private static func line(_ json: JSONWriter) -> String {

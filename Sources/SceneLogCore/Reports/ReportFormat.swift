@@ -16,16 +16,18 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// the baseline comparison and the rules' fixes (``HTMLRenderer``).
     case html
 
-    /// Renders `report` in this format to `write`: JSON and NDJSON in pieces as they are rendered,
-    /// so that a report of many thousands of findings and launches is never held whole; the other
-    /// formats in one piece.
+    /// Renders `report` in this format to `write`: JSON, NDJSON, SARIF and JUnit in pieces as they
+    /// are rendered, so that a report of many findings is never held whole; the other formats,
+    /// whose findings are grouped and capped, in one piece.
     public func render(
         _ report: ScanReport, options: RenderOptions = RenderOptions(), to write: ([UInt8]) throws -> Void
     ) rethrows {
         let digest = ReportDigest(report)
         switch self {
         case .json: try JSONRenderer().render(digest, to: write)
-        case .ndjson: try NDJSONEvents.render(digest) { try write(Array($0.utf8)) }
+        case .ndjson: try NDJSONEvents.render(digest, to: write)
+        case .sarif: try SARIFRenderer().render(digest, to: write)
+        case .junit: try JUnitRenderer().render(digest, options: options, to: write)
         default: try write(Array(render(digest, options: options).utf8))
         }
     }
@@ -43,7 +45,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .ndjson: NDJSONEvents.render(digest)
         case .markdown: MarkdownRenderer().render(digest, options: options)
         case .junit: JUnitRenderer().render(digest, options: options)
-        case .sarif: SARIFRenderer().render(digest, options: options)
+        case .sarif: SARIFRenderer().render(digest)
         case .github: GitHubAnnotationsRenderer().render(digest, options: options)
         case .html: HTMLRenderer().render(digest)
         }

@@ -27,7 +27,15 @@ struct SARIFRenderer {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     static let fingerprintKey = "scenelogFinding/v1"
 
-    func render(_ digest: ReportDigest, options: RenderOptions) -> String {
+    func render(_ digest: ReportDigest) -> String {
+        var text: [UInt8] = []
+        render(digest) { text += $0 }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Renders the log to `write` in pieces of about 64 KiB, so that a log of many results is
+    /// never held whole.
+    func render(_ digest: ReportDigest, to emit: ([UInt8]) throws -> Void) rethrows {
         let report = digest.report
         let rules = report.rules.values.sorted { $0.id < $1.id }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
@@ -60,9 +68,11 @@ struct SARIFRenderer {
         json.beginArray()
         for finding in report.findings {
             write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: digest.baseline?.state(of: finding), to: &json)
+            try json.drain(to: emit)
         }
         for finding in digest.baseline?.diff.fixedFindings ?? [] {
             write(finding, ruleIndex: ruleIndex[finding.rule], baselineState: .absent, to: &json)
+            try json.drain(to: emit)
         }
         json.endArray()
         if report.interrupted {
@@ -94,7 +104,7 @@ struct SARIFRenderer {
         json.endObject()
         json.endArray()
         json.endObject()
-        return String(decoding: json.bytes, as: UTF8.self) + "\n"
+        try emit(json.bytes + [0x0A])
     }
 
     /// A `reportingDescriptor`.
@@ -204,11 +214,11 @@ struct SARIFRenderer {
         json.key("path")
         json.string(diff.baselinePath)
         json.key("newFindings")
-        json.int(diff.newFindings.count)
+        json.int(diff.newFindingCount)
         json.key("fixedFindings")
         json.int(diff.fixedFindings.count)
         json.key("unchangedFindings")
-        json.int(diff.unchangedFindings.count)
+        json.int(diff.unchangedFindingCount)
         json.key("launchRegressions")
         json.beginArray()
         for regression in diff.launchRegressions {

@@ -8,7 +8,7 @@ public struct ScanReport: Sendable {
     /// One entry per input scanned, in the order given.
     public var inputs: [InputSummary]
     /// Every finding, in input order.
-    public var findings: [Finding]
+    public var findings: FindingLog
     /// Every launch, in the order they started.
     public var launches: [Launch]
     /// The descriptions of the rules that ran (for fix hints and explanations), by id.
@@ -20,7 +20,7 @@ public struct ScanReport: Sendable {
     public var interrupted: Bool
 
     public init(
-        tool: ToolInfo = .current, inputs: [InputSummary], findings: [Finding] = [], launches: [Launch] = [],
+        tool: ToolInfo = .current, inputs: [InputSummary], findings: FindingLog = FindingLog(), launches: [Launch] = [],
         rules: [RuleDescription] = [], interrupted: Bool = false
     ) {
         self.tool = tool
@@ -45,13 +45,13 @@ public struct ScanReport: Sendable {
 
     /// How many findings there are of each severity (every severity, zero included).
     public var findingsBySeverity: [Severity: Int] {
-        let tally = FindingTally(findings)
+        let tally = findings.tally
         return Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, tally.count(of: $0)) })
     }
 
     /// How many findings each rule produced.
     public var findingsByRule: [String: Int] {
-        FindingTally(findings).byRule
+        findings.tally.byRule
     }
 
     /// The counts, groups and baseline states every renderer reads, worked out anew on each call:

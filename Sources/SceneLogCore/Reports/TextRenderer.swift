@@ -8,10 +8,12 @@ struct TextRenderer {
     func render(_ digest: ReportDigest) -> String {
         let report = digest.report
         var output = ""
-        for group in digest.findingGroups {
+        let grouped = FindingGroups(report.findings)
+        for group in grouped.groups {
             output += render(group, rule: report.rules[group.first.rule])
         }
-        if !digest.findingGroups.isEmpty { output += "\n" }
+        if let note = grouped.unlistedNote { output += paint(note, .dim) + "\n" }
+        if !grouped.groups.isEmpty { output += "\n" }
         if !report.launches.isEmpty {
             let timeline = TimelineRenderer(options: options)
             output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined() + "\n"
@@ -24,11 +26,11 @@ struct TextRenderer {
     /// What changed since the baseline.
     private func render(_ baseline: BaselineDigest) -> String {
         var output = "\n" + paint("Compared with \(Escaping.terminalLine(baseline.diff.baselinePath))", .bold) + ": " + baseline.counts + ".\n"
-        for group in baseline.newGroups {
+        for group in baseline.newGroups.groups {
             output += "  " + paint(BaselineState.new.rawValue, .red) + "    \(group.first.rule)  \(Escaping.terminalLine(group.first.message))  "
                 + paint(Escaping.terminalLine(group.first.location.description), .dim) + "\n"
         }
-        for group in baseline.fixedGroups {
+        for group in baseline.fixedGroups.groups {
             output += "  " + paint("fixed", .green) + "  \(group.first.rule)  \(Escaping.terminalLine(group.first.message))\n"
         }
         for regression in baseline.diff.launchRegressions {

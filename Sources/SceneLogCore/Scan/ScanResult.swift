@@ -3,7 +3,7 @@ public struct ScanResult: Sendable {
     /// One entry per input read (each archive member, each crash report).
     public var inputs: [InputSummary] = []
     /// The findings kept by the options' filters, input by input, each in line order.
-    public var findings: [Finding] = []
+    public var findings = FindingLog()
     /// The launches (of ``ScanOptions/app`` only, when set), numbered `L1`, `L2`… in input order.
     public var launches: [Launch] = []
     /// How many inputs or archive members could not be read (each reported to the observer).
@@ -20,16 +20,16 @@ public struct ScanResult: Sendable {
         for unit in units {
             let numbering = LaunchNumbering(offset: launches.count)
             links += unit.crashReportLinks.map { link in
-                CrashReportLink(findingIndex: findings.count + link.findingIndex, bundle: link.bundle, pid: link.pid)
+                CrashReportLink(part: findings.parts.count + link.part, bundle: link.bundle, pid: link.pid)
             }
             inputs += unit.summaries
-            findings += numbering.apply(to: unit.findings)
+            findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
             launches += numbering.apply(to: unit.launches)
             unreadableInputs += unit.errors.count
         }
         for link in links {
             guard let index = launches.lastIndex(where: { $0.bundle == link.bundle && $0.pid == link.pid }) else { continue }
-            findings[link.findingIndex].launch = launches[index].id
+            findings.link(part: link.part, toLaunch: launches[index].id)
             launches[index].findings += 1
         }
     }

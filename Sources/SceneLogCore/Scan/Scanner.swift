@@ -60,7 +60,7 @@ public struct Scanner {
 
     /// A scan of one live stream, fed as its bytes arrive (``LiveScan``).
     public func live(name: String) -> LiveScan {
-        LiveScan(name: name, stream: StreamScan(options: options, prefilter: prefilter, observer: observer))
+        LiveScan(name: name, stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: FindingSpool()))
     }
 
     private func scan(units: [UnitSource]) -> ScanResult {
@@ -68,7 +68,7 @@ public struct Scanner {
         let workers = live ? 1 : min(options.jobs, max(units.count, 1))
         // Threads left over once each worker has its input: a second one per input runs its rules.
         let pipelined = options.jobs >= 2 * workers
-        let unitScan = UnitScan(stream: StreamScan(options: options, prefilter: prefilter, observer: observer))
+        let unitScan = UnitScan(stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: FindingSpool()))
         let results: [UnitResult]
         if workers == 1 {
             var done: [UnitResult] = []

@@ -29,8 +29,8 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
     @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
     @exclusivity(unchecked) private(set) var launches = LaunchStore()
-    @exclusivity(unchecked) private var lineFindings: [Finding] = []
-    @exclusivity(unchecked) private var diagnoses: [Finding] = []
+    /// The findings kept for the report (a batch scan).
+    @exclusivity(unchecked) private var kept: FindingWriter
     /// The findings linked to each launch, for live launch events of a batch scan.
     @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
     @exclusivity(unchecked) private var records = 0
@@ -38,9 +38,10 @@ final class StreamAnalysis: RecordSink {
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
-        observer: (any ScanObserver)?
+        spool: FindingSpool, observer: (any ScanObserver)?
     ) {
         self.path = path
+        kept = FindingWriter(spool: spool)
         self.options = options
         self.mode = mode
         self.observer = observer
@@ -52,10 +53,10 @@ final class StreamAnalysis: RecordSink {
         }
     }
 
-    /// Every finding kept, line findings and launch diagnoses, in line order.
-    var findings: [Finding] {
-        // Line findings come in line order; launch diagnoses may point back at earlier lines.
-        diagnoses.isEmpty ? lineFindings : (lineFindings + diagnoses).sorted { $0.location.line < $1.location.line }
+    /// Every finding kept at or above the minimum severity, line findings and launch diagnoses,
+    /// in line order; called once, after ``finish()``.
+    func takeFindings() -> FindingRun {
+        kept.finish()
     }
 
     func receive(_ record: RecordView) {
@@ -101,7 +102,9 @@ final class StreamAnalysis: RecordSink {
     }
 
     private func keep(_ found: [Finding]) {
-        if mode.keepsFindings { lineFindings += found }
+        if mode.keepsFindings {
+            for finding in found where finding.severity >= options.minimumSeverity { kept.append(finding) }
+        }
         guard let numbering = mode.liveNumbering else { return }
         for finding in found { handOutLive(finding, numbering: numbering) }
     }
@@ -127,7 +130,7 @@ final class StreamAnalysis: RecordSink {
                     observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
                 }
             case .diagnosed(let finding):
-                if mode.keepsFindings { diagnoses.append(finding) }
+                if mode.keepsFindings, finding.severity >= options.minimumSeverity { kept.hold(finding) }
                 if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }
         }

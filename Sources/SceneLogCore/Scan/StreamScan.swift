@@ -6,12 +6,14 @@ struct StreamScan {
     let options: ScanOptions
     let prefilter: MessagePrefilter?
     let observer: (any ScanObserver)?
+    /// Where the scan's findings are kept.
+    let spool: FindingSpool
 
     /// What one stream gave. Launch ids are the stream's own (`L1`…), shifted by the caller.
     struct Result {
         var summary: InputSummary
         /// The findings kept by ``ScanOptions/minimumSeverity`` and ``ScanOptions/app``, in line order.
-        var findings: [Finding]
+        var findings: FindingRun
         var launches: [Launch]
         /// A read that failed part-way: what was read before it is kept.
         var error: InputError?
@@ -51,7 +53,8 @@ struct StreamScan {
         let reference = options.referenceTime ?? modificationTime ?? Date().timeIntervalSince1970
         return StreamAnalysis(
             path: path, options: options, prefilter: prefilter,
-            timestamps: TimestampContext(year: options.year, referenceTime: reference), mode: mode, observer: observer)
+            timestamps: TimestampContext(year: options.year, referenceTime: reference), mode: mode, spool: spool,
+            observer: observer)
     }
 
     /// Ends `analysis` and gathers what it kept.
@@ -60,10 +63,13 @@ struct StreamScan {
         var summary = summary
         summary.timeSpan = analysis.times.span(with: analysis.timestamps)
         let identities = analysis.identities
-        let findings = analysis.findings
+        var findings = analysis.takeFindings()
+        if options.app != nil {
+            // Which pid is the app's may be learnt after its findings: filtered once the stream is read.
+            findings = findings.filter(spool: spool) { options.admits($0, identities: identities) }
+        }
         return Result(
-            summary: summary,
-            findings: options.admitsEveryFinding ? findings : findings.filter { options.admits($0, identities: identities) },
+            summary: summary, findings: findings,
             launches: analysis.launches.inOrder, error: error)
     }
 

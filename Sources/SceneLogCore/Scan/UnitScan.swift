@@ -5,7 +5,7 @@ import Foundation
 struct UnitResult {
     var summaries: [InputSummary] = []
     /// Findings kept by the options' filters.
-    var findings: [Finding] = []
+    var findings = FindingLog()
     var launches: [Launch] = []
     /// Crash reports' findings, to be joined to the launch of their bundle and pid.
     var crashReportLinks: [CrashReportLink] = []
@@ -16,15 +16,15 @@ struct UnitResult {
     mutating func add(_ stream: StreamScan.Result) {
         let numbering = LaunchNumbering(offset: launches.count)
         summaries.append(stream.summary)
-        findings += numbering.apply(to: stream.findings)
+        findings.append(stream.findings, launchShift: numbering.offset)
         launches += numbering.apply(to: stream.launches)
         if let error = stream.error { errors.append(error) }
     }
 }
 
-/// A crash report's finding (by its index among the findings) and the process it names.
+/// A crash report's finding (the part of the findings that holds it) and the process it names.
 struct CrashReportLink {
-    var findingIndex: Int
+    var part: Int
     var bundle: String
     var pid: Int
 }
@@ -169,10 +169,10 @@ struct UnitScan {
         guard let configuration, !configuration.disabledRules.contains(finding.rule),
             options.admits(finding, identities: ProcessIdentities())
         else { return }
+        result.findings.append(FindingRun(held: [finding]))
         if let bundle = report.bundleID, let pid = report.pid {
-            result.crashReportLinks.append(CrashReportLink(findingIndex: result.findings.count, bundle: bundle, pid: pid))
+            result.crashReportLinks.append(CrashReportLink(part: result.findings.parts.count - 1, bundle: bundle, pid: pid))
         }
-        result.findings.append(finding)
     }
 
     private func notRead(_ path: String, note: String) -> InputSummary {

@@ -49,9 +49,9 @@ struct RuleOptions: ParsableArguments {
     }
 
     /// The exit status for `findings` under `--fail-on`.
-    func failsOn(_ findings: [Finding]) -> Bool {
+    func failsOn(_ findings: FindingLog) -> Bool {
         guard let threshold = failOn.severity else { return false }
-        return findings.contains { $0.severity >= threshold }
+        return findings.count(atOrAbove: threshold) > 0
     }
 }
 

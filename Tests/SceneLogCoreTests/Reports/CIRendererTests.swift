@@ -47,10 +47,10 @@ struct CIRendererTests {
         #expect(launchCases.contains { $0.attribute(forName: "name")?.stringValue == "launch \(firstLaunch.id) \(firstLaunch.bundle ?? "")" })
 
         let baseline = try #require(suites.last).elements(forName: "testcase")
-        #expect(baseline.count == diff.newFindings.count + diff.launchRegressions.count + diff.fixedFindings.count)
+        #expect(baseline.count == diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count)
         #expect(
             baseline.count { !$0.elements(forName: "failure").isEmpty }
-                == diff.newFindings.count { $0.severity >= .error } + diff.launchRegressions.count)
+                == Array(diff.newFindings).count { $0.severity >= .error } + diff.launchRegressions.count)
     }
 
     @Test("JUnit: failOn picks which findings fail; without it only launches do")
@@ -119,7 +119,7 @@ struct CIRendererTests {
                     excerpt: "")
             }
         }
-        let report = ScanReport(inputs: [], findings: findings(20, .note) + findings(12, .warning) + findings(15, .error))
+        let report = ScanReport(inputs: [], findings: FindingLog(findings(20, .note) + findings(12, .warning) + findings(15, .error)))
         let lines = ReportFormat.github.render(report).split(separator: "\n").map(String.init)
         let levels = lines.map { String($0.dropFirst(2).prefix { $0 != " " && $0 != ":" }) }
         #expect(levels == Array(repeating: "error", count: 10) + Array(repeating: "warning", count: 10) + Array(repeating: "notice", count: 10))
@@ -127,7 +127,7 @@ struct CIRendererTests {
         let last = try #require(lines.last)
         #expect(last.hasPrefix("::notice title=scenelog::18 more findings were not annotated (5 errors, 2 warnings, 11 notes)"))
         // Within the cap, nothing is left out and no notice says so.
-        let small = ReportFormat.github.render(ScanReport(inputs: [], findings: findings(10, .error) + findings(10, .note)))
+        let small = ReportFormat.github.render(ScanReport(inputs: [], findings: FindingLog(findings(10, .error) + findings(10, .note))))
         #expect(small.split(separator: "\n").count == 20)
         #expect(!small.contains("not annotated"))
     }
@@ -200,8 +200,8 @@ struct CIRendererTests {
             #expect((result["partialFingerprints"] as? [String: String])?["scenelogFinding/v1"] != nil)
         }
         let states = results.compactMap { $0["baselineState"] as? String }
-        #expect(states.count { $0 == "new" } == diff.newFindings.count)
-        #expect(states.count { $0 == "unchanged" } == diff.unchangedFindings.count)
+        #expect(states.count { $0 == "new" } == diff.newFindingCount)
+        #expect(states.count { $0 == "unchanged" } == diff.unchangedFindingCount)
         #expect(states.count { $0 == "absent" } == diff.fixedFindings.count)
         let hang = try #require(report.findings.first { $0.rule == "main-thread-hang" })
         #expect(SARIFRenderer.fingerprint(of: hang) == "main-thread-hang|Runner|Runner main thread was blocked for #.# s")

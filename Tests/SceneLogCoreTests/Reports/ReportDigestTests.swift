@@ -55,10 +55,10 @@ struct ReportDigestTests {
         #expect(digest.tally.byRule == ["uncaught-exception": 2, "window-created-before-activation": 1, "main-thread-io-at-launch": 1])
         #expect(digest.outcomeCounts.list == "1 active, 1 crashed")
         #expect(digest.totals.lines == 17)
-        #expect(digest.findingGroups.map(\.count) == [1, 1, 2])
+        #expect(FindingGroups(report.findings).groups.map(\.count) == [1, 1, 2])
         let baseline = try #require(digest.baseline)
         #expect(report.findings.map { baseline.state(of: $0) } == [.unchanged, .unchanged, .new, .new])
-        #expect(baseline.newGroups.count == 1 && baseline.fixedGroups.map(\.first.rule) == ["root-view-controller-missing"])
+        #expect(baseline.newGroups.groups.count == 1 && baseline.fixedGroups.groups.map(\.first.rule) == ["root-view-controller-missing"])
         #expect(baseline.counts == "2 new, 1 fixed, 2 unchanged findings; 2 launch regressions")
         #expect(baseline.diff.launchRegressions.map(\.kind.name) == ["slower", "worse-outcome"])
     }

@@ -35,14 +35,14 @@ struct ReportSnapshotTests {
     func markdownLimit() throws {
         var report = try sampleReport()
         let finding = try #require(report.findings.first)
-        report.findings = (0..<8_000).map { index in
+        report.findings = FindingLog((0..<4_000).map { index in
             var copy = finding
             copy.rule = "rule-\(index)"
-            copy.message = String(repeating: "x", count: 100) + " \(index)"
+            copy.message = String(repeating: "x", count: 300) + " \(index)"
             return copy
-        }
+        })
         let capped = ReportFormat.markdown.render(report)
-        #expect(capped.contains("_…and 7800 more._"), "tables keep 200 rows")
+        #expect(capped.contains("_…and 3800 more._"), "tables keep 200 rows")
         // With no row cap, the size limit halves the rows until the text fits.
         let sized = MarkdownRenderer(maximumRows: 50_000).render(ReportDigest(report), options: RenderOptions())
         #expect(sized.utf8.count <= 1 << 20)
@@ -52,8 +52,9 @@ struct ReportSnapshotTests {
     @Test("log text cannot break a markdown table or inject HTML")
     func markdownEscaping() throws {
         var report = try sampleReport()
-        report.findings = [try #require(report.findings.first)]
-        report.findings[0].message = "a | b <script>alert(1)</script> `x` [link](http://x)"
+        var finding = try #require(report.findings.first)
+        finding.message = "a | b <script>alert(1)</script> `x` [link](http://x)"
+        report.findings = [finding]
         let text = ReportFormat.markdown.render(report)
         #expect(text.contains("a \\| b &lt;script&gt;alert(1)&lt;/script&gt; \\`x\\` \\[link\\](http://x)"))
         #expect(!text.contains("<script>"))

@@ -56,7 +56,7 @@ func smallReport() -> ScanReport {
         path: path, format: .idevicesyslog, bytes: 1_234, counts: LineCounts(records: 14, continuationLines: 2, unparsedLines: 1),
         truncatedLines: 0)
     var report = ScanReport(
-        tool: .current, inputs: [input], findings: findings, launches: [alpha, beta],
+        tool: .current, inputs: [input], findings: FindingLog(findings), launches: [alpha, beta],
         rules: [
             rule("main-thread-io-at-launch", .note, "Main-thread I/O at launch"),
             rule("window-created-before-activation", .warning, "Window created before activation"),
@@ -70,6 +70,6 @@ func smallReport() -> ScanReport {
             BaselineReport.LaunchRecord(id: "L1", bundle: alpha.bundle, process: alpha.process, outcome: .active, timeToActiveMs: 38),
             BaselineReport.LaunchRecord(id: "L2", bundle: beta.bundle, process: beta.process, outcome: .active, timeToActiveMs: 400),
         ])
-    report.baseline = BaselineDiff(baseline: yesterday, findings: findings, launches: report.launches)
+    report.baseline = BaselineDiff(baseline: yesterday, findings: FindingLog(findings), launches: report.launches)
     return report
 }

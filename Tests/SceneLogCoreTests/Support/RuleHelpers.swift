@@ -8,5 +8,5 @@ func findings(
     var options = try testScanOptions(rules: rules, configuration: configuration)
     options.tracksLaunches = false
     let result = Scanner(options: options).scan(bytes: Array(text.utf8), name: "test.log")
-    return (result.findings, result.inputs.reduce(0) { $0 + $1.unparsedLines })
+    return (Array(result.findings), result.inputs.reduce(0) { $0 + $1.unparsedLines })
 }

@@ -47,26 +47,51 @@ public struct BaselineDiff: Sendable {
     }
 
     public var baselinePath: String
-    /// In this run, not in the baseline.
-    public var newFindings: [Finding]
+    /// How many of this run's findings are not in the baseline.
+    public private(set) var newFindingCount: Int
+    /// How many of this run's findings are in the baseline too.
+    public private(set) var unchangedFindingCount: Int
     /// In the baseline, not in this run.
     public var fixedFindings: [Finding]
-    /// In both (this run's findings).
-    public var unchangedFindings: [Finding]
     public var launchRegressions: [LaunchRegression]
+    /// This run's findings.
+    private let current: FindingLog
+    /// What the baseline's findings share with their repeats (``FindingGroup/key(of:)``).
+    private let baselineKeys: Set<String>
 
-    /// Compares `findings` and `launches` with `baseline`.
-    public init(baseline: BaselineReport, findings: [Finding], launches: [Launch], thresholds: Thresholds = Thresholds()) {
+    /// Compares `findings` and `launches` with `baseline`, reading `findings` once.
+    public init(baseline: BaselineReport, findings: FindingLog, launches: [Launch], thresholds: Thresholds = Thresholds()) {
         baselinePath = baseline.path
-        let before = Dictionary(grouping: baseline.findings, by: FindingGroup.key(of:))
-        let now = Dictionary(grouping: findings, by: FindingGroup.key(of:))
-        newFindings = findings.filter { before[FindingGroup.key(of: $0)] == nil }
-        unchangedFindings = findings.filter { before[FindingGroup.key(of: $0)] != nil }
-        fixedFindings = baseline.findings.filter { now[FindingGroup.key(of: $0)] == nil }
+        current = findings
+        baselineKeys = Set(baseline.findings.map(FindingGroup.key(of:)))
+        var seen: Set<String> = []
+        var new = 0
+        for finding in findings {
+            let key = FindingGroup.key(of: finding)
+            if baselineKeys.contains(key) {
+                seen.insert(key)
+            } else {
+                new += 1
+            }
+        }
+        newFindingCount = new
+        unchangedFindingCount = findings.count - new
+        fixedFindings = baseline.findings.filter { !seen.contains(FindingGroup.key(of: $0)) }
         launchRegressions = Self.regressions(
             baseline: baseline.launches.compactMap { launch in launch.app.map { ($0, launch.outcome, launch.timeToActiveMs) } },
             current: launches.compactMap { launch in (launch.bundle ?? launch.process).map { ($0, launch.outcome, launch.timeToActiveMs) } },
             thresholds: thresholds)
+    }
+
+    /// This run's findings that are not in the baseline, in input order, read from the run's findings.
+    public var newFindings: LazyFilterSequence<FindingLog> {
+        let keys = baselineKeys
+        return current.lazy.filter { !keys.contains(FindingGroup.key(of: $0)) }
+    }
+
+    /// Whether `finding`, one of this run's, is in the baseline.
+    func isInBaseline(_ finding: Finding) -> Bool {
+        baselineKeys.contains(FindingGroup.key(of: finding))
     }
 
     /// Whether anything got worse: a new finding at or above `severity`, or a launch regression.

@@ -8,35 +8,32 @@ enum BaselineState: String, Sendable {
     case absent
 }
 
-/// What the renderers read of a ``BaselineDiff``: the new and fixed findings grouped, each
-/// finding's state, and the counts in one phrase.
+/// What the renderers read of a ``BaselineDiff``: the new and fixed findings grouped (up to
+/// ``FindingGroups/defaultLimit`` groups each), each finding's state, and the counts in one phrase.
 struct BaselineDigest: Sendable {
     /// The comparison it digests.
     let diff: BaselineDiff
     /// The new findings, grouped where they repeat.
-    let newGroups: [FindingGroup]
+    let newGroups: FindingGroups
     /// The fixed findings, grouped where they repeat.
-    let fixedGroups: [FindingGroup]
-    /// The ``FindingGroup/key(of:)`` of every new finding.
-    private let newKeys: Set<String>
+    let fixedGroups: FindingGroups
 
     /// Digests `diff`.
     init(_ diff: BaselineDiff) {
         self.diff = diff
-        newGroups = FindingGroup.grouping(diff.newFindings)
-        fixedGroups = FindingGroup.grouping(diff.fixedFindings)
-        newKeys = Set(diff.newFindings.map(FindingGroup.key(of:)))
+        newGroups = FindingGroups(diff.newFindings)
+        fixedGroups = FindingGroups(diff.fixedFindings)
     }
 
     /// Whether `finding`, one of this run's, is new or unchanged.
     func state(of finding: Finding) -> BaselineState {
-        newKeys.contains(FindingGroup.key(of: finding)) ? .new : .unchanged
+        diff.isInBaseline(finding) ? .unchanged : .new
     }
 
     /// `1 new, 1 fixed, 42 unchanged findings; 1 launch regression`.
     var counts: String {
         let regressions = diff.launchRegressions.count
-        return "\(diff.newFindings.count) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindings.count) unchanged findings; "
+        return "\(diff.newFindingCount) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindingCount) unchanged findings; "
             + "\(regressions) launch regression\(regressions == 1 ? "" : "s")"
     }
 }

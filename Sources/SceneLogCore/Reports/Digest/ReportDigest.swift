@@ -1,6 +1,6 @@
 /// What the renderers read of a report, worked out once: counts by severity, rule and outcome,
-/// the line totals, the findings grouped where they repeat, and how the findings stand against a
-/// baseline. Every renderer draws from one digest, so that a count, an order or a name is the
+/// the line totals, and how the findings stand against a baseline. Renderers that list findings
+/// grouped read them in one pass (``FindingGroups``), so that none is held whole. Every renderer draws from one digest, so that a count, an order or a name is the
 /// same in every format.
 struct ReportDigest: Sendable {
     /// The report it digests.
@@ -11,20 +11,18 @@ struct ReportDigest: Sendable {
     let outcomeCounts: OutcomeCounts
     /// The line counts of all inputs added up.
     let totals: LineCounts
-    /// The findings grouped where they repeat (``FindingGroup``), in order of first appearance.
-    let findingGroups: [FindingGroup]
     /// The comparison with a baseline, when the report has one.
     let baseline: BaselineDigest?
 
     /// Digests `report`.
     ///
-    /// - Complexity: O(*n*) in the number of findings, launches and inputs.
+    /// - Complexity: O(*n*) in the number of launches and inputs, and in the number of findings
+    ///   when there is a baseline.
     init(_ report: ScanReport) {
         self.report = report
-        tally = FindingTally(report.findings)
+        tally = report.findings.tally
         outcomeCounts = OutcomeCounts(report.launches)
         totals = report.totals
-        findingGroups = FindingGroup.grouping(report.findings)
         baseline = report.baseline.map(BaselineDigest.init)
     }
 

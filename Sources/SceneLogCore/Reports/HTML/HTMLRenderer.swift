@@ -10,7 +10,16 @@ import Foundation
 /// nothing; links to Apple's documentation are plain `<a href>`s. Log text is escaped everywhere
 /// (``Escaping/markupText(_:)``) and never reaches the script. Nothing depends on the date or on chance, so
 /// the same report renders to the same bytes.
+///
+/// However many findings a run has, the page stays one a browser opens: each findings table
+/// shows the first ``maximumFindingRows`` and says how many more there are, and the timeline
+/// marks at most ``maximumMarkersPerLaunch`` findings per launch.
 struct HTMLRenderer {
+    /// The most rows a findings table shows.
+    static let maximumFindingRows = 2_000
+    /// The most findings the timeline marks on one launch.
+    static let maximumMarkersPerLaunch = 100
+
     func render(_ digest: ReportDigest) -> String {
         let report = digest.report
         let tool = Escaping.markupText(report.tool.name)
@@ -75,9 +84,9 @@ struct HTMLRenderer {
         guard let diff = report.baseline else { return html }
         let against = ["<span>vs <span class=\"mono\">\(Escaping.markupLine(diff.baselinePath))</span></span>"]
         html += "<section class=\"cards baseline-cards\" aria-label=\"Compared with the baseline\">\n"
-        html += card("New findings", value: diff.newFindings.count, detail: against, highlight: diff.newFindings.isEmpty ? nil : "alert")
+        html += card("New findings", value: diff.newFindingCount, detail: against, highlight: diff.newFindingCount == 0 ? nil : "alert")
         html += card("Fixed findings", value: diff.fixedFindings.count, detail: against, highlight: diff.fixedFindings.isEmpty ? nil : "good")
-        html += card("Unchanged findings", value: diff.unchangedFindings.count, detail: against)
+        html += card("Unchanged findings", value: diff.unchangedFindingCount, detail: against)
         html += card(
             "Launch regressions", value: diff.launchRegressions.count, detail: against,
             highlight: diff.launchRegressions.isEmpty ? nil : "alert")
@@ -95,7 +104,11 @@ struct HTMLRenderer {
     private func launches(_ report: ScanReport) -> String {
         var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
-        let findings = Dictionary(grouping: report.findings.filter { $0.launch != nil }, by: { $0.launch ?? "" })
+        var findings: [String: [Finding]] = [:]
+        for finding in report.findings {
+            guard let launch = finding.launch, findings[launch, default: []].count < Self.maximumMarkersPerLaunch else { continue }
+            findings[launch, default: []].append(finding)
+        }
         html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: report.launches, findings: findings).render() + "</div>\n"
         html += "<div class=\"legend\"><span><span class=\"dot outcome-active\"></span>active</span>"
             + "<span><span class=\"dot outcome-crashed\"></span>crashed, killed, launch failed</span>"
@@ -114,11 +127,19 @@ struct HTMLRenderer {
         return html
     }
 
-    /// A table of findings; `launches` adds the launch column.
-    private func findingTable(_ findings: [Finding], id: String? = nil, launches: Bool) -> String {
+    /// A table of the first ``maximumFindingRows`` of `findings`, with a line saying how many more
+    /// there are; `launches` adds the launch column.
+    private func findingTable(_ findings: some Sequence<Finding>, id: String? = nil, launches: Bool) -> String {
         var html = "<div class=\"panel\"><table\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr><th>Severity</th><th>Rule</th>"
             + "<th>Process</th><th>Message</th><th>Location</th>\(launches ? "<th>Launch</th>" : "")</tr></thead>\n<tbody>\n"
+        var rows = 0
+        var more = 0
         for finding in findings {
+            guard rows < Self.maximumFindingRows else {
+                more += 1
+                continue
+            }
+            rows += 1
             let severity = finding.severity.rawValue
             let rule = Escaping.markupText(finding.rule)
             html += "<tr class=\"severity-row-\(severity)\"><td><span class=\"badge \(severity)\">\(severity)</span></td>"
@@ -132,7 +153,11 @@ struct HTMLRenderer {
             }
             html += "</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
+        html += "</tbody>\n</table></div>\n"
+        if more > 0 {
+            html += "<p class=\"muted\">\(HTMLText.count(more, "more finding")) not shown here; the JSON report lists every finding.</p>\n"
+        }
+        return html
     }
 
     /// The log line and data of a finding, folded away.
@@ -153,8 +178,8 @@ struct HTMLRenderer {
     /// New and fixed findings and launch regressions.
     private func baseline(_ diff: BaselineDiff) -> String {
         var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(Escaping.markupLine(diff.baselinePath))</span></h2>\n"
-        html += "<p>\(HTMLText.count(diff.newFindings.count, "new finding")), \(HTMLText.count(diff.fixedFindings.count, "fixed finding")), "
-            + "\(diff.unchangedFindings.count) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
+        html += "<p>\(HTMLText.count(diff.newFindingCount, "new finding")), \(HTMLText.count(diff.fixedFindings.count, "fixed finding")), "
+            + "\(diff.unchangedFindingCount) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
         html += "<h3 class=\"list-title\">Launch regressions</h3>\n"
         if diff.launchRegressions.isEmpty {
             html += "<p class=\"muted\">None.</p>\n"
@@ -165,10 +190,10 @@ struct HTMLRenderer {
             }
             html += "</ul></div>\n"
         }
-        for (title, badge, findings) in [("New findings", "new", diff.newFindings), ("Fixed findings", "fixed", diff.fixedFindings)] {
-            html += "<h3 class=\"list-title\"><span class=\"badge \(badge)\">\(badge)</span> \(title)</h3>\n"
-            html += findings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(findings, launches: false)
-        }
+        html += "<h3 class=\"list-title\"><span class=\"badge new\">new</span> New findings</h3>\n"
+        html += diff.newFindingCount == 0 ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.newFindings, launches: false)
+        html += "<h3 class=\"list-title\"><span class=\"badge fixed\">fixed</span> Fixed findings</h3>\n"
+        html += diff.fixedFindings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.fixedFindings, launches: false)
         return html
     }
 

@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a run's findings are kept once encoded (``FindingEncoding``): in memory up to
+/// ``memoryBudget`` bytes for the whole run, then in a temporary file that is unlinked as soon
+/// as it is made, so that nothing is left behind and memory stays flat however many findings
+/// there are.
+///
+/// If the temporary file cannot be made or written (no temporary folder, a full disk), blocks
+/// stay in memory: findings are never lost.
+final class FindingSpool: @unchecked Sendable {
+    /// Bytes of encoded findings a run keeps in memory before it spills to the file.
+    static let defaultMemoryBudget = 4 << 20
+
+    private let memoryBudget: Int
+    private let lock = NSLock()
+    private var heldBytes = 0
+    private var file: Int32?
+    private var fileFailed = false
+    private var fileEnd: Int64 = 0
+
+    init(memoryBudget: Int = FindingSpool.defaultMemoryBudget) {
+        self.memoryBudget = memoryBudget
+    }
+
+    deinit {
+        if let file { close(file) }
+    }
+
+    /// Keeps `bytes` (`count` findings, encoded) and says where.
+    func store(_ bytes: [UInt8], count: Int) -> FindingBlock {
+        lock.lock()
+        defer { lock.unlock() }
+        if heldBytes + bytes.count > memoryBudget, let file = openedFile() {
+            let offset = fileEnd
+            if writeAll(bytes, to: file, at: offset) {
+                fileEnd += Int64(bytes.count)
+                return FindingBlock(storage: .file(spool: self, offset: offset, length: bytes.count), count: count)
+            }
+            fileFailed = true
+        }
+        heldBytes += bytes.count
+        return FindingBlock(storage: .memory(bytes), count: count)
+    }
+
+    /// The bytes of a block kept in the file.
+    func read(offset: Int64, length: Int) -> [UInt8] {
+        guard let file = lock.withLock({ self.file }) else { return [] }
+        var bytes = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(file, buffer.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            done += read
+        }
+        return done == length ? bytes : Array(bytes.prefix(done))
+    }
+
+    private func openedFile() -> Int32? {
+        if let file { return file }
+        guard !fileFailed else { return nil }
+        var template = Array("\(Self.temporaryFolder())/scenelog-findings-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            fileFailed = true
+            return nil
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        file = descriptor
+        return descriptor
+    }
+
+    private func writeAll(_ bytes: [UInt8], to file: Int32, at offset: Int64) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                pwrite(file, buffer.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            done += written
+        }
+        return true
+    }
+
+    /// `TMPDIR` when it names an absolute folder, else `/tmp`. The name it gives is only a folder
+    /// to make a new file in (`mkstemp` never opens one that exists).
+    private static func temporaryFolder() -> String {
+        if let folder = ProcessInfo.processInfo.environment["TMPDIR"], folder.hasPrefix("/"), folder.utf8.count < 1024 {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue {
+                return folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+            }
+        }
+        return "/tmp"
+    }
+}
+
+/// Encoded findings kept together, in memory or in a spool's file.
+struct FindingBlock: Sendable {
+    enum Storage: Sendable {
+        case memory([UInt8])
+        case file(spool: FindingSpool, offset: Int64, length: Int)
+    }
+
+    let storage: Storage
+    /// How many findings the block holds.
+    let count: Int
+
+    /// The block's bytes.
+    var bytes: [UInt8] {
+        switch storage {
+        case .memory(let bytes): bytes
+        case .file(let spool, let offset, let length): spool.read(offset: offset, length: length)
+        }
+    }
+}
