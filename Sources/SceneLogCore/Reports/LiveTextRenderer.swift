@@ -63,11 +63,18 @@ struct LiveTextRenderer: Sendable {
     }
 
     /// The summary after the stream ends or is interrupted: lines read, launches, findings by rule.
-    func summary(input: InputSummary, launches: [Launch], tally: FindingTally) -> String {
+    func summary(of result: ScanResult, tally: FindingTally) -> String {
+        let input = ScanReport(inputs: result.inputs).totals
+        let launches = result.launches
         var text = "\n" + paint("── summary ──", .bold) + "\n"
         text += "\(input.lines) lines read: \(input.records) records, \(input.continuationLines) continuation, "
             + "\(input.unparsedLines) unparsed.\n"
         text += OutcomeCounts(launches).summary + "\n"
+        let released = OutcomeCounts([Launch](), plus: result.releasedLaunchOutcomes)
+        if released.total > 0 {
+            text += "\(released.total) earlier launch\(released.total == 1 ? " is" : "es are") not listed (outcomes when last kept: "
+                + "\(released.list)).\n"
+        }
         let timeline = TimelineRenderer(options: options)
         for launch in launches { text += "  " + timeline.renderSummaryLine(launch) }
         if tally.total == 0 {

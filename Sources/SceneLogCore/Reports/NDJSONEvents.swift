@@ -22,8 +22,13 @@ enum NDJSONEvents {
 
     /// The `summary` event: lines read, findings by severity and by rule, launches by outcome,
     /// whether the run was interrupted.
-    static func summary(inputs: [InputSummary], tally: FindingTally, launches: [Launch], interrupted: Bool = false) -> String {
-        summary(tally: tally, outcomes: OutcomeCounts(launches), totals: ScanReport(inputs: inputs).totals, interrupted: interrupted)
+    /// `released`: the outcomes of launches a live watch no longer keeps, counted with the others.
+    static func summary(
+        inputs: [InputSummary], tally: FindingTally, launches: [Launch], released: [LaunchOutcome: Int] = [:], interrupted: Bool = false
+    ) -> String {
+        summary(
+            tally: tally, outcomes: OutcomeCounts(launches, plus: released), totals: ScanReport(inputs: inputs).totals,
+            interrupted: interrupted)
     }
 
     private static func summary(tally: FindingTally, outcomes: OutcomeCounts, totals: LineCounts, interrupted: Bool) -> String {

@@ -1,7 +1,11 @@
 /// A scan of one live stream (a device log as it arrives), fed piece by piece: the observer is
 /// handed each finding, launch phase and launch change as soon as its line arrives. Findings are
-/// not kept, so that memory stays flat however long the stream runs; launches are, for the summary.
+/// not kept, so that memory stays flat however long the stream runs; the latest
+/// ``keptLaunches`` launches are, for the summary, and the earlier ones' outcomes are counted.
 public final class LiveScan {
+    /// The most launches a live scan keeps for its summary.
+    public static let keptLaunches = 1_000
+
     private let stream: StreamScan
     private let analysis: StreamAnalysis
     private let scanner: InputScanner<StreamAnalysis>
@@ -10,7 +14,9 @@ public final class LiveScan {
         self.stream = stream
         analysis = stream.makeAnalysis(
             path: name, modificationTime: nil,
-            mode: StreamAnalysis.Mode(keepsFindings: false, liveNumbering: LaunchNumbering(offset: 0), warnsWhenFiltered: true))
+            mode: StreamAnalysis.Mode(
+                keepsFindings: false, liveNumbering: LaunchNumbering(offset: 0), warnsWhenFiltered: true,
+                keptLaunches: Self.keptLaunches))
         scanner = InputScanner(
             path: name, format: stream.options.inputFormat, maximumLineLength: stream.options.maximumLineLength, sink: analysis)
     }
@@ -28,13 +34,14 @@ public final class LiveScan {
     }
 
     /// Ends the stream: the launches still open are handed out. The result has the stream's
-    /// summary and its launches (of ``ScanOptions/app`` only, when set), but no findings.
+    /// summary and its latest launches (of ``ScanOptions/app`` only, when set), but no findings.
     public func finish() -> ScanResult {
         let summary = scanner.finish()
         let stream = stream.result(of: analysis, summary: summary, error: nil)
         var result = ScanResult()
         result.inputs = [stream.summary]
         result.launches = stream.launches.filter(self.stream.options.admits)
+        result.releasedLaunchOutcomes = analysis.launches.released
         return result
     }
 }

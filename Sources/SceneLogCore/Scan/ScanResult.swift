@@ -8,6 +8,9 @@ public struct ScanResult: Sendable {
     public var launches: [Launch] = []
     /// How many inputs or archive members could not be read (each reported to the observer).
     public var unreadableInputs = 0
+    /// A live scan keeps its latest ``LiveScan/keptLaunches`` launches: the outcomes of the
+    /// earlier ones (of every app), as they stood when they were let go.
+    public var releasedLaunchOutcomes: [LaunchOutcome: Int] = [:]
     /// Whether a stop was requested before every input was read.
     public var interrupted = false
 

@@ -13,6 +13,8 @@ final class StreamAnalysis: RecordSink {
         var liveNumbering: LaunchNumbering?
         /// Warn once when the stream seems filtered to the app (a live watch).
         var warnsWhenFiltered = false
+        /// The most launches kept (a live watch keeps the latest; a batch scan keeps them all).
+        var keptLaunches: Int?
     }
 
     /// After this many records without SpringBoard or runningboardd, a live stream is taken to be filtered.
@@ -28,7 +30,7 @@ final class StreamAnalysis: RecordSink {
     let timestamps: TimestampContext
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
     @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
-    @exclusivity(unchecked) private(set) var launches = LaunchStore()
+    @exclusivity(unchecked) private(set) var launches: LaunchStore
     /// The findings kept for the report (a batch scan).
     @exclusivity(unchecked) private var kept: FindingWriter
     /// The findings linked to each launch, for live launch events of a batch scan.
@@ -46,6 +48,7 @@ final class StreamAnalysis: RecordSink {
         self.mode = mode
         self.observer = observer
         self.timestamps = timestamps
+        launches = LaunchStore(limit: mode.keptLaunches)
         if let ruleSet = options.ruleSet, let prefilter {
             let tracker = options.tracksLaunches
                 ? LaunchTracker(path: path, timestamps: timestamps, settings: ruleSet.configuration.launchSettings) : nil
@@ -159,23 +162,35 @@ final class StreamAnalysis: RecordSink {
 @available(*, unavailable)
 extension StreamAnalysis: Sendable {}
 
-/// The latest state of every launch of an input, in the order they started.
+/// The latest state of every launch of an input, in the order they started; with a limit, of
+/// the latest launches only: the earliest are let go, their outcomes counted as they stood then.
 struct LaunchStore {
-    private var stored: [Launch] = []
-    private var positions: [String: Int] = [:]
+    private let limit: Int?
+    /// By sequence number (the order they started).
+    private var stored: [Int: Launch] = [:]
+    /// Launches up to this sequence number were let go; their later changes are not kept.
+    private var releasedThrough = 0
+    /// The outcomes of the launches let go, as they stood when they were.
+    private(set) var released: [LaunchOutcome: Int] = [:]
 
-    mutating func update(_ launch: Launch) {
-        if let position = positions[launch.id] {
-            stored[position] = launch
-        } else {
-            positions[launch.id] = stored.count
-            stored.append(launch)
-        }
+    init(limit: Int? = nil) {
+        self.limit = limit
     }
 
-    /// The launches in the order they started.
+    mutating func update(_ launch: Launch) {
+        let sequence = LaunchNumbering.sequence(of: launch.id)
+        guard sequence > releasedThrough else { return }
+        stored[sequence] = launch
+        guard let limit, stored.count > limit, let oldest = stored.keys.min(), let gone = stored.removeValue(forKey: oldest) else {
+            return
+        }
+        releasedThrough = oldest
+        released[gone.outcome, default: 0] += 1
+    }
+
+    /// The launches kept, in the order they started.
     var inOrder: [Launch] {
-        stored.sorted { LaunchNumbering.sequence(of: $0.id) < LaunchNumbering.sequence(of: $1.id) }
+        stored.sorted { $0.key < $1.key }.map(\.value)
     }
 
     var count: Int { stored.count }

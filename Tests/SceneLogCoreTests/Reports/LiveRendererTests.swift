@@ -54,7 +54,10 @@ struct LiveRendererTests {
         findings.forEach { tally.add($0) }
         let input = InputSummary(
             path: "-", format: .idevicesyslog, bytes: 100, counts: LineCounts(records: 51), truncatedLines: 0)
-        let text = LiveTextRenderer().summary(input: input, launches: [launch], tally: tally)
+        var result = ScanResult()
+        result.inputs = [input]
+        result.launches = [launch]
+        let text = LiveTextRenderer().summary(of: result, tally: tally)
         #expect(text == """
 
             ── summary ──
@@ -65,6 +68,9 @@ struct LiveRendererTests {
                    1  error    launch-watchdog-termination
 
             """)
+        result.releasedLaunchOutcomes = [.active: 1_200, .crashed: 3]
+        #expect(LiveTextRenderer().summary(of: result, tally: tally).contains(
+            "1 launch: 1 killed.\n1203 earlier launches are not listed (outcomes when last kept: 1200 active, 3 crashed).\n"))
     }
 
     @Test("NDJSON events are one compact line each, type first")

@@ -12,9 +12,9 @@ struct OutcomeCounts: Sendable, Equatable {
     /// The outcomes that occur, in the canonical order.
     let entries: [Entry]
 
-    /// Counts the outcomes of `launches`.
-    init(_ launches: some Sequence<Launch>) {
-        var counts: [LaunchOutcome: Int] = [:]
+    /// Counts the outcomes of `launches`, and those counted in `plus`.
+    init(_ launches: some Sequence<Launch>, plus: [LaunchOutcome: Int] = [:]) {
+        var counts = plus
         for launch in launches { counts[launch.outcome, default: 0] += 1 }
         entries = LaunchOutcome.allCases.compactMap { outcome in counts[outcome].map { Entry(outcome: outcome, count: $0) } }
     }

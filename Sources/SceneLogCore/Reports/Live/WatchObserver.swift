@@ -13,7 +13,7 @@ public final class WatchObserver: ScanObserver {
     private let report: (ScanDiagnostic) -> Void
     /// The findings shown, counted by severity and rule.
     private var tally = FindingTally()
-    private var shownOutcomes: [String: LaunchOutcome] = [:]
+    private var shownOutcomes = RecentTable<String, LaunchOutcome>(capacity: LiveScan.keptLaunches)
 
     /// - Parameters:
     ///   - rules: the descriptions of the rules that run, for explanations.
@@ -62,8 +62,8 @@ public final class WatchObserver: ScanObserver {
 
     /// Shows the summary of the watch: lines read, launches, findings by rule.
     public func showSummary(of result: ScanResult) {
-        guard let input = result.inputs.first else { return }
-        presenter.summary(input: input, launches: result.launches, tally: tally)
+        guard !result.inputs.isEmpty else { return }
+        presenter.summary(of: result, tally: tally)
     }
 }
 

@@ -6,19 +6,23 @@ protocol WatchPresenter: AnyObject {
     func phase(_ launch: Launch, _ phase: LaunchPhase)
     func outcome(_ launch: Launch)
     func banner(_ text: String, line: Int)
-    func summary(input: InputSummary, launches: [Launch], tally: FindingTally)
+    func summary(of result: ScanResult, tally: FindingTally)
 }
 
 /// The terminal view: a finding is printed the first time; its repeats (same rule, process and
 /// message, numbers aside) are folded into one counter line, redrawn in place on a terminal and
-/// printed at 2, 10, 100… repeats otherwise.
+/// printed at 2, 10, 100… repeats otherwise. The latest ``rememberedGroups`` distinct findings are
+/// remembered: a repeat of an older one is printed anew.
 final class TextWatchPresenter: WatchPresenter {
+    /// How many distinct findings a watch remembers to fold their repeats.
+    static let rememberedGroups = 10_000
+
     let output: LiveOutput
     private let renderer: LiveTextRenderer
     private let rules: [String: RuleDescription]
     private let explain: Bool
     private var explained: Set<String> = []
-    private var groups: [String: (first: Finding, count: Int)] = [:]
+    private var groups = RecentTable<String, (first: Finding, count: Int)>(capacity: TextWatchPresenter.rememberedGroups)
     /// The group whose counter line is the last line on screen (redrawn in place on a terminal).
     private var counterOnScreen: String?
 
@@ -61,8 +65,8 @@ final class TextWatchPresenter: WatchPresenter {
         show(renderer.banner(text, line: line))
     }
 
-    func summary(input: InputSummary, launches: [Launch], tally: FindingTally) {
-        show(renderer.summary(input: input, launches: launches, tally: tally))
+    func summary(of result: ScanResult, tally: FindingTally) {
+        show(renderer.summary(of: result, tally: tally))
     }
 
     private func show(_ text: String) {
@@ -102,7 +106,8 @@ final class NDJSONWatchPresenter: WatchPresenter {
 
     func banner(_ text: String, line: Int) {}
 
-    func summary(input: InputSummary, launches: [Launch], tally: FindingTally) {
-        output.write(NDJSONEvents.summary(inputs: [input], tally: tally, launches: launches))
+    func summary(of result: ScanResult, tally: FindingTally) {
+        output.write(
+            NDJSONEvents.summary(inputs: result.inputs, tally: tally, launches: result.launches, released: result.releasedLaunchOutcomes))
     }
 }
