@@ -13,12 +13,15 @@ import Foundation
 ///
 /// However many findings a run has, the page stays one a browser opens: each findings table
 /// shows the first ``maximumFindingRows`` and says how many more there are, and the timeline
-/// marks at most ``maximumMarkersPerLaunch`` findings per launch.
+/// draws the first ``maximumTimelineLaunches`` launches with at most ``maximumMarkersPerLaunch``
+/// findings marked on each.
 struct HTMLRenderer {
     /// The most rows a findings table shows.
     static let maximumFindingRows = 2_000
+    /// The most launches the timeline draws.
+    static let maximumTimelineLaunches = 500
     /// The most findings the timeline marks on one launch.
-    static let maximumMarkersPerLaunch = 100
+    static let maximumMarkersPerLaunch = 50
 
     func render(_ digest: ReportDigest) -> String {
         let report = digest.report
@@ -104,12 +107,20 @@ struct HTMLRenderer {
     private func launches(_ report: ScanReport) -> String {
         var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
+        let drawn = Array(report.launches.prefix(Self.maximumTimelineLaunches))
+        let drawnIDs = Set(drawn.map(\.id))
         var findings: [String: [Finding]] = [:]
         for finding in report.findings {
-            guard let launch = finding.launch, findings[launch, default: []].count < Self.maximumMarkersPerLaunch else { continue }
+            guard let launch = finding.launch, drawnIDs.contains(launch),
+                findings[launch, default: []].count < Self.maximumMarkersPerLaunch
+            else { continue }
             findings[launch, default: []].append(finding)
         }
-        html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: report.launches, findings: findings).render() + "</div>\n"
+        html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: drawn, findings: findings).render() + "</div>\n"
+        if report.launches.count > drawn.count {
+            html += "<p class=\"muted\">The first \(HTMLText.grouped(drawn.count)) launches are drawn; "
+                + "\(HTMLText.count(report.launches.count - drawn.count, "more launch", plural: "more launches")) are in the JSON report and in <code>scenelog timeline</code>.</p>\n"
+        }
         html += "<div class=\"legend\"><span><span class=\"dot outcome-active\"></span>active</span>"
             + "<span><span class=\"dot outcome-crashed\"></span>crashed, killed, launch failed</span>"
             + "<span><span class=\"dot outcome-black-screen-suspected\"></span>black screen suspected</span>"
