@@ -5,7 +5,8 @@ enum InputDiscovery {
     /// `paths` with each folder (or link to one) replaced by the files under it that `selection`
     /// admits, recursively, sorted by path. Links to folders are followed, each folder only once
     /// (a link loop is not walked twice). A `.logarchive` folder is listed itself, not walked.
-    /// Files and `-` are kept as given, whatever their names.
+    /// Files and `-` are kept as given, whatever their names. An input reached twice (named twice,
+    /// named and inside a named folder, or through a link) is kept once, where it first comes.
     ///
     /// Inside a folder, a link (to a file or a folder) whose real path is outside every folder
     /// named in `paths` is skipped, unless `followsLinksOutsideRoots`: a folder of logs must not
@@ -20,7 +21,7 @@ enum InputDiscovery {
         onEmptyFolder: (String) -> Void = { _ in }, onUnreadable: @escaping (String, String) -> Void = { _, _ in },
         onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
     ) -> [String] {
-        var visited: Set<FolderIdentity> = []
+        var visited: Set<FileIdentity> = []
         let folders = paths.filter { path in
             var isDirectory: ObjCBool = false
             return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -28,12 +29,27 @@ enum InputDiscovery {
         let walk = Walk(
             selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(realPath),
             onUnreadable: onUnreadable, onSkippedLink: onSkippedLink)
-        return paths.flatMap { path -> [String] in
+        let expanded = paths.flatMap { path -> [String] in
             guard folders.contains(path) else { return [path] }
             var found: [String] = []
             walk.walk(path, relative: "", visited: &visited, found: &found)
             if found.isEmpty { onEmptyFolder(path) }
             return found.sorted()
+        }
+        return firstOccurrences(expanded)
+    }
+
+    /// `inputs` without the ones that are a file already in them: the same device and inode (a
+    /// link, a hard link, another spelling of its path), or, when it cannot be looked at, the
+    /// same path. `-` is kept each time.
+    private static func firstOccurrences(_ inputs: [String]) -> [String] {
+        var seenFiles: Set<FileIdentity> = []
+        var seenPaths: Set<String> = []
+        return inputs.filter { path in
+            guard path != "-" else { return true }
+            var status = stat()
+            guard stat(path, &status) == 0 else { return seenPaths.insert(path).inserted }
+            return seenFiles.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
         }
     }
 
@@ -44,8 +60,8 @@ enum InputDiscovery {
         return String(cString: resolved)
     }
 
-    /// A folder's device and inode, which tell a folder reached twice through links.
-    fileprivate struct FolderIdentity: Hashable {
+    /// A file's or folder's device and inode, which tell one reached twice through links.
+    fileprivate struct FileIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
     }
@@ -71,10 +87,10 @@ enum InputDiscovery {
             return !inside
         }
 
-        func walk(_ folder: String, relative: String, visited: inout Set<FolderIdentity>, found: inout [String]) {
+        func walk(_ folder: String, relative: String, visited: inout Set<FileIdentity>, found: inout [String]) {
             var status = stat()
             guard stat(folder, &status) == 0 else { return }
-            guard visited.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+            guard visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
             else { return }
             let names: [String]
             do {
