@@ -22,12 +22,9 @@ enum InputDiscovery {
         onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
     ) -> [String] {
         var visited: Set<FileIdentity> = []
-        let folders = paths.filter { path in
-            var isDirectory: ObjCBool = false
-            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        let folders = paths.filter { $0 != "-" && FileSystem.isFolder($0) }
         let walk = Walk(
-            selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(realPath),
+            selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(FileSystem.realPath),
             onUnreadable: onUnreadable, onSkippedLink: onSkippedLink)
         let expanded = paths.flatMap { path -> [String] in
             guard folders.contains(path) else { return [path] }
@@ -47,17 +44,9 @@ enum InputDiscovery {
         var seenPaths: Set<String> = []
         return inputs.filter { path in
             guard path != "-" else { return true }
-            var status = stat()
-            guard stat(path, &status) == 0 else { return seenPaths.insert(path).inserted }
+            guard let status = FileSystem.status(path) else { return seenPaths.insert(path).inserted }
             return seenFiles.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
         }
-    }
-
-    /// The path with every link resolved (`realpath`), or `nil` for a dangling link.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// A file's or folder's device and inode, which tell one reached twice through links.
@@ -77,9 +66,8 @@ enum InputDiscovery {
         /// Whether `path`, when it is a link, leads outside the roots (then reported and skipped).
         func skipsLink(_ path: String) -> Bool {
             guard let roots else { return false }
-            var link = stat()
-            guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return false }
-            guard let target = InputDiscovery.realPath(path) else { return false }  // dangling: skipped below
+            guard let link = FileSystem.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK else { return false }
+            guard let target = FileSystem.realPath(path) else { return false }  // dangling: skipped below
             let inside = roots.contains { root in
                 target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
             }
@@ -88,23 +76,21 @@ enum InputDiscovery {
         }
 
         func walk(_ folder: String, relative: String, visited: inout Set<FileIdentity>, found: inout [String]) {
-            var status = stat()
-            guard stat(folder, &status) == 0 else { return }
+            guard let status = FileSystem.status(folder) else { return }
             guard visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
             else { return }
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder)
+                names = try FileSystem.names(inFolder: folder)
             } catch {
-                onUnreadable(folder, (error as NSError).localizedFailureReason ?? "cannot be listed")
+                onUnreadable(folder, error.reason)
                 return
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 let relativePath = relative.isEmpty ? name : relative + "/" + name
                 guard !skipsLink(path) else { continue }
-                var entry = stat()
-                guard stat(path, &entry) == 0 else { continue }  // a dangling link
+                guard let entry = FileSystem.status(path) else { continue }  // a dangling link
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR where name.hasSuffix(".logarchive"):
                     found.append(path)  // a binary unified log: reported by name, not walked

@@ -120,7 +120,7 @@ final class FollowedFile {
     init(path: String, fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) {
         self.path = path
         self.report = report
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw WatchError("cannot open '\(Escaping.visible(path))': \(String(cString: strerror(errno)))")
         }
@@ -166,10 +166,9 @@ final class FollowedFile {
 
     /// At the end of the data: a new file under the path (rotation) is opened from its start.
     private func reopenIfReplaced() {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }  // between rotation steps: wait
+        guard let status = FileSystem.status(path) else { return }  // between rotation steps: wait
         guard (UInt64(status.st_dev), UInt64(status.st_ino)) != identity else { return }
-        let replacement = open(path, O_RDONLY | O_CLOEXEC)
+        let replacement = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
         guard replacement >= 0 else { return }
         close(descriptor)
         descriptor = replacement
