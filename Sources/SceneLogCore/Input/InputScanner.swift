@@ -68,6 +68,8 @@ final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var bytesRead = 0
     @exclusivity(unchecked) private var truncatedLines = 0
     @exclusivity(unchecked) private var binaryBytes = 0
+    /// Whether the last line was binary data (``BinaryContent``).
+    @exclusivity(unchecked) private var followsBinaryLine = false
     /// The first bytes, held until there are enough to sniff; `nil` once sniffed.
     @exclusivity(unchecked) private var head: [UInt8]? = []
 
@@ -166,10 +168,16 @@ final class InputScanner<Sink: RecordSink> {
             truncatedLines += 1
             sink.truncated(line: line.number, keptBytes: line.bytes.count)
         }
-        let verdict = BinaryContent.classify(line.bytes)
-        binaryBytes += verdict.binaryBytes
-        if verdict.isBinary { return takeBinary(line) }
-        cleaner.clean(line.bytes) { bytes in
+        // Binary data holds NULs (a run of padding; one in 256 random bytes): a line without one
+        // is looked at only right after a binary line, where more garbage may follow.
+        let holdsNul = line.bytes.index(of: 0, from: 0) != nil
+        if holdsNul || followsBinaryLine {
+            let verdict = BinaryContent.classify(line.bytes)
+            binaryBytes += verdict.binaryBytes
+            followsBinaryLine = verdict.isBinary
+            if verdict.isBinary { return takeBinary(line) }
+        }
+        cleaner.clean(line.bytes, holdsNul: holdsNul) { bytes in
             if let consumer {
                 guard readsPlainText else {
                     consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)

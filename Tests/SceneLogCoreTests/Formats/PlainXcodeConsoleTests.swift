@@ -134,23 +134,13 @@ import Testing
         #expect(result.records.map(\.message) == lines)
     }
 
-    /// Binary lines are unparsed, never records of a plain console; the text after them is read.
+    /// A first window that is not text is left unparsed, and never makes a plain console.
     @Test func binaryLinesAreNotAPlainConsole() {
         let binary = (1...45).map { "\u{01}\u{02}chunk\u{03}\($0)\u{7F}" }
         let result = scan((binary + ["print after the binary"]).joined(separator: "\n"))
-        #expect(result.records.map(\.message) == ["print after the binary"])
-        #expect(result.summary.binaryBytes == binary.joined().utf8.count)
-        #expect(counts(result.summary) == Counts(lines: 46, records: 1, continuationLines: 0, unparsedLines: 45))
-    }
-
-    /// A window of text lines that fit no format is left unparsed, and never makes a plain
-    /// console when another window came before it.
-    @Test func controlCharactersInTextLinesAreNotAPlainConsole() {
-        let lines = (1...45).map { "chunk \u{01} of text number \($0)" }
-        let result = scan(lines.joined(separator: "\n"))
         #expect(result.summary.format == nil)
-        #expect(result.summary.binaryBytes == 0)
-        #expect(counts(result.summary) == Counts(lines: 45, records: 0, continuationLines: 0, unparsedLines: 45))
+        #expect(result.summary.note == nil)
+        #expect(counts(result.summary) == Counts(lines: 46, records: 0, continuationLines: 0, unparsedLines: 46))
     }
 
     @Test func blankLinesAloneAreNoFormat() {
