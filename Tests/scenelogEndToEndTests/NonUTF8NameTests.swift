@@ -24,27 +24,6 @@ struct NonUTF8NameTests {
         return folder
     }
 
-    /// Runs `scenelog` in `folder` through the shell, so that an argument can hold any byte:
-    /// `arguments` is shell text (`"$(printf 'logs/bad-\377.log')"`).
-    static func run(_ arguments: String, in folder: URL) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec '\(CommandRunner.binary.path)' \(arguments)"]
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-            status: process.terminationStatus)
-    }
-
     /// The JSON report's input paths and finding locations.
     static func paths(_ json: String) throws -> (inputs: [String], findings: [String]) {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -56,22 +35,22 @@ struct NonUTF8NameTests {
     @Test("named on the command line, or found in a folder", arguments: ["logs", "\"$(printf 'logs/bad-\\377.log')\""])
     func readAndShownEscaped(argument: String) throws {
         let folder = try Self.folder()
-        let text = try Self.run("scan --fail-on never \(argument)", in: folder)
+        let text = try CommandRunner.run(shellArguments: "scan --fail-on never \(argument)", in: folder)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("logs/bad-\\xFF.log  idevicesyslog    1 lines: 1 records"))
         #expect(!text.stdout.unicodeScalars.contains { $0 == "\u{FFFD}" || $0.properties.generalCategory == .privateUse })
-        let json = try Self.run("scan --format json --fail-on never \(argument)", in: folder)
+        let json = try CommandRunner.run(shellArguments: "scan --format json --fail-on never \(argument)", in: folder)
         let paths = try Self.paths(json.stdout)
         #expect(paths.inputs == ["logs/bad-\\xFF.log"])
         #expect(paths.findings == ["logs/bad-\\xFF.log"])
-        let sarif = try Self.run("scan --format sarif --fail-on never \(argument)", in: folder)
+        let sarif = try CommandRunner.run(shellArguments: "scan --format sarif --fail-on never \(argument)", in: folder)
         #expect(sarif.stdout.contains("\"uri\" : \"logs/bad-%FF.log\""))
     }
 
     @Test("a missing file with such a name is reported with the byte shown")
     func missingFile() throws {
         let folder = try Self.folder()
-        let result = try Self.run("scan --fail-on never \"$(printf 'logs/gone-\\376.log')\"", in: folder)
+        let result = try CommandRunner.run(shellArguments: "scan --fail-on never \"$(printf 'logs/gone-\\376.log')\"", in: folder)
         #expect(result.status == 3)
         #expect(result.stderr.contains("cannot open 'logs/gone-\\xFE.log': No such file or directory"))
     }
