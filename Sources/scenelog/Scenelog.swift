@@ -22,6 +22,15 @@ struct Scenelog: ParsableCommand {
         subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, HistoryCommand.self, RulesCommand.self]
     )
 
+    /// The arguments, each kept as the bytes it was given in (``PathBytes``):
+    /// `CommandLine.arguments` replaces the bytes that are not UTF-8, and a file whose name holds
+    /// some could not be named.
+    private static var argumentsAsGiven: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }.map {
+            PathBytes.string(UnsafeRawBufferPointer(start: $0, count: strlen($0)))
+        }
+    }
+
     /// Parses and runs the command, mapping usage errors to exit code 2 (the design's contract)
     /// rather than argument-parser's `EX_USAGE`.
     ///
@@ -30,7 +39,7 @@ struct Scenelog: ParsableCommand {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(argumentsAsGiven)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

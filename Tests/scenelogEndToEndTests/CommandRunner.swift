@@ -29,8 +29,20 @@ enum CommandRunner {
     static func run(
         _ arguments: [String], stdin: Data? = nil, in directory: URL = packageRoot, environment: [String: String] = [:]
     ) throws -> CommandResult {
+        try run(executable: binary, arguments, stdin: stdin, in: directory, environment: environment)
+    }
+
+    /// Runs `scenelog` through the shell, so that an argument can hold any byte: `arguments` is
+    /// shell text (`"$(printf 'logs/bad-\377.log')"`).
+    static func run(shellArguments arguments: String, in directory: URL) throws -> CommandResult {
+        try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec '\(binary.path)' \(arguments)"], in: directory)
+    }
+
+    private static func run(
+        executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL, environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }

@@ -187,6 +187,29 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("was truncated"))
     }
 
+    @Test("--follow reads a file truncated and rewritten past where it was read, between two polls")
+    func followRewrite() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("device.log")
+        let start = "Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: start\n"
+        let filler = "Oct  7 21:14:06 iPhone SpringBoard[52] <Notice>: rewritten, longer than before\n"
+        let finding = "Oct  7 21:14:07 iPhone BepXanh(UIKitCore)[1873] <Error>: CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.\n"
+        let before = String(repeating: start, count: 5)
+        try before.write(to: file, atomically: false, encoding: .utf8)
+        let watch = try LiveProcess(["watch", "--follow", file.path, "--from-start", "--format", "ndjson", "--fail-on", "never"])
+        Thread.sleep(forTimeInterval: 0.5)
+        // Truncated and rewritten with more bytes than were read, the finding before the old end; the inode kept.
+        let after = finding + filler + filler + filler
+        #expect(after.utf8.count > before.utf8.count && finding.utf8.count < before.utf8.count)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        handle.write(Data(after.utf8))
+        try handle.close()
+        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
+        #expect(watch.interrupt() == 0)
+        #expect(watch.errors.contains("was truncated"))
+    }
+
     @Test("--explain prints a rule's explanation once, on its first finding")
     func explainOnce() throws {
         let sample = try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample))

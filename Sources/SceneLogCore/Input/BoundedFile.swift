@@ -45,7 +45,7 @@ enum BoundedFile {
     ///   grows) larger than `limit`.
     static func read(path: String, limit: Int, what: String) throws(Failure) -> Data {
         // Non-blocking, so that opening a FIFO with no writer returns at once; it is refused below.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw Failure(path: path, reason: "cannot be opened: \(String(cString: strerror(errno)))", kind: .unreadable)
         }

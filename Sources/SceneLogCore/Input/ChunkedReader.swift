@@ -58,7 +58,7 @@ final class ChunkedReader {
             descriptor = STDIN_FILENO
             ownsDescriptor = false
         } else {
-            let opened = open(path, O_RDONLY)
+            let opened = FileSystem.open(path, O_RDONLY)
             guard opened >= 0 else { throw InputError.fromErrno(path: path, kind: .open) }
             var info = stat()
             if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -121,8 +121,7 @@ final class ChunkedReader {
     /// The modification time of the file at `path` (an archive, read by libarchive), in seconds
     /// since 1970.
     static func modificationTime(of path: String) -> Double? {
-        var info = stat()
-        return stat(path, &info) == 0 ? seconds(modified: info) : nil
+        FileSystem.status(path).map(seconds(modified:))
     }
 
     private static func seconds(modified info: stat) -> Double {

@@ -5,7 +5,8 @@ enum InputDiscovery {
     /// `paths` with each folder (or link to one) replaced by the files under it that `selection`
     /// admits, recursively, sorted by path. Links to folders are followed, each folder only once
     /// (a link loop is not walked twice). A `.logarchive` folder is listed itself, not walked.
-    /// Files and `-` are kept as given, whatever their names.
+    /// Files and `-` are kept as given, whatever their names. An input reached twice (named twice,
+    /// named and inside a named folder, or through a link) is kept once, where it first comes.
     ///
     /// Inside a folder, a link (to a file or a folder) whose real path is outside every folder
     /// named in `paths` is skipped, unless `followsLinksOutsideRoots`: a folder of logs must not
@@ -20,32 +21,36 @@ enum InputDiscovery {
         onEmptyFolder: (String) -> Void = { _ in }, onUnreadable: @escaping (String, String) -> Void = { _, _ in },
         onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
     ) -> [String] {
-        var visited: Set<FolderIdentity> = []
-        let folders = paths.filter { path in
-            var isDirectory: ObjCBool = false
-            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        var visited: Set<FileIdentity> = []
+        let folders = paths.filter { $0 != "-" && FileSystem.isFolder($0) }
         let walk = Walk(
-            selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(realPath),
+            selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(FileSystem.realPath),
             onUnreadable: onUnreadable, onSkippedLink: onSkippedLink)
-        return paths.flatMap { path -> [String] in
+        let expanded = paths.flatMap { path -> [String] in
             guard folders.contains(path) else { return [path] }
             var found: [String] = []
             walk.walk(path, relative: "", visited: &visited, found: &found)
             if found.isEmpty { onEmptyFolder(path) }
             return found.sorted()
         }
+        return firstOccurrences(expanded)
     }
 
-    /// The path with every link resolved (`realpath`), or `nil` for a dangling link.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// `inputs` without the ones that are a file already in them: the same device and inode (a
+    /// link, a hard link, another spelling of its path), or, when it cannot be looked at, the
+    /// same path. `-` is kept each time.
+    private static func firstOccurrences(_ inputs: [String]) -> [String] {
+        var seenFiles: Set<FileIdentity> = []
+        var seenPaths: Set<String> = []
+        return inputs.filter { path in
+            guard path != "-" else { return true }
+            guard let status = FileSystem.status(path) else { return seenPaths.insert(path).inserted }
+            return seenFiles.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+        }
     }
 
-    /// A folder's device and inode, which tell a folder reached twice through links.
-    fileprivate struct FolderIdentity: Hashable {
+    /// A file's or folder's device and inode, which tell one reached twice through links.
+    fileprivate struct FileIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
     }
@@ -61,9 +66,8 @@ enum InputDiscovery {
         /// Whether `path`, when it is a link, leads outside the roots (then reported and skipped).
         func skipsLink(_ path: String) -> Bool {
             guard let roots else { return false }
-            var link = stat()
-            guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return false }
-            guard let target = InputDiscovery.realPath(path) else { return false }  // dangling: skipped below
+            guard let link = FileSystem.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK else { return false }
+            guard let target = FileSystem.realPath(path) else { return false }  // dangling: skipped below
             let inside = roots.contains { root in
                 target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
             }
@@ -71,24 +75,22 @@ enum InputDiscovery {
             return !inside
         }
 
-        func walk(_ folder: String, relative: String, visited: inout Set<FolderIdentity>, found: inout [String]) {
-            var status = stat()
-            guard stat(folder, &status) == 0 else { return }
-            guard visited.insert(FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+        func walk(_ folder: String, relative: String, visited: inout Set<FileIdentity>, found: inout [String]) {
+            guard let status = FileSystem.status(folder) else { return }
+            guard visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
             else { return }
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder)
+                names = try FileSystem.names(inFolder: folder)
             } catch {
-                onUnreadable(folder, (error as NSError).localizedFailureReason ?? "cannot be listed")
+                onUnreadable(folder, error.reason)
                 return
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 let relativePath = relative.isEmpty ? name : relative + "/" + name
                 guard !skipsLink(path) else { continue }
-                var entry = stat()
-                guard stat(path, &entry) == 0 else { continue }  // a dangling link
+                guard let entry = FileSystem.status(path) else { continue }  // a dangling link
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR where name.hasSuffix(".logarchive"):
                     found.append(path)  // a binary unified log: reported by name, not walked

@@ -13,6 +13,9 @@ public struct InputSummary: Sendable, Equatable {
     public var unparsedLines: Int
     /// Lines cut at the maximum line length.
     public var truncatedLines: Int
+    /// Bytes of binary data (NUL padding, the garbage a crash leaves at the end of a log) found
+    /// among the text: skipped, their lines counted as unparsed.
+    public var binaryBytes = 0
     /// The times of the first and last records, when they print one.
     public var timeSpan: TimeSpan?
     /// Whether the input is a crash report (`.ips`) rather than a log.
@@ -64,6 +67,9 @@ final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var probe = DetectionSample()
     @exclusivity(unchecked) private var bytesRead = 0
     @exclusivity(unchecked) private var truncatedLines = 0
+    @exclusivity(unchecked) private var binaryBytes = 0
+    /// Whether the last line was binary data (``BinaryContent``).
+    @exclusivity(unchecked) private var followsBinaryLine = false
     /// The first bytes, held until there are enough to sniff; `nil` once sniffed.
     @exclusivity(unchecked) private var head: [UInt8]? = []
 
@@ -84,8 +90,8 @@ final class InputScanner<Sink: RecordSink> {
     /// How many bytes the sniffer looks at (a pipe may deliver the first of them one by one).
     static var sniffLength: Int { 512 }
 
-    /// Reads `reader` to its end. The first bytes are sniffed: an archive, a crash report or binary
-    /// data is refused with an ``InputError`` of kind `.notText` before anything is scanned.
+    /// Reads `reader` to its end. The first bytes are sniffed: an archive, a crash report or an
+    /// input that is binary from its start (``BinaryContent/startsBinary(_:)``) is refused with an ``InputError`` of kind `.notText` before anything is scanned.
     func scan(_ reader: some ChunkSource) throws(InputError) {
         while true {
             let chunk = try reader.nextChunk()
@@ -151,7 +157,9 @@ final class InputScanner<Sink: RecordSink> {
         var counts = settledCounts
         if let consumer { counts.add(consumer.counts) }
         var summary = InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
-        summary.note = consumer?.variantNote
+        summary.binaryBytes = binaryBytes
+        let notes = [consumer?.variantNote, binaryBytes > 0 ? Self.binaryNote(binaryBytes) : nil].compactMap { $0 }
+        summary.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         return summary
     }
 
@@ -160,7 +168,16 @@ final class InputScanner<Sink: RecordSink> {
             truncatedLines += 1
             sink.truncated(line: line.number, keptBytes: line.bytes.count)
         }
-        cleaner.clean(line.bytes) { bytes in
+        // Binary data holds NULs (a run of padding; one in 256 random bytes): a line without one
+        // is looked at only right after a binary line, where more garbage may follow.
+        let holdsNul = line.bytes.index(of: 0, from: 0) != nil
+        if holdsNul || followsBinaryLine {
+            let verdict = BinaryContent.classify(line.bytes)
+            binaryBytes += verdict.binaryBytes
+            followsBinaryLine = verdict.isBinary
+            if verdict.isBinary { return takeBinary(line) }
+        }
+        cleaner.clean(line.bytes, holdsNul: holdsNul) { bytes in
             if let consumer {
                 guard readsPlainText else {
                     consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
@@ -175,6 +192,22 @@ final class InputScanner<Sink: RecordSink> {
                 decide()
             }
         }
+    }
+
+    /// What an input's summary says of the binary data skipped in it.
+    static func binaryNote(_ bytes: Int) -> String {
+        "\(bytes) bytes of binary data skipped (their lines counted as unparsed)"
+    }
+
+    /// Counts a line of binary data as unparsed, after what came before it was delivered in
+    /// order: the lines held to detect the format (decided on those), the lines held back from a
+    /// plain console, the open record.
+    private func takeBinary(_ line: RawLine) {
+        if consumer == nil, pending.lineCount > 0 { decide() }
+        if probe.lineCount > 0 { settleProbe() }
+        consumer?.flush()
+        settledCounts.unparsedLines += 1
+        sink.unparsed(line: line.number, bytes: line.bytes)
     }
 
     /// Chooses the format from the pending lines (unless one was forced) and replays them through

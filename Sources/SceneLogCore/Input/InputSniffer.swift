@@ -31,25 +31,7 @@ enum InputKind: Sendable, Equatable {
             if firstLine.range(of: "\"bug_type\"") != nil { return .crashReport }
         }
         if head.matches("Incident Identifier:", at: start) { return .crashReport }
-        return looksBinary(head) ? .binary : .text
-    }
-
-    /// More than 1 in 20 bytes are control characters other than tab, line ends, escape and NUL
-    /// (NULs separate records in raw syslog_relay captures).
-    private static func looksBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !head.isEmpty else { return false }
-        var control = 0
-        var nul = 0
-        for byte in head {
-            if byte == 0 {
-                nul += 1
-            } else if byte < 0x20, byte != ASCII.tab, byte != ASCII.newline, byte != ASCII.carriageReturn,
-                byte != ASCII.escape, byte != 0x0C
-            {
-                control += 1
-            }
-        }
-        return control * 20 > head.count || nul * 4 > head.count
+        return BinaryContent.startsBinary(head) ? .binary : .text
     }
 
     /// Whether libarchive reads it: an archive or a compressed file.

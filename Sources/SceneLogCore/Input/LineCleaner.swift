@@ -12,18 +12,20 @@ struct LineCleaner {
     private var scratch: [UInt8] = []
 
     /// Calls `body` with the cleaned bytes of `line`.
+    ///
+    /// - Parameter holdsNul: whether `line` holds a NUL, when the caller looked already.
     mutating func clean<Result>(
-        _ line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool? = nil, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        try removingControls(line) { cleaned in
+        try removingControls(line, holdsNul: holdsNul ?? (line.index(of: 0, from: 0) != nil)) { cleaned in
             try body(UnsafeBufferPointer(rebasing: cleaned[HarnessPrefix.length(in: cleaned)...]))
         }
     }
 
     private mutating func removingControls<Result>(
-        _ line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        guard line.index(of: 0, from: 0) != nil || line.index(of: ASCII.escape, from: 0) != nil else {
+        guard holdsNul || line.index(of: ASCII.escape, from: 0) != nil else {
             return try body(line)
         }
         scratch.removeAll(keepingCapacity: true)

@@ -115,21 +115,41 @@ struct JSONWriter {
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`. Runs
     /// that need no escape are copied in one piece.
+    /// Writes `value` as a JSON string; a byte of a file name that is not UTF-8 (``PathBytes``)
+    /// as `\xFF` (`"\\xFF"` in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
         bytes.append(0x22)
         var text = value
         text.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while index < utf8.count {
                 let byte = utf8[index]
+                if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    bytes.append(0x5C)
+                    bytes.append(contentsOf: PathBytes.visibleForm(of: escaped).utf8)
+                    index += 4
+                    runStart = index
+                    continue
+                }
+                index += 1
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
                 appendEscape(byte)
-                runStart = index + 1
+                runStart = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(0x22)
+    }
+
+    /// The byte that the scalar encoded at `index` of `utf8` stands for, when it is one of
+    /// ``PathBytes``' escape range (U+10FE80–U+10FEFF: `F4 8F BA 80`–`F4 8F BB BF`).
+    private static func escapedByte(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+        guard index + 3 < utf8.count, utf8[index + 1] == 0x8F, utf8[index + 2] == 0xBA || utf8[index + 2] == 0xBB
+        else { return nil }
+        return 0x80 + (utf8[index + 2] == 0xBB ? 0x40 : 0) + (utf8[index + 3] & 0x3F)
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

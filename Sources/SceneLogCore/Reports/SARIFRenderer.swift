@@ -263,12 +263,13 @@ struct SARIFRenderer {
     }
 
     /// `path` as a relative URI reference: bytes other than unreserved characters, `/` and the
-    /// sub-delimiters are percent-encoded (`:` too, so that `a:b.log` is not read as a scheme).
+    /// sub-delimiters are percent-encoded (`:` too, so that `a:b.log` is not read as a scheme),
+    /// the bytes of a file name that is not UTF-8 as they are in the name (``PathBytes``).
     static func uriReference(_ path: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
+        for byte in PathBytes.bytes(path) {
             if ASCII.isDigit(byte) || ASCII.isUpper(byte) || ASCII.isLower(byte)
                 || "-._~/!$&'()*+,;=@".utf8.contains(byte)
             {

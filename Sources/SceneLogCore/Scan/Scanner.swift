@@ -25,7 +25,9 @@ public struct Scanner {
     }
 
     /// Scans `paths`: files, folders (walked for logs, archives and crash reports), archives, and
-    /// `-` for standard input. Inputs that cannot be read are reported to the observer and counted
+    /// `-` for standard input. An input reached twice (named twice, named and in a named folder, or
+    /// through a link) is scanned once, where it first comes; a name that is not UTF-8 is given as
+    /// ``PathBytes`` makes it. Inputs that cannot be read are reported to the observer and counted
     /// in ``ScanResult/unreadableInputs``; the others are scanned all the same.
     public func scan(_ paths: [String]) -> ScanResult {
         let inputs = InputDiscovery.expand(

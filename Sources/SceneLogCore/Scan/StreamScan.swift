@@ -61,6 +61,12 @@ struct StreamScan {
     func result(of analysis: StreamAnalysis, summary: InputSummary, error: InputError?) -> Result {
         analysis.finish()
         var summary = summary
+        if summary.binaryBytes > 0 {
+            observer?.scanDidReport(
+                ScanDiagnostic(
+                    .warning,
+                    "'\(Escaping.visible(summary.path))' holds \(summary.binaryBytes) bytes of binary data (NUL padding or garbage, as a crash or a cut write leaves); skipped, their lines counted as unparsed"))
+        }
         summary.timeSpan = analysis.times.span(with: analysis.timestamps)
         let identities = analysis.identities
         var findings = analysis.takeFindings()

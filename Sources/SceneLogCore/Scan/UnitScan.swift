@@ -62,7 +62,7 @@ struct UnitScan {
     }
 
     private func scan(path: String, pipelined: Bool, liveOffset: Int?, into result: inout UnitResult) {
-        if path.hasSuffix(".logarchive"), isFolder(path) {
+        if path.hasSuffix(".logarchive"), FileSystem.isFolder(path) {
             result.summaries.append(notRead(path, note: LogarchiveHint.note(for: path)))
             return
         }
@@ -183,15 +183,12 @@ struct UnitScan {
 
     /// What the input's first bytes say it is.
     private func sniff(_ path: String) -> InputKind {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .text }  // the scan reports why
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 4096)) ?? Data()
-        return Array(head).withUnsafeBufferPointer { InputKind.sniff($0) }
-    }
-
-    private func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        let descriptor = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .text }  // the scan reports why
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return head.withUnsafeBufferPointer { InputKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(max(count, 0)))) }
     }
 }
 

@@ -115,7 +115,7 @@ struct InputDiscoveryTests {
         let found = InputDiscovery.expand([folder.path("top")], onSkippedLink: { skipped.append(($0, $1)) })
         #expect(Self.relative(found, to: folder) == ["top/device.log"])
         #expect(skipped.map(\.link) == [folder.path("top/x.log")])
-        #expect(skipped.map(\.target) == [InputDiscovery.realPath(folder.path("secret.txt"))])
+        #expect(skipped.map(\.target) == [FileSystem.realPath(folder.path("secret.txt"))])
         #expect(InputDiscovery.expand([folder.path("top/x.log")]) == [folder.path("top/x.log")])
     }
 

@@ -29,7 +29,7 @@ final class ArchiveReader {
         self.parent = nil
         Self.enableEverything(handle)
         // On failure deinit frees the handle (every property is set by then).
-        guard archive_read_open_filename(handle, path, 64 << 10) == ARCHIVE_OK else {
+        guard PathBytes.withCString(path, { archive_read_open_filename(handle, $0, 64 << 10) }) == ARCHIVE_OK else {
             throw InputError(path: path, reason: Self.message(handle), kind: .open)
         }
     }
@@ -78,8 +78,9 @@ final class ArchiveReader {
         if isSingleStream, archive_filter_count(handle) <= 1 {
             throw InputError(path: path, reason: "looks compressed but cannot be decompressed: truncated or corrupt", kind: .read)
         }
+        // A name that is not UTF-8 keeps its bytes (shown as `\xFF`), as a file's name does.
         let name = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
-            ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? "?"
+            ?? archive_entry_pathname(entry).map { PathBytes.string(cString: $0) } ?? "?"
         return ArchiveMember(
             name: name, isRegularFile: archive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
             size: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil)

@@ -11,9 +11,9 @@ extension Escaping {
         return "'" + replacingScalars(in: word.unicodeScalars) { $0 == "'" ? "'\\''" : nil } + "'"
     }
 
-    /// Whether `name` can be shown on one line as it is: no control character (newline included)
-    /// and no bidirectional formatting character.
+    /// Whether `name` can be shown on one line as it is: no control character (newline included),
+    /// no bidirectional formatting character and no byte that is not UTF-8.
     static func isShownSafely(_ name: String) -> Bool {
-        !name.unicodeScalars.contains { isControl($0) || isBidiControl($0) }
+        !name.unicodeScalars.contains { isControl($0) || isBidiControl($0) || PathBytes.escapedByte($0) != nil }
     }
 }

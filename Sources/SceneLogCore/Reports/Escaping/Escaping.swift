@@ -4,7 +4,8 @@
 /// (``workflowData(_:)``, ``workflowProperty(_:)``).
 ///
 /// Wherever a control character cannot be written as it is, it is shown in one visible form,
-/// `\u{1b}` (lowercase hexadecimal, no padding), the same in every report and diagnostic.
+/// `\u{1b}` (lowercase hexadecimal, no padding), the same in every report and diagnostic. A byte
+/// of a file name that is not UTF-8 (``PathBytes``) is shown as `\xFF` by every escaper.
 enum Escaping {
     /// `text` made safe for one line of a terminal or of standard error: each control character
     /// (C0, DEL and C1, ``isControl(_:)``) and each bidirectional formatting character
@@ -33,15 +34,17 @@ enum Escaping {
         }
     }
 
-    /// `scalars` as a string, each scalar for which `replacement` gives a string replaced by it:
-    /// the one loop every escaper runs.
+    /// `scalars` as a string, each scalar for which `replacement` gives a string replaced by it,
+    /// and each byte of a name that is not UTF-8 by `\xFF`: the one loop every escaper runs.
     static func replacingScalars(
         in scalars: some Sequence<Unicode.Scalar>, _ replacement: (Unicode.Scalar) -> String?
     ) -> String {
         var result = ""
         result.reserveCapacity(scalars.underestimatedCount)
         for scalar in scalars {
-            if let replaced = replacement(scalar) {
+            if let byte = PathBytes.escapedByte(scalar) {
+                result += PathBytes.visibleForm(of: byte)
+            } else if let replaced = replacement(scalar) {
                 result += replaced
             } else {
                 result.unicodeScalars.append(scalar)

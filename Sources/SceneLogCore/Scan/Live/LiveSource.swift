@@ -107,18 +107,20 @@ public final class LiveSource {
 }
 
 /// A file read like `tail -F`: from its end (or start), on through appends; when it is replaced
-/// (rotated) the new file is read from its start, and when it shrinks (truncated) reading starts over.
+/// (rotated) the new file is read from its start, and when it shrinks or is rewritten (truncated,
+/// then written again, even past where it was read) reading starts over.
 final class FollowedFile {
     private let path: String
     private let report: (ScanDiagnostic) -> Void
     private var descriptor: Int32
     private var identity: (device: UInt64, inode: UInt64)
-    private var offset: Int64
+    /// How far the file was read, and what it held there.
+    private var fingerprint: ReadFingerprint
 
     init(path: String, fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) {
         self.path = path
         self.report = report
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw WatchError("cannot open '\(Escaping.visible(path))': \(String(cString: strerror(errno)))")
         }
@@ -131,7 +133,8 @@ final class FollowedFile {
         }
         self.descriptor = descriptor
         self.identity = (UInt64(status.st_dev), UInt64(status.st_ino))
-        self.offset = fromStart ? 0 : Int64(status.st_size)
+        let offset = fromStart ? 0 : Int64(status.st_size)
+        self.fingerprint = ReadFingerprint(descriptor: descriptor, position: offset)
         lseek(descriptor, off_t(offset), SEEK_SET)
     }
 
@@ -140,32 +143,37 @@ final class FollowedFile {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveSource.ReadResult {
+        startOverIfTruncated()
         let result = try LiveSource.read(descriptor, into: buffer, name: "'\(Escaping.visible(path))'")
         if case .bytes(let count) = result {
-            offset += Int64(count)
+            fingerprint.advance(over: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             return result
         }
         reopenIfReplaced()
         return .idle
     }
 
-    /// At the end of the data: a new file under the path (rotation) is opened from its start; a
-    /// file shorter than what was read (truncation) is read again from its start.
-    private func reopenIfReplaced() {
+    /// A file shorter than what was read, or whose bytes where it was read changed (truncated and
+    /// written again), is read again from its start.
+    private func startOverIfTruncated() {
         var status = stat()
-        guard stat(path, &status) == 0 else { return }  // between rotation steps: wait
-        if (UInt64(status.st_dev), UInt64(status.st_ino)) != identity {
-            let replacement = open(path, O_RDONLY | O_CLOEXEC)
-            guard replacement >= 0 else { return }
-            close(descriptor)
-            descriptor = replacement
-            identity = (UInt64(status.st_dev), UInt64(status.st_ino))
-            offset = 0
-            report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was replaced (rotated); reading the new file from its start"))
-        } else if Int64(status.st_size) < offset {
-            lseek(descriptor, 0, SEEK_SET)
-            offset = 0
-            report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was truncated; reading it again from its start"))
-        }
+        guard fstat(descriptor, &status) == 0 else { return }
+        guard Int64(status.st_size) < fingerprint.position || !fingerprint.matches(descriptor) else { return }
+        lseek(descriptor, 0, SEEK_SET)
+        fingerprint = ReadFingerprint(descriptor: descriptor, position: 0)
+        report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was truncated; reading it again from its start"))
+    }
+
+    /// At the end of the data: a new file under the path (rotation) is opened from its start.
+    private func reopenIfReplaced() {
+        guard let status = FileSystem.status(path) else { return }  // between rotation steps: wait
+        guard (UInt64(status.st_dev), UInt64(status.st_ino)) != identity else { return }
+        let replacement = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
+        guard replacement >= 0 else { return }
+        close(descriptor)
+        descriptor = replacement
+        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        fingerprint = ReadFingerprint(descriptor: descriptor, position: 0)
+        report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was replaced (rotated); reading the new file from its start"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneLogCore
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,8 @@ final class ProgressMeter: @unchecked Sendable {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         let sizes = files.map { path -> Int64 in
             var status = stat()
-            return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+            let systemPath = PathBytes.bytes(path).map { CChar(bitPattern: $0) } + [0]  // a name that is not UTF-8 too
+            return stat(systemPath, &status) == 0 ? Int64(status.st_size) : 0
         }
         let meter = ProgressMeter(files: files.count, bytes: sizes.reduce(0, +))
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))

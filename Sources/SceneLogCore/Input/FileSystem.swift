@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls on inputs' paths, with the paths' bytes restored (``PathBytes``), so that a
+/// file whose name is not UTF-8 is found.
+enum FileSystem {
+    /// Opens `path` (`open(2)`); -1 with `errno` set when it cannot.
+    static func open(_ path: String, _ flags: Int32) -> Int32 {
+        PathBytes.withCString(path) { systemOpen($0, flags) }
+    }
+
+    /// The status of `path`, links followed (`stat(2)`), or `nil`.
+    static func status(_ path: String) -> stat? {
+        var status = stat()
+        return PathBytes.withCString(path) { stat($0, &status) } == 0 ? status : nil
+    }
+
+    /// The status of `path` itself, a link not followed (`lstat(2)`), or `nil`.
+    static func linkStatus(_ path: String) -> stat? {
+        var status = stat()
+        return PathBytes.withCString(path) { lstat($0, &status) } == 0 ? status : nil
+    }
+
+    /// Whether `path` is a folder or a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+    }
+
+    /// The path with every link resolved (`realpath(3)`), or `nil` for a dangling link.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return PathBytes.string(cString: resolved)
+    }
+
+    /// The names in the folder at `path`, but `.` and `..`, in the order the system gives them.
+    ///
+    /// - Throws: why the folder cannot be listed, in the words of the C library.
+    static func names(inFolder path: String) throws(FolderError) -> [String] {
+        guard let folder = PathBytes.withCString(path, { opendir($0) }) else {
+            throw FolderError(reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            // d_name is read up to its NUL only: an entry may be shorter than the struct says.
+            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { PathBytes.string(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// A folder that cannot be listed, and why.
+    struct FolderError: Error {
+        let reason: String
+    }
+}
+
+/// `open(2)`, which ``FileSystem/open(_:_:)`` hides inside the enum.
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
