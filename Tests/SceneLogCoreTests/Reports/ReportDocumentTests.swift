@@ -65,7 +65,7 @@ struct ReportDocumentTests {
 
     @Test("a baseline that is not a schema-1 report says what is wrong", arguments: [
         ("not json", "is not JSON; give a report written by scenelog scan --format json"),
-        ("[1, 2]", "is not JSON; give a report written by scenelog scan --format json"),
+        ("[1, 2]", "is JSON but not a report (not an object); give a report written by scenelog scan --format json"),
         (#"{"findings": []}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
         (#"{"schemaVersion": "1"}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
         (#"{"schemaVersion": 2}"#, "has schemaVersion 2; this scenelog reads 1"),

@@ -36,6 +36,9 @@ public struct BaselineReport: Sendable {
         let version: SchemaVersion
         do {
             version = try JSONDecoder().decode(SchemaVersion.self, from: data)
+        } catch DecodingError.typeMismatch {
+            throw BaselineError(
+                path: path, message: "is JSON but not a report (not an object); give a report written by scenelog scan --format json")
         } catch {
             throw BaselineError(path: path, message: "is not JSON; give a report written by scenelog scan --format json")
         }
