@@ -19,6 +19,8 @@ final class StreamAnalysis: RecordSink {
 
     /// After this many records without SpringBoard or runningboardd, a live stream is taken to be filtered.
     static let filteredStreamThreshold = 2_000
+    /// The most findings kept per launch for its live events (a launch's timeline lists them).
+    static let findingsKeptPerLaunch = 200
 
     private let path: String
     private let options: ScanOptions
@@ -35,6 +37,8 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private var kept: FindingWriter
     /// The findings linked to each launch, for live launch events of a batch scan.
     @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
+    /// The launches whose findings past ``findingsKeptPerLaunch`` were not kept (said once each).
+    @exclusivity(unchecked) private var launchesPastTheirFindingCap: Set<String> = []
     @exclusivity(unchecked) private var records = 0
     @exclusivity(unchecked) private var launchDaemonSeen = false
 
@@ -116,7 +120,18 @@ final class StreamAnalysis: RecordSink {
     /// when it passes the filters.
     private func handOutLive(_ finding: Finding, numbering: LaunchNumbering) {
         let numbered = numbering.apply(to: finding)
-        if mode.keepsFindings, let launch = finding.launch { findingsByLaunch[launch, default: []].append(numbered) }
+        if mode.keepsFindings, let launch = finding.launch {
+            let kept = findingsByLaunch[launch, default: []].count
+            if kept < Self.findingsKeptPerLaunch {
+                findingsByLaunch[launch, default: []].append(numbered)
+            } else if launchesPastTheirFindingCap.insert(launch).inserted {
+                observer?.scanDidReport(
+                    ScanDiagnostic(
+                        .warning,
+                        "\(Escaping.visible(path)): launch \(numbered.launch ?? launch) has more than \(kept) findings; its timeline "
+                            + "lists no more than the first \(kept) (the JSON report lists every finding)"))
+            }
+        }
         if options.admits(finding, identities: identities) { observer?.scanDidFind(numbered) }
     }
 

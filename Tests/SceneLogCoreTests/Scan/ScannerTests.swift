@@ -78,6 +78,19 @@ struct ScannerTests {
         #expect(result.inputs.isEmpty)
     }
 
+    @Test("a launch's live events carry at most 200 of its findings, and a warning says so once")
+    func liveFindingsPerLaunchAreCapped() throws {
+        let sample = try String(contentsOfFile: samplePath("idevicesyslog-1.2-device-name-uikit-not-adopted.log"), encoding: .utf8)
+        let notAdopted = try #require(sample.split(separator: "\n").first { $0.contains("CLIENT OF UIKIT REQUIRES UPDATE") })
+        let text = sample + String(repeating: notAdopted + "\n", count: 250)
+        let recorder = LaunchRecorder()
+        let result = Scanner(options: try testScanOptions(), observer: recorder).scan(bytes: Array(text.utf8), name: "many.log")
+        #expect(result.findings.count(atOrAbove: .note) >= 251, "the report keeps them all")
+        #expect(recorder.mostFindings <= StreamAnalysis.findingsKeptPerLaunch)
+        let warnings = recorder.diagnostics.filter { $0.message.contains("has more than 200 findings") }
+        #expect(warnings.count == 1)
+    }
+
     @Test("--app keeps one app's findings and launches")
     func appFilter() throws {
         var options = try testScanOptions()
@@ -91,13 +104,20 @@ struct ScannerTests {
     }
 }
 
-/// Records the launch ids handed out live.
+/// Records the launch ids handed out live, the most findings handed with one, and the diagnostics.
 private final class LaunchRecorder: ScanObserver {
     var ids: [String] = []
+    var mostFindings = 0
+    var diagnostics: [ScanDiagnostic] = []
 
     var wantsLiveEvents: Bool { true }
 
     func scanLaunchDidChange(_ launch: Launch, findings: [Finding]) {
         ids.append(launch.id)
+        mostFindings = max(mostFindings, findings.count)
+    }
+
+    func scanDidReport(_ diagnostic: ScanDiagnostic) {
+        diagnostics.append(diagnostic)
     }
 }
