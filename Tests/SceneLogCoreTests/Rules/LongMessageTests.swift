@@ -139,3 +139,22 @@ final class DiagnosticRecorder: ScanObserver {
         #expect(recorder.messages.isEmpty)
     }
 }
+
+/// The launch markers and the process names read from system lines cost no more than a message's length.
+@Suite struct LongMarkerMessageTests {
+    @Test func manyOpenIdentitiesInAMegabyteMessage() throws {
+        // Every launch marker's literal, then `app<` a quarter of a million times without a `>`.
+        let message = LaunchSignalReader.literals.joined(separator: " ") + " [" + String(repeating: "app<", count: 250_000)
+        let line = "Oct  7 21:14:05 iPhone SpringBoard(FrontBoard)[52] <Notice>: " + message + "\n"
+        let text = String(repeating: line, count: 10)
+            + "Oct  7 21:14:06 iPhone SpringBoard(FrontBoard)[52] <Notice>: Process exited: <" + String(repeating: "app<", count: 250_000)
+        var options = try testScanOptions()
+        options.app = "com.example.app"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = Scanner(options: options).scan(bytes: Array(text.utf8), name: "markers.log")
+        #expect(result.inputs.first?.records == 11)
+        // Linear: about a second in a debug build; a search to the message's end from each `app<` takes 20.
+        #expect(clock.now - start < .seconds(8), "quadratic in the message's length")
+    }
+}
