@@ -105,11 +105,16 @@ final class RuleEngine {
         let compiled = ruleSet.rules[pattern.ruleIndex]
         let description = compiled.rule.description
         if let filter = compiled.rule.recordFilter, !filter.admits(record) { return nil }
-        let start = compiled.isTimed ? RuleTiming.now() : 0
-        defer { if compiled.isTimed { timing.add(rule: pattern.ruleIndex, since: start) } }
-        guard let match = try pattern.regex.firstMatch(in: UnsafeRawBufferPointer(message), using: scratch) else {
-            return nil
+        let match: PatternMatch?
+        if compiled.isTimed {
+            // Only the match is timed, whether it matched, missed or gave up.
+            let start = RuleTiming.now()
+            defer { timing.add(rule: pattern.ruleIndex, since: start) }
+            match = try pattern.regex.firstMatch(in: UnsafeRawBufferPointer(message), using: scratch)
+        } else {
+            match = try pattern.regex.firstMatch(in: UnsafeRawBufferPointer(message), using: scratch)
         }
+        guard let match else { return nil }
         var data = pattern.data
         for (name, index) in pattern.regex.groupNames {
             if let range = match[index] { data[name] = message.string(range) }
