@@ -8,6 +8,8 @@ public final class HistoryStore {
     public static let defaultPath = ".scenelog/history.sqlite"
 
     private let queue: DatabaseQueue
+    /// Opened read-only on an empty file (no schema at all): a history with no runs yet.
+    private let isBlank: Bool
 
     /// How long a write waits for another process's write to the same history (parallel
     /// `report --record` runs) before it fails with `database is locked`.
@@ -24,6 +26,7 @@ public final class HistoryStore {
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            isBlank = false
             do {
                 try Self.migrator.migrate(queue)
             } catch {
@@ -37,7 +40,8 @@ public final class HistoryStore {
     }
 
     /// Opens the history at `path` read-only, as `scenelog history` reads it: nothing is created
-    /// or migrated, and a file that is not a scenelog history is an error, whatever its bytes.
+    /// or migrated, and a file that is not a scenelog history is an error, whatever its bytes. An
+    /// empty file is a history with no runs.
     /// - Throws: ``HistoryError`` naming the file.
     public init(readingFrom path: String) throws(HistoryError) {
         do {
@@ -45,8 +49,11 @@ public final class HistoryStore {
             configuration.readonly = true
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            let current = try queue.read { db in try Self.migrator.hasCompletedMigrations(db) }
-            guard current else {
+            let (current, blank) = try queue.read { db in
+                (try Self.migrator.hasCompletedMigrations(db), try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0)
+            }
+            isBlank = blank
+            guard current || blank else {
                 throw HistoryError(path: path, message: "is not a scenelog history of this version")
             }
         } catch let error as HistoryError {
@@ -122,6 +129,7 @@ public final class HistoryStore {
 
     /// The last `limit` runs, oldest first.
     public func runs(limit: Int = 30) throws(HistoryError) -> [HistoryRun] {
+        guard !isBlank else { return [] }
         do {
             return try queue.read { db in
                 let rows = try Row.fetchAll(db, sql: "SELECT * FROM run ORDER BY id DESC LIMIT ?", arguments: [limit]).reversed()

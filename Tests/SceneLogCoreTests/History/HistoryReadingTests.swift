@@ -32,6 +32,14 @@ struct HistoryReadingTests {
         #expect(try DatabaseQueue(path: other).read { try $0.tableExists("run") } == false, "nothing was created")
     }
 
+    @Test("an empty file is a history with no runs, and stays empty")
+    func emptyFile() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("", to: "history.sqlite")
+        #expect(try HistoryStore(readingFrom: path).runs().isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+    }
+
     @Test("a damaged history (text where a count should be) is an error, not a trap")
     func damagedValues() throws {
         let folder = try TemporaryFolder()
