@@ -54,7 +54,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
             name: "SceneLogCoreTests",
-            dependencies: ["SceneLogCore", "TestSupport"],
+            // GRDB: the history tests damage a history file the way only SQL can.
+            dependencies: ["SceneLogCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["__Snapshots__"],
             swiftSettings: strictSettings
         ),

@@ -12,17 +12,27 @@ import Darwin
 /// also written with its control characters shown (``DiagnosticText/visibleLines(_:)``), so none
 /// reaches the terminal whatever a message holds.
 enum Diagnostics {
-    static func error(_ message: String) { emit("scenelog: error: \(DiagnosticText.visibleLines(message))\n") }
-    static func warning(_ message: String) { emit("scenelog: warning: \(DiagnosticText.visibleLines(message))\n") }
+    /// The most of a message that is shown (its first 16 KiB): a message quoting untrusted text
+    /// never costs more than that to escape and print.
+    static let maximumMessageBytes = 16 << 10
+
+    static func error(_ message: String) { emit("scenelog: error: \(visible(message))\n") }
+    static func warning(_ message: String) { emit("scenelog: warning: \(visible(message))\n") }
 
     /// A scan's diagnostic, in the style of its level (an unparsed line as it is, escaped).
     static func report(_ diagnostic: ScanDiagnostic) {
         switch diagnostic.level {
         case .error: error(diagnostic.message)
         case .warning: warning(diagnostic.message)
-        case .note: emit("scenelog: note: \(DiagnosticText.visibleLines(diagnostic.message))\n")
-        case .unparsedLine: emit(DiagnosticText.visibleLines(diagnostic.message) + "\n")
+        case .note: emit("scenelog: note: \(visible(diagnostic.message))\n")
+        case .unparsedLine: emit(visible(diagnostic.message) + "\n")
         }
+    }
+
+    /// `message` cut to ``maximumMessageBytes`` (with "…"), its control characters shown.
+    private static func visible(_ message: String) -> String {
+        guard message.utf8.count > maximumMessageBytes else { return DiagnosticText.visibleLines(message) }
+        return DiagnosticText.visibleLines(String(decoding: message.utf8.prefix(maximumMessageBytes), as: UTF8.self)) + "…"
     }
 
     /// Writes `text` to standard error, unbuffered.

@@ -37,6 +37,7 @@ struct Scenelog: ParsableCommand {
     /// SIGPIPE is ignored: a reader that went away is seen as EPIPE on standard output, and every
     /// command then ends quietly with the status it would have had (see ``Diagnostics``).
     static func main() {
+        OutOfMemory.installHandler()
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot(argumentsAsGiven)

@@ -15,6 +15,10 @@ enum FuzzTarget: String, CaseIterable {
     case ips
     /// An archive or compressed file.
     case archive
+    /// A baseline report (`report --baseline`).
+    case baseline
+    /// A history file (`scenelog history`), opened read-only.
+    case history
 
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["SCENELOG_FUZZ_TARGET"] ?? ""
@@ -59,6 +63,12 @@ enum FuzzTarget: String, CaseIterable {
         case .archive:
             write(bytes)
             _ = Scanner(options: Self.scanOptions).scan([Self.scratchPath])
+        case .baseline:
+            write(bytes)
+            _ = try? BaselineReport.load(path: Self.scratchPath)
+        case .history:
+            write(bytes)
+            _ = try? HistoryStore(readingFrom: Self.scratchPath).runs()
         }
     }
 

@@ -65,6 +65,28 @@ struct RecordAnalyzer {
         tracker?.finish(into: &events)
     }
 
-    /// Rule ids whose patterns hit a PCRE2 limit on some records, with how often.
-    var matchFailures: [String: (count: Int, error: PCRE2Error)] { engine.matchFailures }
+    /// What the user should hear about the rules themselves once the input `path` is read: the
+    /// rules that gave up on some records (PCRE2 limits), and the rules not built in that were
+    /// slower than 1 ms per record on average (each once per run).
+    func ruleDiagnostics() -> [ScanDiagnostic] {
+        let name = Escaping.visible(path)
+        var diagnostics = engine.matchFailures.sorted { $0.key < $1.key }.map { rule, failure in
+            ScanDiagnostic(
+                .warning,
+                "\(name): rule '\(Escaping.visible(rule))' stopped matching on \(failure.count) record(s): "
+                    + "\(failure.error.message); those records were not checked by it")
+        }
+        for slow in engine.timing.slowRules {
+            let id = engine.ruleSet.rules[slow.rule].rule.description.id
+            guard engine.ruleSet.slowRuleReports.claim(id) else { continue }
+            let milliseconds = (Double(slow.averageNanoseconds) / 1e6 * 10).rounded() / 10
+            diagnostics.append(
+                ScanDiagnostic(
+                    .warning,
+                    "\(name): rule '\(Escaping.visible(id))' took \(milliseconds) ms per line on average "
+                        + "(\(slow.records) line(s)), which slows the scan down; look for nested or unbounded repeats "
+                        + "in its pattern, or give it a literal"))
+        }
+        return diagnostics
+    }
 }

@@ -8,6 +8,8 @@ public final class HistoryStore {
     public static let defaultPath = ".scenelog/history.sqlite"
 
     private let queue: DatabaseQueue
+    /// Opened read-only on an empty file (no schema at all): a history with no runs yet.
+    private let isBlank: Bool
 
     /// How long a write waits for another process's write to the same history (parallel
     /// `report --record` runs) before it fails with `database is locked`.
@@ -24,6 +26,7 @@ public final class HistoryStore {
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            isBlank = false
             do {
                 try Self.migrator.migrate(queue)
             } catch {
@@ -33,6 +36,30 @@ public final class HistoryStore {
             }
         } catch {
             throw HistoryError(path: path, message: "\(error)")
+        }
+    }
+
+    /// Opens the history at `path` read-only, as `scenelog history` reads it: nothing is created
+    /// or migrated, and a file that is not a scenelog history is an error, whatever its bytes. An
+    /// empty file is a history with no runs.
+    /// - Throws: ``HistoryError`` naming the file.
+    public init(readingFrom path: String) throws(HistoryError) {
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            let (current, blank) = try queue.read { db in
+                (try Self.migrator.hasCompletedMigrations(db), try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0)
+            }
+            isBlank = blank
+            guard current || blank else {
+                throw HistoryError(path: path, message: "is not a scenelog history of this version")
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError(path: path, message: "cannot be read: \(error)")
         }
     }
 
@@ -102,23 +129,32 @@ public final class HistoryStore {
 
     /// The last `limit` runs, oldest first.
     public func runs(limit: Int = 30) throws(HistoryError) -> [HistoryRun] {
+        guard !isBlank else { return [] }
         do {
             return try queue.read { db in
                 let rows = try Row.fetchAll(db, sql: "SELECT * FROM run ORDER BY id DESC LIMIT ?", arguments: [limit]).reversed()
                 return try rows.map { row in
-                    let id: Int64 = row["id"]
+                    let id: Int64 = try row.decode(forColumn: "id")
                     let rules = try Row.fetchAll(db, sql: "SELECT rule, count FROM ruleCount WHERE runId = ?", arguments: [id])
                     let apps = try Row.fetchAll(
                         db, sql: "SELECT * FROM appLaunches WHERE runId = ? ORDER BY app", arguments: [id])
+                    // Decoded with checks: a damaged or hand-edited file gives an error, not a trap.
                     return HistoryRun(
-                        id: id, recordedAt: row["recordedAt"], commit: row["commitID"], branch: row["branch"],
-                        inputs: row["inputs"], lines: row["lines"],
-                        findingsBySeverity: [.error: row["errors"], .warning: row["warnings"], .note: row["notes"]],
-                        findingsByRule: Dictionary(uniqueKeysWithValues: rules.map { ($0["rule"], $0["count"]) }),
-                        apps: apps.map { app in
+                        id: id, recordedAt: try row.decode(forColumn: "recordedAt"), commit: try row.decode(forColumn: "commitID"),
+                        branch: try row.decode(forColumn: "branch"), inputs: try row.decode(forColumn: "inputs"),
+                        lines: try row.decode(forColumn: "lines"),
+                        findingsBySeverity: [
+                            .error: try row.decode(forColumn: "errors"), .warning: try row.decode(forColumn: "warnings"),
+                            .note: try row.decode(forColumn: "notes"),
+                        ],
+                        findingsByRule: Dictionary(
+                            try rules.map { (try $0.decode(String.self, forColumn: "rule"), try $0.decode(Int.self, forColumn: "count")) },
+                            uniquingKeysWith: +),
+                        apps: try apps.map { app in
                             HistoryRun.AppLaunches(
-                                app: app["app"], launches: app["launches"], active: app["active"],
-                                medianTimeToActiveMs: app["medianTimeToActiveMs"])
+                                app: try app.decode(forColumn: "app"), launches: try app.decode(forColumn: "launches"),
+                                active: try app.decode(forColumn: "active"),
+                                medianTimeToActiveMs: try app.decode(forColumn: "medianTimeToActiveMs"))
                         })
                 }
             }

@@ -61,26 +61,39 @@ enum BoundedFile {
         guard size <= limit else {
             throw Failure(path: path, reason: "is \(describe(size, limit: limit)); \(what) are read up to \(describe(limit))", kind: .tooLarge)
         }
-        // One byte more than the cap tells a file that grew past it.
-        var bytes = Data(count: min(size, limit) + 1)
+        // One byte more than the cap tells a file that grew past it. The buffer is allocated with a
+        // check, so that a file too large for the memory left is an error naming it, not a crash.
+        var capacity = min(size, limit) + 1
+        guard var buffer = malloc(capacity) else { throw Self.outOfMemory(path, size: size) }
         var count = 0
         while count <= limit {
-            if count == bytes.count { bytes.count = min(bytes.count * 2, limit + 1) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                readDescriptor(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if count == capacity {
+                capacity = min(capacity * 2, limit + 1)
+                guard let grown = realloc(buffer, capacity) else {
+                    free(buffer)
+                    throw Self.outOfMemory(path, size: capacity)
+                }
+                buffer = grown
             }
+            let read = readDescriptor(descriptor, buffer + count, capacity - count)
             if read == 0 { break }
             if read < 0 {
                 if errno == EINTR { continue }
-                throw Failure(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))", kind: .unreadable)
+                let reason = String(cString: strerror(errno))
+                free(buffer)
+                throw Failure(path: path, reason: "cannot be read: \(reason)", kind: .unreadable)
             }
             count += read
         }
         guard count <= limit else {
+            free(buffer)
             throw Failure(path: path, reason: "grew past \(describe(limit)) while being read; \(what) are read up to \(describe(limit))", kind: .tooLarge)
         }
-        bytes.count = count
-        return bytes
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+    }
+
+    private static func outOfMemory(_ path: String, size: Int) -> Failure {
+        Failure(path: path, reason: "cannot be read: not enough memory for its \(describe(size))", kind: .unreadable)
     }
 
     /// What kind of file `mode` is, for the message.

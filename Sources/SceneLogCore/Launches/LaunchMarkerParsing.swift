@@ -1,6 +1,9 @@
 /// Byte-level readers for each launch marker (see ``LaunchSignalReader``). Each returns `nil` when
 /// the message only looks like the marker.
 enum LaunchMarkerParsing {
+    /// The longest `bundle(uuid)` read between `app<` and `>`.
+    static let maximumIdentityLength = 512
+
     /// `app<bundle(uuid)>` or `application<bundle>` at `index`: the bundle and the index after `>`.
     static func identity(_ message: Bytes, at index: Int) -> (bundle: String, end: Int)? {
         identityRange(message, at: index).map { (message.string($0.bundle), $0.end) }
@@ -16,7 +19,10 @@ enum LaunchMarkerParsing {
         } else {
             return nil
         }
-        guard let close = message.index(of: ASCII.greater, from: start) else { return nil }
+        // A bundle id is at most 255 bytes (with its UUID, under 300): the search for `>` stays
+        // near, so that a message of many `app<` without one costs no more than its length.
+        guard let close = message.index(of: ASCII.greater, from: start, to: min(message.count, start + Self.maximumIdentityLength))
+        else { return nil }
         let bundleEnd = message.index(of: ASCII.openParen, from: start, to: close) ?? close
         guard bundleEnd > start else { return nil }
         return (start..<bundleEnd, close + 1)
@@ -189,7 +195,7 @@ enum LaunchMarkerParsing {
         guard let marker = message.range(of: "Process exited: <") else { return nil }
         let start = message.skippingBlanks(from: 0)
         if let process = bracketedProcess(message, at: start) {
-            let context = message.string(marker.upperBound - 1..<message.count)
+            let context = exitContext(message, from: marker.upperBound - 1)
             return .processExited(bundle: process.bundle, pid: process.pid, termination: TerminationDecoding.exitContext(context))
         }
         guard let app = message.range(of: "; app", from: marker.upperBound),
@@ -199,8 +205,13 @@ enum LaunchMarkerParsing {
         guard let pid = message.decimalValue(end + 1..<pidEnd), let arrow = message.range(of: "> -> <", from: pidEnd) else {
             return nil
         }
-        let context = message.string(arrow.upperBound - 1..<message.count)
+        let context = exitContext(message, from: arrow.upperBound - 1)
         return .processExited(bundle: bundle, pid: pid, termination: TerminationDecoding.exitContext(context))
+    }
+
+    /// The exit context `<…>` at `start`, read up to 4 KiB (they are a few hundred bytes).
+    private static func exitContext(_ message: Bytes, from start: Int) -> String {
+        message.string(start..<min(message.count, start + 4_096))
     }
 
     static func corpseReport(_ message: Bytes) -> LaunchSignal? {

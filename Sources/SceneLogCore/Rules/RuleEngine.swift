@@ -12,14 +12,17 @@ final class RuleEngine {
     @exclusivity(unchecked) private var stamps: [UInt32]
     @exclusivity(unchecked) private var generation: UInt32 = 0
     @exclusivity(unchecked) private var candidates: [Int] = []
-    /// Rule ids whose patterns hit a PCRE2 limit (or failed), with how often; the scan goes on.
+    /// Rule ids whose patterns hit a PCRE2 limit (or failed), with on how many records; the scan goes on.
     @exclusivity(unchecked) private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
+    /// How long the confirmations of the rules that are not built in took.
+    @exclusivity(unchecked) private(set) var timing: RuleTiming
 
     init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
         patternsByLiteral = ruleSet.patternsByLiteral
         unfilteredPatterns = ruleSet.unfilteredPatterns
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
+        timing = RuleTiming(ruleCount: ruleSet.rules.count)
     }
 
     /// The findings in `record` (at most one per rule), in rule order.
@@ -31,19 +34,38 @@ final class RuleEngine {
         collectCandidates(literals)
         guard !candidates.isEmpty else { return [] }
         candidates.sort()
+        timing.nextRecord()
         let message = record.message
         // Patterns are numbered rule by rule, so sorted candidates come grouped by rule.
         var found: [Finding] = []
         var lastMatchedRule = -1
+        // A rule one of whose patterns gave up on this record, unless another of them matches.
+        var gaveUp: (rule: Int, error: PCRE2Error)?
         for patternIndex in candidates {
             let pattern = ruleSet.patterns[patternIndex]
             guard pattern.ruleIndex != lastMatchedRule else { continue }
-            if let finding = evaluate(pattern, on: record, message: message, path: path) {
-                found.append(finding)
-                lastMatchedRule = pattern.ruleIndex
+            if let failure = gaveUp, failure.rule != pattern.ruleIndex {
+                noteFailure(failure)
+                gaveUp = nil
+            }
+            do {
+                if let finding = try evaluate(pattern, on: record, message: message, path: path) {
+                    found.append(finding)
+                    lastMatchedRule = pattern.ruleIndex
+                    gaveUp = nil
+                }
+            } catch {
+                gaveUp = (pattern.ruleIndex, error)
             }
         }
+        if let gaveUp { noteFailure(gaveUp) }
         return found
+    }
+
+    /// Counts a record a rule could not check.
+    private func noteFailure(_ failure: (rule: Int, error: PCRE2Error)) {
+        let id = ruleSet.rules[failure.rule].rule.description.id
+        matchFailures[id] = ((matchFailures[id]?.count ?? 0) + 1, failure.error)
     }
 
     /// What the rule of `finding` says about its launch (``RuleDescription/launchEffect``).
@@ -74,20 +96,23 @@ final class RuleEngine {
         }
     }
 
+    /// The finding of `pattern` in `record`, if it matches.
+    /// - Throws: ``PCRE2Error`` when the match gave up (a limit) or failed.
     private func evaluate(
         _ pattern: RuleSet.CompiledRulePattern, on record: RecordView, message: UnsafeBufferPointer<UInt8>,
         path: String
-    ) -> Finding? {
+    ) throws(PCRE2Error) -> Finding? {
         let compiled = ruleSet.rules[pattern.ruleIndex]
         let description = compiled.rule.description
         if let filter = compiled.rule.recordFilter, !filter.admits(record) { return nil }
         let match: PatternMatch?
-        do {
+        if compiled.isTimed {
+            // Only the match is timed, whether it matched, missed or gave up.
+            let start = RuleTiming.now()
+            defer { timing.add(rule: pattern.ruleIndex, since: start) }
             match = try pattern.regex.firstMatch(in: UnsafeRawBufferPointer(message), using: scratch)
-        } catch {
-            let previous = matchFailures[description.id]?.count ?? 0
-            matchFailures[description.id] = (previous + 1, error)
-            return nil
+        } else {
+            match = try pattern.regex.firstMatch(in: UnsafeRawBufferPointer(message), using: scratch)
         }
         guard let match else { return nil }
         var data = pattern.data

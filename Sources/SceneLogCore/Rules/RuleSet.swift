@@ -28,6 +28,8 @@ public final class RuleSet: Sendable {
     struct CompiledRule: Sendable {
         let rule: any Rule
         let severity: Severity
+        /// Whether its confirmations are timed (``RuleTiming``): rules that are not built in.
+        let isTimed: Bool
     }
 
     struct CompiledRulePattern: Sendable {
@@ -47,6 +49,8 @@ public final class RuleSet: Sendable {
     /// The rules whose findings say something about their launch (``RuleDescription/launchEffect``), by id.
     let launchEffects: [String: LaunchEffect]
     public let configuration: RuleConfiguration
+    /// The rules already reported as slow: each is reported once per rule set (a run builds one).
+    let slowRuleReports = SlowRuleReports()
 
     /// Compiles `rules`, leaving out those `configuration` disables.
     /// - Throws: ``RuleError`` for the first rule that cannot be compiled; nothing is half-built.
@@ -71,7 +75,9 @@ public final class RuleSet: Sendable {
             guard !configuration.disabledRules.contains(description.id) else { continue }
             let ruleIndex = compiledRules.count
             compiledRules.append(
-                CompiledRule(rule: rule, severity: configuration.severityOverrides[description.id] ?? description.severity))
+                CompiledRule(
+                    rule: rule, severity: configuration.severityOverrides[description.id] ?? description.severity,
+                    isTimed: !(rule is any BuiltInRule)))
             for pattern in description.patterns {
                 let regex: CompiledPattern
                 do {

@@ -3,7 +3,7 @@
 enum SessionRole {
     /// A PCRE2 group capturing the role as `role`: the role constant's value, a bare identifier
     /// (`UIWindowSceneSessionRoleApplication`, `_UIScreenBasedSceneSession`) or `(null)`.
-    static let pattern = #"(?<role>[^\s".]+)"#
+    static let pattern = #"(?<role>[^\s".]{1,255})"#
 
     /// `UIWindowSceneSessionRoleExternalDisplay`, deprecated in iOS 16 for
     /// `UIWindowSceneSessionRoleExternalDisplayNonInteractive`. UIKit still falls back to the

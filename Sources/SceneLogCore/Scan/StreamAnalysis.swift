@@ -99,13 +99,7 @@ final class StreamAnalysis: RecordSink {
         guard analyzer != nil else { return }
         analyzer?.finish(into: &events)
         handOutEvents()
-        for (rule, failure) in (analyzer?.matchFailures ?? [:]).sorted(by: { $0.key < $1.key }) {
-            observer?.scanDidReport(
-                ScanDiagnostic(
-                    .warning,
-                    "\(Escaping.visible(path)): rule '\(Escaping.visible(rule))' stopped matching on \(failure.count) record(s): "
-                        + "\(failure.error.message); those records were not checked by it"))
-        }
+        for diagnostic in analyzer?.ruleDiagnostics() ?? [] { observer?.scanDidReport(diagnostic) }
     }
 
     private func keep(_ found: [Finding]) {

@@ -42,7 +42,7 @@ struct HistoryCommand: ParsableCommand {
         var runs: [HistoryRun] = []
         do {
             // A history that does not exist yet has no runs; it is not created here.
-            if FileManager.default.fileExists(atPath: history) { runs = try HistoryStore(path: history).runs(limit: last) }
+            if FileManager.default.fileExists(atPath: history) { runs = try HistoryStore(readingFrom: history).runs(limit: last) }
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode

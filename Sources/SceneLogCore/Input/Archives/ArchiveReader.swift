@@ -1,5 +1,11 @@
 import CArchive
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One member of an archive, as its header describes it.
 struct ArchiveMember: Sendable, Equatable {
     /// The path inside the archive (`logs/device.log`).
@@ -101,7 +107,9 @@ final class ArchiveReader {
     }
 
     private static func message(_ handle: OpaquePointer) -> String {
-        archive_error_string(handle).map { String(cString: $0) } ?? "unreadable archive"
+        let text = archive_error_string(handle).map { String(cString: $0) } ?? "unreadable archive"
+        // libarchive's own words for a failed allocation vary ("Can't allocate data for …").
+        return archive_errno(handle) == ENOMEM ? "out of memory while reading it (\(text))" : text
     }
 }
 

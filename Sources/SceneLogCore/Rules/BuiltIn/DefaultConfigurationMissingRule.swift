@@ -31,7 +31,7 @@ struct DefaultConfigurationMissingRule: BuiltInRule {
         patterns: [
             RulePattern(
                 literal: "contained no configuration named",
-                regex: #"Info\.plist contained no configuration named "(?<configuration>[^"]*)" for \#(SessionRole.pattern)"#
+                regex: #"Info\.plist contained no configuration named "(?<configuration>[^"]{0,1024})" for \#(SessionRole.pattern)"#
             )
         ],
         triggeringExamples: [

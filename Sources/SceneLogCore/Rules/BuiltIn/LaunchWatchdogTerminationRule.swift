@@ -34,18 +34,20 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             // The explanation names the event, the app, the clock and the allowance.
             RulePattern(
                 literal: "watchdog transgression",
-                regex: #"(?<watchdogEvent>[a-z]+(?:-[a-z]+)*) watchdog transgression: (?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]*)?\S* exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]+(?:\.[0-9]+)?) seconds"#
+                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression: (?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds"#
             ),
             // iOS 11–14 FrontBoard: the provision of one watchdog ran out.
             RulePattern(
                 literal: "Provision violated for watchdog",
-                regex: #"(?:^\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]*)[^\]\s]*\] )?Provision violated for watchdog (?<watchdogEvent>[a-z]+(?:-[a-z]+)*)(?::[^>]*timeValue: (?<watchdogBudget>[0-9]+(?:\.[0-9]+)?)s)?"#
+                regex: #"(?:^\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})[^\]\s]{0,255}\] )?Provision violated for watchdog (?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4})(?::[^>]{0,1024}timeValue: (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?)s)?"#
             ),
             // iOS 11–14 FrontBoard: the termination request and the exit it caused.
+            // The bundle comes from the bracket that starts the message, when the literal is near it.
             RulePattern(
                 literal: "watchdog provision violated",
-                regex: #"^(?:\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]*)[^\]\s]*\] )?.*watchdog provision violated"#
+                regex: #"^\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})[^\]\s]{0,255}\] [^\n]{0,4096}?watchdog provision violated"#
             ),
+            RulePattern(literal: "watchdog provision violated", regex: "watchdog provision violated"),
             // The bare exception code next to a termination or exit, except the kill of an app that
             // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit).
             // It is printed as "code:0x8BADF00D" (RBS contexts and statuses) or "Code 0x8badf00d"
@@ -53,7 +55,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
         ] + ["code:0x8BADF00D", "code:0x8badf00d", "Code 0x8badf00d", "Code 0x8BADF00D"].map { literal in
             RulePattern(
                 literal: literal,
-                regex: #"(?i:terminat|exit|watchdog)[^\n]*?(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]*(?i:failed to terminate gracefully))"#
+                regex: #"(?i:terminat|exit|watchdog)[^\n]{0,1024}?(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]{0,1024}?(?i:failed to terminate gracefully))"#
             )
         },
         triggeringExamples: [

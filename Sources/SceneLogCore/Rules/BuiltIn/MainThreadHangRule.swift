@@ -24,7 +24,7 @@ struct MainThreadHangRule: BuiltInRule {
         references: [AppleReference.understandingHangs, AppleReference.reducingLaunchTime],
         messageTemplate: "{process} main thread was blocked for {seconds} s",
         patterns: [
-            RulePattern(literal: "Hang detected: ", regex: #"Hang detected: (?<seconds>[0-9]+(?:\.[0-9]+)?)s"#)
+            RulePattern(literal: "Hang detected: ", regex: #"Hang detected: (?<seconds>[0-9]{1,12}(?:\.[0-9]{1,12})?)s"#)
         ],
         triggeringExamples: [
             RuleExample(

@@ -29,7 +29,7 @@ struct MainThreadIOAtLaunchRule: BuiltInRule {
         patterns: [
             RulePattern(
                 literal: "Performing I/O on the main thread can cause slow launches",
-                regex: #"Performing I/O on the main thread can cause slow launches\.(?:[^{}]*?"antipattern trigger":"(?<trigger>[^"]*)")?"#
+                regex: #"Performing I/O on the main thread can cause slow launches\.(?:[^{}]{0,1024}?"antipattern trigger":"(?<trigger>[^"]{0,1024})")?"#
             )
         ],
         triggeringExamples: [

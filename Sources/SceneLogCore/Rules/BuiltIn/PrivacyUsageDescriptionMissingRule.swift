@@ -27,7 +27,7 @@ struct PrivacyUsageDescriptionMissingRule: BuiltInRule {
         patterns: [
             RulePattern(
                 literal: "privacy-sensitive data without a usage description",
-                regex: #"privacy-sensitive data without a usage description\.\s+The app's Info\.plist must contain an? (?<usageDescriptionKey>[A-Za-z]+) key"#
+                regex: #"privacy-sensitive data without a usage description\.\s{1,16}The app's Info\.plist must contain an? (?<usageDescriptionKey>[A-Za-z]{1,255}) key"#
             )
         ],
         triggeringExamples: [

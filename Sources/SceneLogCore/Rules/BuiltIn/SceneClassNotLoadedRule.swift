@@ -27,22 +27,22 @@ struct SceneClassNotLoadedRule: BuiltInRule {
             RulePattern(
                 literal: "contained UISceneClassName",
                 regex:
-                    #"Info\.plist configuration "(?<configuration>[^"]*)" for \#(SessionRole.pattern) contained UISceneClassName key, but could not load class with name "(?<className>[^"]*)""#,
+                    #"Info\.plist configuration "(?<configuration>[^"]{0,1024})" for \#(SessionRole.pattern) contained UISceneClassName key, but could not load class with name "(?<className>[^"]{0,1024})""#,
                 data: ["variant": "not-found"]),
             RulePattern(
                 literal: "contained UISceneClassName",
                 regex:
-                    #"Info\.plist configuration "(?<configuration>[^"]*)" for \#(SessionRole.pattern) contained UISceneClassName, "(?<className>[^"]*)", but it is not a subclass of UIScene"#,
+                    #"Info\.plist configuration "(?<configuration>[^"]{0,1024})" for \#(SessionRole.pattern) contained UISceneClassName, "(?<className>[^"]{0,1024})", but it is not a subclass of UIScene"#,
                 data: ["variant": "not-a-subclass"]),
             RulePattern(
                 literal: "contained a UIScene class named",
                 regex:
-                    #"Encoded configuration for \#(SessionRole.pattern) contained a UIScene class named "(?<className>[^"]*)", but no class with that name could be found"#,
+                    #"Encoded configuration for \#(SessionRole.pattern) contained a UIScene class named "(?<className>[^"]{0,1024})", but no class with that name could be found"#,
                 data: ["variant": "encoded-not-found"]),
             RulePattern(
                 literal: "contained a UIScene class named",
                 regex:
-                    #"Encoded configuration for \#(SessionRole.pattern) contained a UIScene class named "(?<className>[^"]*)", but it was not actually a subclass of UIScene"#,
+                    #"Encoded configuration for \#(SessionRole.pattern) contained a UIScene class named "(?<className>[^"]{0,1024})", but it was not actually a subclass of UIScene"#,
                 data: ["variant": "encoded-not-a-subclass"]),
         ],
         triggeringExamples: [

@@ -32,7 +32,7 @@ struct SceneConfigurationMissingRule: BuiltInRule {
         patterns: [
             RulePattern(
                 literal: "contained no UIScene configuration dictionary",
-                regex: #"Info\.plist contained no UIScene configuration dictionary \(looking for configuration named "(?<configuration>[^"]*)""#
+                regex: #"Info\.plist contained no UIScene configuration dictionary \(looking for configuration named "(?<configuration>[^"]{0,1024})""#
             )
         ],
         triggeringExamples: [

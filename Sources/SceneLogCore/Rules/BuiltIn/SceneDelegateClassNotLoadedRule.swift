@@ -33,22 +33,22 @@ struct SceneDelegateClassNotLoadedRule: BuiltInRule {
             RulePattern(
                 literal: "contained UISceneDelegateClassName",
                 regex:
-                    #"Info\.plist configuration "(?<configuration>[^"]*)" for \#(SessionRole.pattern) contained UISceneDelegateClassName key, but could not load class with name "(?<className>[^"]*)""#,
+                    #"Info\.plist configuration "(?<configuration>[^"]{0,1024})" for \#(SessionRole.pattern) contained UISceneDelegateClassName key, but could not load class with name "(?<className>[^"]{0,1024})""#,
                 data: ["variant": "not-found"]),
             RulePattern(
                 literal: "contained UISceneDelegateClassName",
                 regex:
-                    #"Info\.plist configuration "(?<configuration>[^"]*)" for \#(SessionRole.pattern) contained UISceneDelegateClassName, "(?<className>[^"]*)", but it does not conform to the UISceneDelegate protocol"#,
+                    #"Info\.plist configuration "(?<configuration>[^"]{0,1024})" for \#(SessionRole.pattern) contained UISceneDelegateClassName, "(?<className>[^"]{0,1024})", but it does not conform to the UISceneDelegate protocol"#,
                 data: ["variant": "not-conforming"]),
             RulePattern(
                 literal: "contained a UISceneDelegate class named",
                 regex:
-                    #"Encoded configuration for \#(SessionRole.pattern) contained a UISceneDelegate class named "(?<className>[^"]*)", but no class with that name could be found"#,
+                    #"Encoded configuration for \#(SessionRole.pattern) contained a UISceneDelegate class named "(?<className>[^"]{0,1024})", but no class with that name could be found"#,
                 data: ["variant": "encoded-not-found"]),
             RulePattern(
                 literal: "contained a UISceneDelegate class named",
                 regex:
-                    #"Encoded configuration for \#(SessionRole.pattern) contained a UISceneDelegate class named "(?<className>[^"]*)", but it does not actually conform to the UISceneDelegate protocol"#,
+                    #"Encoded configuration for \#(SessionRole.pattern) contained a UISceneDelegate class named "(?<className>[^"]{0,1024})", but it does not actually conform to the UISceneDelegate protocol"#,
                 data: ["variant": "encoded-not-conforming"]),
         ],
         triggeringExamples: [

@@ -49,7 +49,7 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
             // message), or the line breaks after "for apps".
             RulePattern(
                 literal: "Application failed to launch: UIScene life cycle is required",
-                regex: "(?m)Application failed to launch: UIScene life cycle is required(?= for apps|[ \\t]*$)",
+                regex: "(?m)Application failed to launch: UIScene life cycle is required(?= for apps|[ \\t]*+$)",
                 data: ["variant": "ios27"]),
         ],
         triggeringExamples: [

@@ -31,17 +31,17 @@ struct SceneStoryboardNotFoundRule: BuiltInRule {
             RulePattern(
                 literal: "contained UIMainStoryboardFile key, but could not find storyboard",
                 regex:
-                    #"(?m)Info\.plist configuration "(?<configuration>[^"]*)" for \#(SessionRole.pattern) contained UIMainStoryboardFile key, but could not find storyboard with name (?<storyboard>[^\n]+?)\.?[ \t]*$"#,
+                    #"Info\.plist configuration "(?<configuration>[^"]{0,1024})" for \#(SessionRole.pattern) contained UIMainStoryboardFile key, but could not find storyboard with name (?<storyboard>[^\n]{1,1024})"#,
                 data: ["variant": "info-plist"]),
             RulePattern(
                 literal: "contained a storyboard named",
                 regex:
-                    #"Encoded configuration for \#(SessionRole.pattern) contained a storyboard named "(?<storyboard>[^"]*)" from bundle "(?<bundle>[^"]*)", but the storyboard could not be found"#,
+                    #"Encoded configuration for \#(SessionRole.pattern) contained a storyboard named "(?<storyboard>[^"]{0,1024})" from bundle "(?<bundle>[^"]{0,1024})", but the storyboard could not be found"#,
                 data: ["variant": "encoded"]),
             RulePattern(
                 literal: "Could not find a storyboard named",
                 regex:
-                    #"Could not find a storyboard named '(?<storyboard>[^'\n]*)' in bundle(?: NSBundle <(?<bundle>[^>\n]*)>)?"#,
+                    #"Could not find a storyboard named '(?<storyboard>[^'\n]{0,1024})' in bundle(?: NSBundle <(?<bundle>[^>\n]{0,4096})>)?"#,
                 data: ["variant": "exception"]),
         ],
         triggeringExamples: [
@@ -85,6 +85,8 @@ struct SceneStoryboardNotFoundRule: BuiltInRule {
     ).showingTheAppClaimsScenes()
 
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        // The Info.plist variant's name runs to the end of the line (or its bound), then a full stop.
+        if data["variant"] == "info-plist", let name = data["storyboard"] { data["storyboard"] = name.droppingLineEnd(closing: ".") }
         SessionRole.annotate(&data)
         return true
     }

@@ -29,7 +29,7 @@ struct StoryboardEntryPointMissingRule: BuiltInRule {
         patterns: [
             RulePattern(
                 literal: "Failed to instantiate the default view controller for UIMainStoryboardFile",
-                regex: "Failed to instantiate the default view controller for UIMainStoryboardFile '(?<storyboard>[^']*)'"
+                regex: "Failed to instantiate the default view controller for UIMainStoryboardFile '(?<storyboard>[^']{0,1024})'"
             )
         ],
         triggeringExamples: [

@@ -29,14 +29,16 @@ struct UncaughtExceptionRule: BuiltInRule {
         patterns: [
             // The reason runs to its closing quote at the end of the line; a line cut off or
             // continued (React Native appends the JavaScript stack) keeps the rest of the line.
+            // Both parts are read up to a bound, the closing quote dropped in `accept`, so that a
+            // reason megabytes long costs no more than a short one.
             RulePattern(
                 literal: "Terminating app due to uncaught exception",
-                regex: #"(?m)Terminating app due to uncaught exception '(?<exception>[^\n]*?)', reason: '(?<reason>[^\n]*?)'?[ \t]*$"#
+                regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024}?)', reason: '(?<reason>[^\n]{0,4096})"#
             ),
             // No reason on the line.
             RulePattern(
                 literal: "Terminating app due to uncaught exception",
-                regex: #"(?m)Terminating app due to uncaught exception '(?<exception>[^\n]*?)'?[ \t]*$"#
+                regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024})"#
             ),
         ],
         triggeringExamples: [
@@ -74,4 +76,14 @@ struct UncaughtExceptionRule: BuiltInRule {
             ),
         ]
     ).endingTheProcess()
+
+    /// The captures run to the end of the line or their bound: the closing quote goes.
+    func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        if let reason = data["reason"] {
+            data["reason"] = reason.droppingLineEnd(closing: "'")
+        } else if let exception = data["exception"] {
+            data["exception"] = exception.droppingLineEnd(closing: "'")
+        }
+        return true
+    }
 }

@@ -33,7 +33,7 @@ struct UnknownInterfaceBuilderClassRule: BuiltInRule {
         patterns: [
             RulePattern(
                 literal: "in Interface Builder file",
-                regex: "Unknown class (?<className>[^ ]+) in Interface Builder file"
+                regex: "Unknown class (?<className>[^ ]{1,1024}) in Interface Builder file"
             )
         ],
         triggeringExamples: [

@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import SceneLogCore
+
+/// `scenelog history` opens the file read-only: it changes nothing, and a file that is not a
+/// history, or a damaged one, is an error naming it rather than a crash.
+@Suite("history reading")
+struct HistoryReadingTests {
+    @Test("a recorded history is read without a byte of it changing")
+    func readOnly() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("history.sqlite")
+        let stored = try HistoryStore(path: path)
+            .record(HistoryStoreTests.run(recordedAt: "2025-06-03T10:00:00Z", errors: 1, medianTimeToActiveMs: 420))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(try HistoryStore(readingFrom: path).runs() == [stored])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("bytes that are not SQLite, and a database that is not a history, are errors naming the file")
+    func notAHistory() throws {
+        let folder = try TemporaryFolder()
+        let bytes = try folder.write("not a database, just text\n", to: "text.sqlite")
+        let error = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: bytes).runs() }
+        #expect(error.path == bytes)
+        let other = folder.path("other.sqlite")
+        try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
+        let notHistory = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: other) }
+        #expect(notHistory.message == "is not a scenelog history of this version")
+        #expect(try DatabaseQueue(path: other).read { try $0.tableExists("run") } == false, "nothing was created")
+    }
+
+    @Test("an empty file is a history with no runs, and stays empty")
+    func emptyFile() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("", to: "history.sqlite")
+        #expect(try HistoryStore(readingFrom: path).runs().isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+    }
+
+    @Test("a damaged history (text where a count should be) is an error, not a trap")
+    func damagedValues() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("history.sqlite")
+        try HistoryStore(path: path)
+            .record(HistoryStoreTests.run(recordedAt: "2025-06-03T10:00:00Z", errors: 1, medianTimeToActiveMs: 420))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE run SET errors = 'many'")
+            try db.execute(sql: "UPDATE appLaunches SET medianTimeToActiveMs = x'00ff'")
+        }
+        let error = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: path).runs() }
+        #expect(error.message.hasPrefix("cannot be read: "))
+    }
+}

@@ -1,0 +1,160 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// Built-in patterns cost the same whatever a message's length: each rule's examples still fire,
+/// without hitting a PCRE2 limit, when their message is padded to a megabyte.
+@Suite struct LongMessageTests {
+    /// A megabyte of text with what the patterns look for around their literals: words, quotes,
+    /// brackets, the start of keywords, digits.
+    static let padding: String = {
+        let piece = "lorem 'ipsum' \"dolor\" sit <amet> [app<x>:1] exit terminate watchdog code: aaaaaaaaaaaaaaaaaaaa 123.456 "
+        return String(repeating: piece, count: 1_000_000 / piece.utf8.count + 1)
+    }()
+
+    @Test(arguments: RuleCatalog.builtInTypes.map { $0.description.id })
+    func examplesFireWithAMegabyteContinuation(ruleID: String) throws {
+        let rule = try #require(RuleCatalog.builtInRule(id: ruleID))
+        for example in rule.description.triggeringExamples {
+            let scan = try scanned(example.text + "\n" + Self.padding, rules: [rule])
+            #expect(scan.diagnostics.isEmpty, "\(scan.diagnostics)", sourceLocation: example.sourceLocation)
+            let finding = scan.findings.first { $0.rule == ruleID }
+            #expect(finding != nil, "the padded example gave no finding", sourceLocation: example.sourceLocation)
+            for (key, value) in example.data {
+                #expect(finding?.data[key] == value, "data[\(key)]", sourceLocation: example.sourceLocation)
+            }
+        }
+    }
+
+    @Test(arguments: RuleCatalog.builtInTypes.map { $0.description.id })
+    func examplesFireWithAMegabyteMoreOnTheirLine(ruleID: String) throws {
+        let rule = try #require(RuleCatalog.builtInRule(id: ruleID))
+        for example in rule.description.triggeringExamples {
+            let scan = try scanned(example.text + " " + Self.padding, rules: [rule])
+            #expect(scan.diagnostics.isEmpty, "\(scan.diagnostics)", sourceLocation: example.sourceLocation)
+            let finding = try #require(
+                scan.findings.first { $0.rule == ruleID }, "the padded example gave no finding",
+                sourceLocation: example.sourceLocation)
+            #expect(finding.excerpt.count <= Excerpt.length + 1, sourceLocation: example.sourceLocation)
+            #expect(finding.message.utf8.count <= 8_192, sourceLocation: example.sourceLocation)
+        }
+    }
+
+    @Test func aReasonOfAMegabyteIsCutToItsBound() throws {
+        let line =
+            "error\t23:30:44.812377-0500\tMyApp\t*** Terminating app due to uncaught exception 'NSGenericException', reason: '"
+            + String(repeating: "x", count: 1_000_000) + "'"
+        let finding = try #require(try scanned(line).findings.first { $0.rule == "uncaught-exception" })
+        #expect(finding.data["exception"] == "NSGenericException")
+        #expect(finding.data["reason"] == String(repeating: "x", count: 4_096))
+    }
+
+    @Test("the match-limit warning counts records, not the patterns that gave up on them")
+    func matchLimitWarningCountsRecords() throws {
+        let stuck = "error\t10:00:00.000000+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "!"
+        let text = [stuck, "error\t10:00:00.000001+0000\tMyApp\tfine", stuck, stuck].joined(separator: "\n")
+        let scan = try scanned(text, rules: [TwoRunawayPatterns()])
+        #expect(scan.findings.isEmpty)
+        let warnings = scan.diagnostics.filter { $0.contains("stopped matching") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("rule 'two-runaway-patterns' stopped matching on 3 record(s)") == true)
+    }
+
+    @Test("a record one pattern gave up on but another matched was checked")
+    func aMatchAfterAGiveUpIsNoFailure() throws {
+        let text = "error\t10:00:00.000000+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "! done"
+        let scan = try scanned(text, rules: [TwoRunawayPatterns(matchingFallback: true)])
+        #expect(scan.findings.map(\.rule) == ["two-runaway-patterns"])
+        #expect(!scan.diagnostics.contains { $0.contains("stopped matching") })
+    }
+
+    /// The findings and the warnings of a scan of `text`.
+    private func scanned(_ text: String, rules: [any Rule] = RuleCatalog.builtIn) throws -> (
+        findings: [Finding], diagnostics: [String]
+    ) {
+        var options = try testScanOptions(rules: rules)
+        options.tracksLaunches = false
+        let recorder = DiagnosticRecorder()
+        let result = Scanner(options: options, observer: recorder).scan(bytes: Array(text.utf8), name: "long.log")
+        return (result.findings, recorder.messages)
+    }
+}
+
+/// A user-style rule whose two patterns both run away on `stuck aaa…!`; with `matchingFallback`,
+/// a third one matches it.
+private struct TwoRunawayPatterns: Rule {
+    var matchingFallback = false
+
+    var description: RuleDescription {
+        RuleDescription(
+            id: "two-runaway-patterns", severity: .warning, title: "t", explanation: "e", fix: "",
+            messageTemplate: "m",
+            patterns: [
+                RulePattern(literal: "stuck ", regex: "stuck (a|aa)*$"),
+                RulePattern(literal: "stuck ", regex: "stuck (?:a|a?)+$"),
+            ] + (matchingFallback ? [RulePattern(literal: "stuck ", regex: "! done")] : []),
+            triggeringExamples: [], nonTriggeringExamples: [])
+    }
+}
+
+/// Keeps the scan's diagnostics.
+final class DiagnosticRecorder: ScanObserver {
+    var messages: [String] = []
+
+    func scanDidReport(_ diagnostic: ScanDiagnostic) {
+        messages.append(diagnostic.message)
+    }
+}
+
+/// A rule that is not built in and averages more than 1 ms per line gets one warning per run.
+@Suite struct SlowUserRuleTests {
+    @Test func aQuadraticPatternIsReportedOncePerRun() throws {
+        // `\w*\w*!` tries every split of each run of letters: quadratic, but under the match limit.
+        let rule = try #require(
+            try UserRulesLoaderTests.file.load(
+                "rules:\n  - id: slow-split\n    severity: warning\n    pattern: '^\\w*\\w*!'\n    message: m\n"
+            ).first)
+        var options = try testScanOptions(rules: RuleCatalog.builtIn + [rule])
+        options.tracksLaunches = false
+        let line = "error\t10:00:00.000000+0000\tMyApp\t" + String(repeating: "a", count: 12_000) + "-!"
+        let input = Array(Array(repeating: line, count: 5).joined(separator: "\n").utf8)
+        let recorder = DiagnosticRecorder()
+        _ = Scanner(options: options, observer: recorder).scan(inMemory: [("one.log", input), ("two.log", input)])
+        let warnings = recorder.messages.filter { $0.contains("per line on average") }
+        #expect(warnings.count == 1, "\(recorder.messages)")
+        #expect(warnings.first?.hasPrefix("one.log: rule 'slow-split' took ") == true, "\(warnings)")
+    }
+
+    @Test func aFastPatternIsNotReported() throws {
+        let rule = try #require(
+            try UserRulesLoaderTests.file.load("rules:\n  - id: quick\n    severity: warning\n    pattern: 'token \\w+ missing'\n    message: m\n")
+                .first)
+        var options = try testScanOptions(rules: [rule])
+        options.tracksLaunches = false
+        let line = "error\t10:00:00.000000+0000\tMyApp\ttoken abc missing " + String(repeating: "a", count: 12_000)
+        let recorder = DiagnosticRecorder()
+        let result = Scanner(options: options, observer: recorder).scan(
+            bytes: Array(Array(repeating: line, count: 50).joined(separator: "\n").utf8), name: "quick.log")
+        #expect(result.findings.count == 50)
+        #expect(recorder.messages.isEmpty)
+    }
+}
+
+/// The launch markers and the process names read from system lines cost no more than a message's length.
+@Suite struct LongMarkerMessageTests {
+    @Test func manyOpenIdentitiesInAMegabyteMessage() throws {
+        // Every launch marker's literal, then `app<` a quarter of a million times without a `>`.
+        let message = LaunchSignalReader.literals.joined(separator: " ") + " [" + String(repeating: "app<", count: 250_000)
+        let line = "Oct  7 21:14:05 iPhone SpringBoard(FrontBoard)[52] <Notice>: " + message + "\n"
+        let text = String(repeating: line, count: 10)
+            + "Oct  7 21:14:06 iPhone SpringBoard(FrontBoard)[52] <Notice>: Process exited: <" + String(repeating: "app<", count: 250_000)
+        var options = try testScanOptions()
+        options.app = "com.example.app"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = Scanner(options: options).scan(bytes: Array(text.utf8), name: "markers.log")
+        #expect(result.inputs.first?.records == 11)
+        // Linear: about a second in a debug build; a search to the message's end from each `app<` takes 20.
+        #expect(clock.now - start < .seconds(8), "quadratic in the message's length")
+    }
+}
