@@ -76,7 +76,7 @@ import Testing
         options.tracksLaunches = false
         let recorder = DiagnosticRecorder()
         let result = Scanner(options: options, observer: recorder).scan(bytes: Array(text.utf8), name: "long.log")
-        return (result.findings, recorder.messages)
+        return (Array(result.findings), recorder.messages)
     }
 }
 
