@@ -91,6 +91,13 @@ import Testing
         #expect(try findings(result.stdout).map { $0["process"] as? String } == ["Jarvis"])
     }
 
+    @Test func appThatNamesNothingIsSaidOnStderr() throws {
+        let input = Data((Self.nonAdoptedLine + Self.delegateLine).utf8)
+        let result = try CommandRunner.run(["scan", "--format", "json", "--app", "com.example.nowhere\u{1B}[31m", "-"], stdin: input)
+        #expect(result.stderr.contains("--app 'com.example.nowhere\\u{1b}[31m' matched no process, bundle id or launch in the inputs"))
+        #expect(try findings(result.stdout).isEmpty)
+    }
+
     @Test func textOutputGroupsRepeats() throws {
         let repeated = String(repeating: Self.nonAdoptedLine, count: 3)
         let result = try CommandRunner.run(["scan", "-"], stdin: Data(repeated.utf8))

@@ -41,12 +41,11 @@ public struct ScanOptions: Sendable {
     }
 
     /// Whether `finding` is kept: at or above ``minimumSeverity`` and of ``app`` (by process name,
-    /// bundle id, or the bundle the system's lines gave its pid).
+    /// bundle id, or the bundle the system's lines and the launches gave its pid or process).
     func admits(_ finding: Finding, identities: ProcessIdentities) -> Bool {
         guard finding.severity >= minimumSeverity else { return false }
         guard let app else { return true }
-        return finding.process == app || finding.data["bundle"] == app
-            || finding.pid.flatMap { identities.bundle(ofPID: $0) } == app
+        return identities.finding(finding, isOf: app)
     }
 
     /// Whether no finding is left out (no app, no minimum severity).

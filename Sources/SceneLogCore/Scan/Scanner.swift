@@ -86,6 +86,13 @@ public struct Scanner {
             results = WorkerPool.map(units, workers: workers) { unitScan.scan($0, pipelined: pipelined, liveOffset: nil) }
             results.forEach { report($0.errors) }
         }
+        if let app = options.app, !results.contains(where: \.seesApp), results.contains(where: { !$0.summaries.isEmpty }) {
+            observer?.scanDidReport(
+                ScanDiagnostic(
+                    .warning,
+                    "--app '\(Escaping.visible(app))' matched no process, bundle id or launch in the inputs: "
+                        + "every finding and launch was left out"))
+        }
         let interrupted = options.isStopRequested()
         if interrupted {
             observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))

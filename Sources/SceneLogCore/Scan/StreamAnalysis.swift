@@ -32,6 +32,9 @@ final class StreamAnalysis: RecordSink {
     let timestamps: TimestampContext
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
     @exclusivity(unchecked) private(set) var identities = ProcessIdentities()
+    /// Whether a record's process, a line naming a pid, or a launch was of ``ScanOptions/app``
+    /// (known once the stream is finished).
+    @exclusivity(unchecked) private(set) var seesApp = false
     @exclusivity(unchecked) private(set) var launches: LaunchStore
     /// The findings kept for the report (a batch scan).
     @exclusivity(unchecked) private var kept: FindingWriter
@@ -74,7 +77,10 @@ final class StreamAnalysis: RecordSink {
             observer?.scanDidSeeBanner(String(decoding: record.message, as: UTF8.self), line: record.line)
         }
         guard analyzer != nil else { return }
-        if options.app != nil { identities.note(record) }
+        if let app = options.app {
+            identities.note(record)
+            if !seesApp, record.bytes(of: record.fields.process)?.elementsEqual(app.utf8) == true { seesApp = true }
+        }
         let found = analyzer?.analyze(record, into: &events) ?? []
         if !events.isEmpty { handOutEvents() }
         if !found.isEmpty { keep(found) }
@@ -99,6 +105,7 @@ final class StreamAnalysis: RecordSink {
         guard analyzer != nil else { return }
         analyzer?.finish(into: &events)
         handOutEvents()
+        if let app = options.app, !seesApp { seesApp = identities.names(app) }
         for diagnostic in analyzer?.ruleDiagnostics() ?? [] { observer?.scanDidReport(diagnostic) }
     }
 
@@ -138,6 +145,7 @@ final class StreamAnalysis: RecordSink {
                 }
             case .changed(let launch):
                 launches.update(launch)
+                if options.app != nil { identities.note(launch) }
                 if let numbering = mode.liveNumbering, options.admits(launch) {
                     observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
                 }

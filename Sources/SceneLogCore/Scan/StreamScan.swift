@@ -17,6 +17,8 @@ struct StreamScan {
         var launches: [Launch]
         /// A read that failed part-way: what was read before it is kept.
         var error: InputError?
+        /// Whether the stream named ``ScanOptions/app`` (as a process, a bundle or a launch's).
+        var seesApp = false
     }
 
     /// Scans `source`, named `path` in locations. An input that is not a text log throws; one
@@ -76,7 +78,7 @@ struct StreamScan {
         }
         return Result(
             summary: summary, findings: findings,
-            launches: analysis.launches.inOrder, error: error)
+            launches: analysis.launches.inOrder, error: error, seesApp: analysis.seesApp)
     }
 
     /// Reads `source` through `scanner`. A read that fails part-way keeps what was read before it.

@@ -11,6 +11,8 @@ struct UnitResult {
     var crashReportLinks: [CrashReportLink] = []
     /// Inputs or members that could not be read (reported, then the input-error status).
     var errors: [InputError] = []
+    /// Whether an input named ``ScanOptions/app`` (as a process, a bundle or a launch's).
+    var seesApp = false
 
     /// Adds a stream's results, its launches numbered on from the unit's.
     mutating func add(_ stream: StreamScan.Result) {
@@ -19,6 +21,7 @@ struct UnitResult {
         findings.append(stream.findings, launchShift: numbering.offset)
         launches += numbering.apply(to: stream.launches)
         if let error = stream.error { errors.append(error) }
+        seesApp = seesApp || stream.seesApp
     }
 }
 
@@ -169,6 +172,7 @@ struct UnitScan {
         guard let configuration, !configuration.disabledRules.contains(finding.rule),
             options.admits(finding, identities: ProcessIdentities())
         else { return }
+        result.seesApp = true
         result.findings.append(FindingRun(held: [finding]))
         if let bundle = report.bundleID, let pid = report.pid {
             result.crashReportLinks.append(CrashReportLink(part: result.findings.parts.count - 1, bundle: bundle, pid: pid))

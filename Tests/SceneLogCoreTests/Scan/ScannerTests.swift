@@ -91,6 +91,33 @@ struct ScannerTests {
         #expect(warnings.count == 1)
     }
 
+    @Test("--app with a bundle id keeps the app's findings on Console.app exports, through the launches rebuilt", arguments: [
+        ("kz.steppe.academy", "console-export-header-subsystem-columns-flutter-ios26.txt", 1),
+        ("com.pinecrest.ledger", "console-export-library-column-sigabrt.txt", 2),
+        ("com.northwind.FieldCrew", "console-export-react-native-not-adopted.txt", 1),
+        ("Ledger", "console-export-library-column-sigabrt.txt", 2),
+    ])
+    func appFilterByBundleOnConsoleExports(app: String, sample: String, findings: Int) throws {
+        var options = try testScanOptions()
+        options.app = app
+        let result = Scanner(options: options).scan([samplePath(sample)])
+        #expect(result.findings.count == findings)
+        #expect(result.launches.count == 1)
+    }
+
+    @Test("an --app that names nothing in the inputs is said, once")
+    func appThatMatchesNothing() throws {
+        var options = try testScanOptions()
+        options.app = "com.example.nowhere"
+        let recorder = LaunchRecorder()
+        _ = Scanner(options: options, observer: recorder).scan([samplePath("crash-relaunch-two-launches.txt")])
+        #expect(recorder.diagnostics.filter { $0.message.contains("matched no process") }.count == 1)
+        options.app = "com.trailmix.routebook"
+        let quiet = LaunchRecorder()
+        _ = Scanner(options: options, observer: quiet).scan([samplePath("crash-relaunch-two-launches.txt")])
+        #expect(!quiet.diagnostics.contains { $0.message.contains("matched no process") })
+    }
+
     @Test("--app keeps one app's findings and launches")
     func appFilter() throws {
         var options = try testScanOptions()
