@@ -101,6 +101,12 @@ struct LaunchTracker {
         {
             finding.launch = launches[index].launch.id
             launches[index].launch.findings += 1
+            if launches[index].launch.process == nil, let pid = finding.pid, pid == launches[index].launch.pid,
+                !Self.isSystemProcess(finding.process)
+            {
+                // The app's own line, by its pid: its process name.
+                launches[index].launch.process = finding.process
+            }
             apply(effect, index, into: &events)
             return
         }
@@ -140,7 +146,7 @@ struct LaunchTracker {
         // A bare unparsed line names no process; a system process's line is no app's.
         guard record.format != nil, !Self.isSystemProcess(finding.process) else { return nil }
         if let index = launches.adoptUnnamed(pid: finding.pid, process: finding.process)
-            ?? launches.bindUnnamed(process: finding.process, device: device)
+            ?? launches.bindUnnamed(process: finding.process, pid: finding.pid, device: device)
         {
             return index
         }
@@ -367,7 +373,7 @@ struct LaunchTracker {
     private mutating func appLaunchIndex(_ record: RecordView, mark: LaunchMark, device: String?) -> Int? {
         launches.appIndex(pid: record.fields.pid, process: mark.process, device: device)
             ?? launches.adoptUnnamed(pid: record.fields.pid, process: mark.process)
-            ?? launches.bindUnnamed(process: mark.process, device: device)
+            ?? launches.bindUnnamed(process: mark.process, pid: record.fields.pid, device: device)
     }
 
     /// The launch of a line only an app logs, started from the app's lines when there is none:

@@ -81,10 +81,13 @@ struct OpenLaunches {
     }
 
     /// For lines only an app logs (its deactivation mask, its key window): when exactly one open
-    /// launch has no process name yet, the line's process is that app.
-    mutating func bindUnnamed(process: String?, device: String?) -> Int? {
+    /// launch has no process name yet, and no pid other than the line's, the line's process is that app.
+    mutating func bindUnnamed(process: String?, pid: Int?, device: String?) -> Int? {
         guard let process else { return nil }
-        let unnamed = open.indices.filter { open[$0].launch.process == nil && open[$0].launch.device == device }
+        let unnamed = open.indices.filter { index in
+            let launch = open[index].launch
+            return launch.process == nil && launch.device == device && (launch.pid == nil || pid == nil || launch.pid == pid)
+        }
         guard unnamed.count == 1, let index = unnamed.first else { return nil }
         open[index].launch.process = process
         return index
