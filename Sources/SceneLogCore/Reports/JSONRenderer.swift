@@ -13,6 +13,10 @@ struct JSONRenderer {
         let report = digest.report
         var json = JSONWriter()
         json.beginObject()
+        json.key("apps")
+        json.beginArray()
+        for app in digest.apps { self.write(app, to: &json) }
+        json.endArray()
         if let baseline = report.baseline {
             json.key("baseline")
             try self.write(baseline, to: &json, draining: write)
@@ -45,6 +49,28 @@ struct JSONRenderer {
         json.stringObject(["name": report.tool.name, "version": report.tool.version])
         json.endObject()
         try write(json.bytes + [0x0A])
+    }
+
+    /// An app's launch statistics: `{ app, launches, outcomes, starts, timeToActive…Ms, timedLaunches }`.
+    private func write(_ app: AppLaunchStatistics, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("app")
+        json.string(app.app)
+        json.key("launches")
+        json.int(app.launches)
+        json.key("outcomes")
+        json.intObject(Dictionary(uniqueKeysWithValues: app.outcomes.map { ($0.key.rawValue, $0.value) }))
+        json.key("starts")
+        json.intObject(Dictionary(uniqueKeysWithValues: app.starts.map { ($0.key.rawValue, $0.value) }))
+        json.key("timeToActiveMaxMs")
+        json.int(app.timeToActiveMaxMs)
+        json.key("timeToActiveP50Ms")
+        json.int(app.timeToActiveP50Ms)
+        json.key("timeToActiveP90Ms")
+        json.int(app.timeToActiveP90Ms)
+        json.key("timedLaunches")
+        json.int(app.timedLaunches)
+        json.endObject()
     }
 
     /// A finding's object; `leading` keys come first (an NDJSON event's `type`).

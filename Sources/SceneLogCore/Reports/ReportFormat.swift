@@ -58,9 +58,13 @@ public struct RenderOptions: Sendable {
     public var color: Bool
     /// The `--fail-on` severity: findings at or above it are failures (JUnit) or errors.
     public var failOn: Severity?
+    /// Whether the text report lists every launch (`--verbose`); otherwise a night of
+    /// ``TextRenderer/launchListLimit`` launches or more shows the per-app statistics only.
+    public var listsEveryLaunch: Bool
 
-    public init(color: Bool = false, failOn: Severity? = .error) {
+    public init(color: Bool = false, failOn: Severity? = .error, listsEveryLaunch: Bool = false) {
         self.color = color
         self.failOn = failOn
+        self.listsEveryLaunch = listsEveryLaunch
     }
 }

@@ -1,22 +1,32 @@
 import Foundation
 
-/// The human-readable report: the findings, grouped where they repeat, then one line per input and
-/// the totals.
+/// The human-readable report: the findings, grouped where they repeat, the launches (one line
+/// each, up to ``launchListLimit`` of them unless every launch is asked for), each app's launch
+/// statistics, then one line per input and the totals.
 struct TextRenderer {
+    /// From this many launches on, the report lists them only when asked (`--verbose`).
+    static let launchListLimit = 50
+
     let options: RenderOptions
 
     func render(_ digest: ReportDigest) -> String {
         let report = digest.report
         var output = ""
-        let grouped = FindingGroups(report.findings)
-        for group in grouped.groups {
+        let findingGroups = FindingGroups(report.findings)
+        for group in findingGroups.groups {
             output += render(group, rule: report.rules[group.first.rule])
         }
-        if let note = grouped.unlistedNote { output += paint(note, .dim) + "\n" }
-        if !grouped.groups.isEmpty { output += "\n" }
+        if let note = findingGroups.unlistedNote { output += paint(note, .dim) + "\n" }
+        if !findingGroups.groups.isEmpty { output += "\n" }
         if !report.launches.isEmpty {
             let timeline = TimelineRenderer(options: options)
-            output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined() + "\n"
+            output += paint("Launches", .bold) + "\n"
+            if report.launches.count < Self.launchListLimit || options.listsEveryLaunch {
+                output += report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined()
+            } else {
+                output += "  \(grouped(report.launches.count)) launches; --verbose lists each, `scenelog timeline` draws them.\n"
+            }
+            output += "\n" + renderApps(digest.apps) + "\n"
         }
         output += renderInputs(digest)
         if let baseline = digest.baseline { output += render(baseline) }
@@ -55,6 +65,25 @@ struct TextRenderer {
         }
         if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
             output += "    " + paint("fix:", .dim) + " " + Escaping.terminalLine(hint) + "\n"
+        }
+        return output
+    }
+
+    /// One line per app: launches by outcome and start, and time to active (p50, p90, max).
+    private func renderApps(_ apps: [AppLaunchStatistics]) -> String {
+        var output = paint("Apps", .bold) + "\n"
+        let names = apps.map { Escaping.terminalLine($0.app) }
+        let width = min(names.map(\.count).max() ?? 0, 40)
+        for (app, name) in zip(apps, names) {
+            let outcomes = LaunchOutcome.allCases.compactMap { outcome in app.outcomes[outcome].map { "\($0) \(outcome.rawValue)" } }
+            let starts = AppLaunchStatistics.Start.allCases.compactMap { start in app.starts[start].map { "\($0) \(start.rawValue)" } }
+            output += "  " + pad(name, width) + "  \(app.launches) launch\(app.launches == 1 ? "" : "es") ("
+                + outcomes.joined(separator: ", ") + "; " + starts.joined(separator: ", ") + ")"
+            if let p50 = app.timeToActiveP50Ms, let p90 = app.timeToActiveP90Ms, let max = app.timeToActiveMaxMs {
+                output += "  time to active p50 \(p50) ms, p90 \(p90) ms, max \(max) ms"
+                if app.timedLaunches < app.launches { output += paint(" (\(app.timedLaunches) timed)", .dim) }
+            }
+            output += "\n"
         }
         return output
     }

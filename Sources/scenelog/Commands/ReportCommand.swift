@@ -65,7 +65,7 @@ struct ReportCommand: ParsableCommand {
                 thresholds: BaselineDiff.Thresholds(percent: regressionPercent, milliseconds: regressionMilliseconds))
         }
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
-        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
+        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity, listsEveryLaunch: common.verbose)
         try Diagnostics.write(report, as: common.format, options: options, to: common.output)
         // Recorded after the report is written: a history that cannot be written costs the
         // record (exit 3), never the report. An interrupted run is not recorded.

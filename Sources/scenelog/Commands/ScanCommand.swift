@@ -39,7 +39,7 @@ struct ScanCommand: ParsableCommand {
         let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
         let result = input.scan(ruleSet: ruleSet, common: common)
         let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
-        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity)
+        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity, listsEveryLaunch: common.verbose)
         try Diagnostics.write(ScanReport(result, ruleSet: ruleSet), as: common.format, options: options, to: common.output)
         try ExitStatus.check(result, failingOn: common.rules)
     }

@@ -13,6 +13,8 @@ struct ReportDigest: Sendable {
     let totals: LineCounts
     /// The comparison with a baseline, when the report has one.
     let baseline: BaselineDigest?
+    /// Each app's launch statistics, by app name.
+    let apps: [AppLaunchStatistics]
 
     /// Digests `report`.
     ///
@@ -24,6 +26,7 @@ struct ReportDigest: Sendable {
         outcomeCounts = OutcomeCounts(report.launches)
         totals = report.totals
         baseline = report.baseline.map(BaselineDigest.init)
+        apps = AppLaunchStatistics.of(report.launches)
     }
 
     /// How many findings of `severity` there are.

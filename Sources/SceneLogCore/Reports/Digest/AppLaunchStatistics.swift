@@ -1,0 +1,77 @@
+/// One app's launches in a report, as Xcode Organizer's and Sentry's app-start views show them:
+/// how many, how they ended, how they started, and how long they took to become active.
+public struct AppLaunchStatistics: Sendable, Equatable {
+    /// How a launch started.
+    public enum Start: String, Sendable, CaseIterable {
+        /// A new process (the system's spawn or request lines were seen).
+        case cold
+        /// The app, already running, came back to the foreground.
+        case warm
+        /// Launched into the background (`intent: background`).
+        case background
+        /// Not known from the lines (a capture of the app's own lines only).
+        case unknown
+    }
+
+    /// The app: its bundle id, else its process name.
+    public var app: String
+    public var launches: Int
+    /// Launches by outcome (only the outcomes that occur).
+    public var outcomes: [LaunchOutcome: Int]
+    /// Launches by how they started (only the starts that occur).
+    public var starts: [Start: Int]
+    /// Launches whose time to active is known.
+    public var timedLaunches: Int
+    /// The median time to active (nearest rank), of the timed launches.
+    public var timeToActiveP50Ms: Int?
+    /// The 90th percentile (nearest rank).
+    public var timeToActiveP90Ms: Int?
+    public var timeToActiveMaxMs: Int?
+
+    /// The statistics of each app of `launches`, by app name.
+    public static func of(_ launches: [Launch]) -> [AppLaunchStatistics] {
+        Dictionary(grouping: launches, by: appName(of:)).map { app, launches in
+            let times = launches.compactMap(\.timeToActiveMs).sorted()
+            return AppLaunchStatistics(
+                app: app, launches: launches.count,
+                outcomes: Dictionary(grouping: launches, by: \.outcome).mapValues(\.count),
+                starts: Dictionary(grouping: launches, by: Start.init).mapValues(\.count),
+                timedLaunches: times.count,
+                timeToActiveP50Ms: percentile(50, ofSorted: times), timeToActiveP90Ms: percentile(90, ofSorted: times),
+                timeToActiveMaxMs: times.last)
+        }.sorted { $0.app < $1.app }
+    }
+
+    /// The name statistics group a launch under: its bundle id, else its process name.
+    static func appName(of launch: Launch) -> String {
+        launch.bundle ?? launch.process ?? "unknown app"
+    }
+
+    /// The nearest-rank `percent` percentile of `values`, sorted ascending.
+    static func percentile(_ percent: Int, ofSorted values: [Int]) -> Int? {
+        guard !values.isEmpty else { return nil }
+        let rank = (percent * values.count + 99) / 100  // ⌈p·n/100⌉
+        return values[max(rank, 1) - 1]
+    }
+}
+
+extension AppLaunchStatistics.Start {
+    /// How `launch` started, from what its lines show: the system's spawn or request lines, or the
+    /// app's `didFinishLaunching` (only a new process runs it), make it cold; the app's callbacks
+    /// starting at `willEnterForeground` or `didBecomeActive`, warm.
+    init(_ launch: Launch) {
+        let steps = launch.callbacks.map(\.step)
+        if launch.intent == "background" {
+            self = .background
+        } else if launch.phases[.spawned] != nil || launch.phases[.requested] != nil
+            || steps.contains(.willFinishLaunching) || steps.contains(.didFinishLaunching)
+            || launch.events.contains(where: { $0.name == "url-open:cold" })
+        {
+            self = .cold
+        } else if let first = steps.first, first == .willEnterForeground || first == .didBecomeActive {
+            self = .warm
+        } else {
+            self = .unknown
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// Per-app launch statistics: counts by outcome and start, and nearest-rank percentiles of the
+/// time to active.
+@Suite("app launch statistics")
+struct AppLaunchStatisticsTests {
+    /// A cold launch of `bundle`, spawned at 0 s and active after `milliseconds` (never, when nil).
+    private func launch(_ index: Int, _ bundle: String, activeAfter milliseconds: Int?, intent: String? = nil) -> Launch {
+        var launch = Launch(id: "L\(index)", path: "night.log")
+        launch.bundle = bundle
+        launch.intent = intent
+        let location = SourceLocation(path: "night.log", line: index * 10, byteOffset: 0)
+        launch.phases[.spawned] = LaunchMark(timestamp: "10:00:00.000", seconds: 1_000, location: location, process: "runningboardd")
+        if let milliseconds {
+            launch.phases[.active] = LaunchMark(
+                timestamp: nil, seconds: 1_000 + Double(milliseconds) / 1000, location: location, process: bundle)
+        }
+        return launch
+    }
+
+    @Test("p50, p90 and max on a night with known times: 1 to 20 × 100 ms for one app, 3 for another")
+    func percentilesOnAKnownNight() {
+        var launches = (1...20).map { launch($0, "com.example.alpha", activeAfter: $0 * 100) }
+        launches += [launch(21, "com.example.beta", activeAfter: 300), launch(22, "com.example.beta", activeAfter: 100),
+                     launch(23, "com.example.beta", activeAfter: 200), launch(24, "com.example.beta", activeAfter: nil, intent: "background")]
+        let apps = AppLaunchStatistics.of(launches)
+        #expect(apps.map(\.app) == ["com.example.alpha", "com.example.beta"])
+        let alpha = apps[0]
+        #expect(alpha.launches == 20 && alpha.timedLaunches == 20)
+        #expect(alpha.timeToActiveP50Ms == 1_000 && alpha.timeToActiveP90Ms == 1_800 && alpha.timeToActiveMaxMs == 2_000)
+        #expect(alpha.outcomes == [.active: 20] && alpha.starts == [.cold: 20])
+        let beta = apps[1]
+        #expect(beta.launches == 4 && beta.timedLaunches == 3)
+        #expect(beta.timeToActiveP50Ms == 200 && beta.timeToActiveP90Ms == 300 && beta.timeToActiveMaxMs == 300)
+        #expect(beta.starts == [.cold: 3, .background: 1])
+        #expect(beta.outcomes == [.active: 3, .incomplete: 1])
+    }
+
+    @Test("nearest rank", arguments: [
+        ([5], 50, 5), ([5], 90, 5), ([1, 2], 50, 1), ([1, 2], 90, 2), ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90, 9),
+        ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90, 10),
+    ])
+    func nearestRank(values: [Int], percent: Int, expected: Int) {
+        #expect(AppLaunchStatistics.percentile(percent, ofSorted: values) == expected)
+    }
+}
