@@ -23,6 +23,7 @@ struct MarkdownRenderer {
         output += summary(digest)
         if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
         if let baseline = digest.baseline { output += diff(baseline, rows: rows) }
+        output += apps(digest.apps, rows: rows)
         output += launches(report.launches, rows: rows)
         output += findings(digest, rows: rows)
         output += inputs(report.inputs, rows: rows)
@@ -66,10 +67,31 @@ struct MarkdownRenderer {
         return output + omitted(changes.count, rows) + "\n"
     }
 
+    /// One row per app: launches, outcomes, starts and time to active (p50, p90, max).
+    private func apps(_ apps: [AppLaunchStatistics], rows: Int) -> String {
+        guard !apps.isEmpty else { return "" }
+        var output = "### Apps\n\n| App | Launches | Outcomes | Starts | p50 | p90 | Max |\n|---|---:|---|---|---:|---:|---:|\n"
+        for app in apps.prefix(rows) {
+            let outcomes = LaunchOutcome.allCases.compactMap { outcome in app.outcomes[outcome].map { "\($0) \(outcome.rawValue)" } }
+            let starts = AppLaunchStatistics.Start.allCases.compactMap { start in app.starts[start].map { "\($0) \(start.rawValue)" } }
+            let times = [app.timeToActiveP50Ms, app.timeToActiveP90Ms, app.timeToActiveMaxMs].map { $0.map { "\($0) ms" } ?? "–" }
+            output += "| \(cell(app.app)) | \(app.launches) | \(outcomes.joined(separator: ", ")) | \(starts.joined(separator: ", ")) | "
+                + times.joined(separator: " | ") + " |\n"
+        }
+        return output + omitted(apps.count, rows) + "\n"
+    }
+
+    /// The launches, the worst first: by outcome (failed, crashed, killed…), then the slowest.
     private func launches(_ launches: [Launch], rows: Int) -> String {
         guard !launches.isEmpty else { return "" }
         var output = "### Launches\n\n| Launch | App | Outcome | Time to active | Findings | Where |\n|---|---|---|---:|---:|---|\n"
-        for launch in launches.prefix(rows) {
+        let worstFirst = launches.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.outcome.badness != b.outcome.badness { return a.outcome.badness > b.outcome.badness }
+            if (a.timeToActiveMs ?? -1) != (b.timeToActiveMs ?? -1) { return (a.timeToActiveMs ?? -1) > (b.timeToActiveMs ?? -1) }
+            return left.offset < right.offset
+        }.map(\.element)
+        for launch in worstFirst.prefix(rows) {
             let outcome = (launch.outcome == .active ? "✅ " : "❌ ") + launch.outcome.rawValue + launch.terminationSuffix
             output += "| \(launch.id) | \(cell(launch.appName)) | \(cell(outcome)) | "
                 + "\(launch.timeToActiveMs.map { "\($0) ms" } ?? "–") | \(launch.findings) | `\(code(launch.path)):\(launch.firstLine)` |\n"

@@ -113,7 +113,7 @@ public struct BaselineDiff: Sendable {
             {
                 found.append(LaunchRegression(app: app, kind: .slower(baselineMedianMs: previous, currentMedianMs: latest)))
             }
-            if let previous = worst(old.map(\.1)), let latest = worst(new.map(\.1)), rank(latest) > rank(previous) {
+            if let previous = worst(old.map(\.1)), let latest = worst(new.map(\.1)), latest.badness > previous.badness {
                 found.append(LaunchRegression(app: app, kind: .worseOutcome(baseline: previous, current: latest)))
             }
         }
@@ -129,18 +129,6 @@ public struct BaselineDiff: Sendable {
 
     /// The worst outcome among `outcomes`, leaving out `incomplete` (the log ended first).
     private static func worst(_ outcomes: [LaunchOutcome]) -> LaunchOutcome? {
-        outcomes.filter { $0 != .incomplete }.max { rank($0) < rank($1) }
-    }
-
-    /// How bad an outcome is for a user.
-    private static func rank(_ outcome: LaunchOutcome) -> Int {
-        switch outcome {
-        case .active, .incomplete: 0
-        case .exited: 1
-        case .blackScreenSuspected: 2
-        case .killed: 3
-        case .crashed: 4
-        case .launchFailed: 5
-        }
+        outcomes.filter { $0 != .incomplete }.max { $0.badness < $1.badness }
     }
 }

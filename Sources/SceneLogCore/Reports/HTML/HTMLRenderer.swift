@@ -44,6 +44,7 @@ struct HTMLRenderer {
         html += "<main>\n"
         html += cards(digest)
         html += launches(report)
+        html += apps(digest.apps)
         html += findings(report)
         if let baseline = digest.baseline { html += self.baseline(baseline.diff) }
         html += rules(digest)
@@ -127,6 +128,25 @@ struct HTMLRenderer {
             + "<span><span class=\"dot outcome-exited\"></span>exited</span><span><span class=\"dot\"></span>incomplete</span>"
             + "<span>○ phase · ◆ finding, coloured by severity · ╵ event; hover any of them for details</span></div>\n"
         return html
+    }
+
+    /// One row per app: launches by outcome and start, and time to active (p50, p90, max).
+    private func apps(_ apps: [AppLaunchStatistics]) -> String {
+        guard !apps.isEmpty else { return "" }
+        var html = "<h2 id=\"apps\">Apps<span class=\"sub\">\(HTMLText.count(apps.count, "app"))</span></h2>\n"
+        html += "<div class=\"panel\"><table>\n<thead><tr><th>App</th><th>Launches</th><th>Outcomes</th><th>Starts</th>"
+            + "<th>p50</th><th>p90</th><th>Max</th></tr></thead>\n<tbody>\n"
+        for app in apps {
+            let outcomes = LaunchOutcome.allCases.compactMap { outcome in
+                app.outcomes[outcome].map { "<span><span class=\"dot outcome-\(outcome.rawValue)\"></span>\($0) \(outcome.rawValue)</span> " }
+            }
+            let starts = AppLaunchStatistics.Start.allCases.compactMap { start in app.starts[start].map { "\($0) \(start.rawValue)" } }
+            let times = [app.timeToActiveP50Ms, app.timeToActiveP90Ms, app.timeToActiveMaxMs]
+                .map { "<td class=\"mono\">" + ($0.map { "\(HTMLText.grouped($0)) ms" } ?? "–") + "</td>" }
+            html += "<tr><td class=\"mono\">\(Escaping.markupLine(app.app))</td><td>\(HTMLText.grouped(app.launches))</td>"
+                + "<td>\(outcomes.joined())</td><td>\(starts.joined(separator: ", "))</td>\(times.joined())</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>\n"
     }
 
     private func findings(_ report: ScanReport) -> String {
