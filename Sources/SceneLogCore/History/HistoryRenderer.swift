@@ -32,11 +32,13 @@ public struct HistoryRenderer: Sendable {
         let shownApps = Dictionary(apps.map { ($0, line($0)) }) { first, _ in first }
         if !apps.isEmpty {
             let width = shownApps.values.map(\.count).max() ?? 0
-            output += "\nMedian time to active (ms) per app\n  " + pad("", width) + header + "\n"
-            for app in apps {
-                output += "  " + pad(shownApps[app] ?? app, width) + runs.map { run in
-                    pad(run.apps.first { $0.app == app }?.medianTimeToActiveMs.map(String.init) ?? "–", 8, left: true)
-                }.joined() + "\n"
+            for (title, figure) in [("Median", \HistoryRun.AppLaunches.medianTimeToActiveMs), ("p90", \.p90TimeToActiveMs)] {
+                output += "\n\(title) time to active (ms) per app\n  " + pad("", width) + header + "\n"
+                for app in apps {
+                    output += "  " + pad(shownApps[app] ?? app, width) + runs.map { run in
+                        pad(run.apps.first { $0.app == app }.flatMap { $0[keyPath: figure] }.map(String.init) ?? "–", 8, left: true)
+                    }.joined() + "\n"
+                }
             }
         }
         return output

@@ -6,13 +6,17 @@ public struct HistoryRun: Sendable, Equatable {
         public var launches: Int
         /// Launches that became active.
         public var active: Int
+        /// The median time to active (p50): what regressions compare.
         public var medianTimeToActiveMs: Int?
+        /// The 90th percentile (nearest rank); `nil` in runs recorded before it was.
+        public var p90TimeToActiveMs: Int?
 
-        public init(app: String, launches: Int, active: Int, medianTimeToActiveMs: Int?) {
+        public init(app: String, launches: Int, active: Int, medianTimeToActiveMs: Int?, p90TimeToActiveMs: Int? = nil) {
             self.app = app
             self.launches = launches
             self.active = active
             self.medianTimeToActiveMs = medianTimeToActiveMs
+            self.p90TimeToActiveMs = p90TimeToActiveMs
         }
     }
 
@@ -52,9 +56,11 @@ public struct HistoryRun: Sendable, Equatable {
             findingsByRule: report.findingsByRule,
             apps: byApp.keys.sorted().map { app in
                 let launches = byApp[app] ?? []
+                let times = launches.compactMap(\.timeToActiveMs).sorted()
                 return AppLaunches(
                     app: app, launches: launches.count, active: launches.filter { $0.outcome == .active }.count,
-                    medianTimeToActiveMs: BaselineDiff.median(launches.compactMap(\.timeToActiveMs)))
+                    medianTimeToActiveMs: BaselineDiff.median(times),
+                    p90TimeToActiveMs: AppLaunchStatistics.percentile(90, ofSorted: times))
             })
     }
 }

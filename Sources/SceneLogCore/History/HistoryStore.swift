@@ -92,6 +92,11 @@ public final class HistoryStore {
                 table.primaryKey(["runId", "app"])
             }
         }
+        migrator.registerMigration("v2: p90 time to active") { db in
+            try db.alter(table: "appLaunches") { table in
+                table.add(column: "p90TimeToActiveMs", .integer)
+            }
+        }
         return migrator
     }
 
@@ -115,8 +120,11 @@ public final class HistoryStore {
                 }
                 for app in run.apps {
                     try db.execute(
-                        sql: "INSERT INTO appLaunches (runId, app, launches, active, medianTimeToActiveMs) VALUES (?, ?, ?, ?, ?)",
-                        arguments: [id, app.app, app.launches, app.active, app.medianTimeToActiveMs])
+                        sql: """
+                            INSERT INTO appLaunches (runId, app, launches, active, medianTimeToActiveMs, p90TimeToActiveMs)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [id, app.app, app.launches, app.active, app.medianTimeToActiveMs, app.p90TimeToActiveMs])
                 }
                 var stored = run
                 stored.id = id
@@ -154,7 +162,9 @@ public final class HistoryStore {
                             HistoryRun.AppLaunches(
                                 app: try app.decode(forColumn: "app"), launches: try app.decode(forColumn: "launches"),
                                 active: try app.decode(forColumn: "active"),
-                                medianTimeToActiveMs: try app.decode(forColumn: "medianTimeToActiveMs"))
+                                medianTimeToActiveMs: try app.decode(forColumn: "medianTimeToActiveMs"),
+                                // A history read as it is (not migrated) may be of v1, without the column.
+                                p90TimeToActiveMs: app.hasColumn("p90TimeToActiveMs") ? try app.decode(forColumn: "p90TimeToActiveMs") : nil)
                         })
                 }
             }

@@ -259,6 +259,11 @@ struct JSONRenderer {
                 json.int(before)
                 json.key("currentMedianMs")
                 json.int(now)
+            case .slowerAtP90(let before, let now):
+                json.key("baselineP90Ms")
+                json.int(before)
+                json.key("currentP90Ms")
+                json.int(now)
             case .worseOutcome(let before, let now):
                 json.key("baselineOutcome")
                 json.string(before.rawValue)

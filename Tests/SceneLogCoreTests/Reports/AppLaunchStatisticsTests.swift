@@ -45,4 +45,25 @@ struct AppLaunchStatisticsTests {
     func nearestRank(values: [Int], percent: Int, expected: Int) {
         #expect(AppLaunchStatistics.percentile(percent, ofSorted: values) == expected)
     }
+
+    @Test("the p90 is compared once both nights have 10 timed launches of the app; the median as before")
+    func p90Regression() {
+        // Yesterday: 10 launches of 100…1,000 ms. Tonight: the same median, but a slow tail.
+        let yesterday = BaselineReport(
+            path: "yesterday.json", findings: [],
+            launches: (1...10).map { .init(id: "L\($0)", bundle: "com.example.alpha", process: nil, outcome: .active, timeToActiveMs: $0 * 100) })
+        let tonight = (1...10).map { launch($0, "com.example.alpha", activeAfter: $0 <= 8 ? $0 * 100 : 4_000) }
+        let diff = BaselineDiff(baseline: yesterday, findings: [], launches: tonight)
+        #expect(diff.launchRegressions.map(\.kind) == [.slowerAtP90(baselineP90Ms: 900, currentP90Ms: 4_000)])
+        #expect(diff.launchRegressions.first?.summary == "com.example.alpha: p90 time to active 900 ms → 4000 ms (+3100 ms, +344 %)")
+        let fewer = BaselineDiff(baseline: yesterday, findings: [], launches: Array(tonight.prefix(9)) + [])
+        #expect(fewer.launchRegressions.isEmpty, "9 launches tonight: no p90 compared")
+    }
+
+    @Test("a run's history entry has the p50 and the p90 of each app")
+    func historyFigures() {
+        let launches = (1...20).map { launch($0, "com.example.alpha", activeAfter: $0 * 100) }
+        let run = HistoryRun(report: ScanReport(inputs: [], launches: launches), recordedAt: "2026-11-23T00:00:00Z", commit: nil, branch: nil)
+        #expect(run.apps.map(\.medianTimeToActiveMs) == [1_050] && run.apps.map(\.p90TimeToActiveMs) == [1_800])
+    }
 }

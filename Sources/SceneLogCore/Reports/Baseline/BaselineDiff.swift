@@ -11,6 +11,11 @@ public struct BaselineDiff: Sendable {
             self.percent = percent
             self.milliseconds = milliseconds
         }
+
+        /// Whether a time that went from `before` to `now` grew by more than both thresholds.
+        func exceeded(from before: Int, to now: Int) -> Bool {
+            now - before > milliseconds && Double(now - before) > Double(before) * percent / 100
+        }
     }
 
     /// One app whose launches got worse.
@@ -18,6 +23,9 @@ public struct BaselineDiff: Sendable {
         public enum Kind: Sendable, Equatable {
             /// The median time to active grew past the thresholds.
             case slower(baselineMedianMs: Int, currentMedianMs: Int)
+            /// The 90th percentile grew past the thresholds (compared when both runs have at
+            /// least ``BaselineDiff/launchesForP90`` timed launches of the app).
+            case slowerAtP90(baselineP90Ms: Int, currentP90Ms: Int)
             /// The worst outcome is worse than before (active → crashed, black screen…).
             case worseOutcome(baseline: LaunchOutcome, current: LaunchOutcome)
 
@@ -26,6 +34,7 @@ public struct BaselineDiff: Sendable {
             public var name: String {
                 switch self {
                 case .slower: "slower"
+                case .slowerAtP90: "slower-p90"
                 case .worseOutcome: "worse-outcome"
                 }
             }
@@ -38,13 +47,23 @@ public struct BaselineDiff: Sendable {
         public var summary: String {
             switch kind {
             case .slower(let before, let now):
-                let percent = before > 0 ? Int((Double(now - before) / Double(before) * 100).rounded()) : 0
-                return "\(app): median time to active \(before) ms → \(now) ms (+\(now - before) ms, +\(percent) %)"
+                return "\(app): median time to active " + Self.change(from: before, to: now)
+            case .slowerAtP90(let before, let now):
+                return "\(app): p90 time to active " + Self.change(from: before, to: now)
             case .worseOutcome(let before, let now):
                 return "\(app): launches ended \(before.rawValue) before, \(now.rawValue) now"
             }
         }
+
+        /// `338 ms → 638 ms (+300 ms, +89 %)`.
+        private static func change(from before: Int, to now: Int) -> String {
+            let percent = before > 0 ? Int((Double(now - before) / Double(before) * 100).rounded()) : 0
+            return "\(before) ms → \(now) ms (+\(now - before) ms, +\(percent) %)"
+        }
     }
+
+    /// Timed launches of an app each run needs before their p90s are compared.
+    public static let launchesForP90 = 10
 
     public var baselinePath: String
     /// How many of this run's findings are not in the baseline.
@@ -107,11 +126,15 @@ public struct BaselineDiff: Sendable {
         var found: [LaunchRegression] = []
         for app in now.keys.sorted() {
             guard let old = before[app], let new = now[app] else { continue }
-            if let previous = median(old.compactMap(\.2)), let latest = median(new.compactMap(\.2)),
-                latest - previous > thresholds.milliseconds,
-                Double(latest - previous) > Double(previous) * thresholds.percent / 100
-            {
+            let (oldTimes, newTimes) = (old.compactMap(\.2).sorted(), new.compactMap(\.2).sorted())
+            if let previous = median(oldTimes), let latest = median(newTimes), thresholds.exceeded(from: previous, to: latest) {
                 found.append(LaunchRegression(app: app, kind: .slower(baselineMedianMs: previous, currentMedianMs: latest)))
+            }
+            if oldTimes.count >= launchesForP90, newTimes.count >= launchesForP90,
+                let previous = AppLaunchStatistics.percentile(90, ofSorted: oldTimes),
+                let latest = AppLaunchStatistics.percentile(90, ofSorted: newTimes), thresholds.exceeded(from: previous, to: latest)
+            {
+                found.append(LaunchRegression(app: app, kind: .slowerAtP90(baselineP90Ms: previous, currentP90Ms: latest)))
             }
             if let previous = worst(old.map(\.1)), let latest = worst(new.map(\.1)), latest.badness > previous.badness {
                 found.append(LaunchRegression(app: app, kind: .worseOutcome(baseline: previous, current: latest)))
