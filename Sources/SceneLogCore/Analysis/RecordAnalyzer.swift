@@ -7,19 +7,28 @@ struct RecordAnalyzer {
     private var tracker: LaunchTracker?
     private let path: String
     private var hits = MessageHits()
-    /// The line of the latest finding of each event told over several lines (``LaunchEffect/watchdogKill``), by rule and app.
-    private var lastEventLines: [String: Int] = [:]
+    /// Whether findings of events told over several lines wait for the event's last line, to carry
+    /// its other lines as evidence (a report); a live watch shows them at once.
+    private let holdsEvents: Bool
+    /// The events told over several lines (``LaunchEffect/watchdogKill``) still open, by rule and
+    /// app: their finding, and the line that last told them.
+    private var openEvents: [String: (finding: Finding, lastLine: Int)] = [:]
+    /// The findings made while an event was open, which come out in line order once it is over.
+    private var waiting: [Finding] = []
     /// Lines of one event further apart than this are two events.
     private static let eventSpan = 40
 
     /// - Parameters:
     ///   - path: the input's name, as findings' locations give it.
     ///   - tracker: the launch tracker, or `nil` to run the rules only.
-    init(prefilter: MessagePrefilter, ruleSet: RuleSet, tracker: LaunchTracker?, path: String) {
+    ///   - holdsEvents: keep a multi-line event's finding until its last line, with the others as
+    ///     evidence (findings then come out up to ``eventSpan`` lines late, in line order).
+    init(prefilter: MessagePrefilter, ruleSet: RuleSet, tracker: LaunchTracker?, path: String, holdsEvents: Bool = true) {
         self.prefilter = prefilter
         self.engine = RuleEngine(ruleSet: ruleSet)
         self.tracker = tracker
         self.path = path
+        self.holdsEvents = holdsEvents
     }
 
     /// The findings of `record` (at most one per rule), each linked to its launch; what the launch
@@ -27,42 +36,94 @@ struct RecordAnalyzer {
     mutating func analyze(_ record: RecordView, into events: inout [LaunchTrackerEvent]) -> [Finding] {
         guard record.fields.kind == .message else {
             tracker?.observe(record, markers: [], into: &events)
-            return []
+            return closeEvents(before: record.line)
         }
         prefilter.scan(record.message, into: &hits)
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
-        if !found.isEmpty { foldRepeatedEvents(&found) }
-        guard tracker != nil else { return found }
-        tracker?.observe(record, markers: hits.launchMarkers, into: &events)
-        for index in found.indices {
-            tracker?.attach(&found[index], from: record, effect: engine.launchEffect(of: found[index]), into: &events)
+        var closed = closeEvents(before: record.line)
+        let newEvents = found.isEmpty ? [] : foldRepeatedEvents(&found)
+        if tracker != nil {
+            tracker?.observe(record, markers: hits.launchMarkers, into: &events)
+            for index in found.indices {
+                tracker?.attach(&found[index], from: record, effect: engine.launchEffect(of: found[index]), into: &events)
+            }
         }
-        return found
+        guard holdsEvents else {
+            // Shown at once; the event stays open only to fold its later lines.
+            for event in newEvents { openEvents[event.key] = (found[event.index], found[event.index].location.line) }
+            return found
+        }
+        guard openEvents.count + newEvents.count > 0 else { return closed + found }
+        for (index, finding) in found.enumerated() {
+            if let key = newEvents.first(where: { $0.index == index })?.key {
+                openEvents[key] = (finding, finding.location.line)
+            } else {
+                waiting.append(finding)
+            }
+        }
+        closed += closeEvents(before: nil, ifNoneOpen: true)
+        return closed
     }
 
     /// Drops the findings that tell again an event an earlier line reported (the second and third
-    /// lines of one watchdog kill): one problem, one finding.
-    private mutating func foldRepeatedEvents(_ found: inout [Finding]) {
-        found.removeAll { finding in
-            guard engine.launchEffect(of: finding) == .watchdogKill else { return false }
+    /// lines of one watchdog kill), adding their lines to its evidence: one problem, one finding.
+    /// Returns the findings that open an event, by index, with their keys.
+    private mutating func foldRepeatedEvents(_ found: inout [Finding]) -> [(index: Int, key: String)] {
+        var opened: [(index: Int, key: String)] = []
+        var kept: [Finding] = []
+        for finding in found {
+            guard engine.launchEffect(of: finding) == .watchdogKill else {
+                kept.append(finding)
+                continue
+            }
             let key = finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
-            let line = finding.location.line
-            defer { lastEventLines[key] = line }
-            if lastEventLines.count > 1_000 { lastEventLines.removeAll() }
-            return lastEventLines[key].map { line - $0 <= Self.eventSpan } ?? false
+            if openEvents[key] != nil {
+                openEvents[key]?.finding.evidence.append(finding.location)
+                openEvents[key]?.lastLine = finding.location.line
+            } else {
+                opened.append((kept.count, key))
+                kept.append(finding)
+            }
         }
+        found = kept
+        return opened
+    }
+
+    /// The events whose last line is more than ``eventSpan`` lines before `line` (all of them when
+    /// `line` is `nil`), closed, with the findings waiting on them, in line order.
+    private mutating func closeEvents(before line: Int?, ifNoneOpen: Bool = false) -> [Finding] {
+        guard !openEvents.isEmpty || !waiting.isEmpty else { return [] }
+        if !ifNoneOpen {
+            let over = openEvents.filter { key, event in line.map { $0 - event.lastLine > Self.eventSpan } ?? true }
+            for (key, event) in over {
+                openEvents[key] = nil
+                if holdsEvents { waiting.append(event.finding) }
+            }
+        }
+        // What waits behind an event still open keeps waiting; the rest comes out in line order.
+        let firstOpen = openEvents.values.map(\.finding.location.line).min() ?? Int.max
+        guard waiting.contains(where: { $0.location.line < firstOpen }) else { return [] }
+        waiting.sort { $0.location.line < $1.location.line }
+        let ready = waiting.prefix { $0.location.line < firstOpen }
+        waiting.removeFirst(ready.count)
+        return Array(ready)
     }
 
     /// The findings of a line no parser understood (an Xcode 15 console copy, a pasted fragment),
     /// searched as a bare message.
     mutating func analyzeUnparsed(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> [Finding] {
         prefilter.scan(bytes, into: &hits)
-        return engine.findings(in: .bareLine(bytes, line: line), literals: hits.ruleLiterals, path: path)
+        let found = engine.findings(in: .bareLine(bytes, line: line), literals: hits.ruleLiterals, path: path)
+        guard holdsEvents, !openEvents.isEmpty else { return found }
+        waiting += found  // after an open event's line: in line order once it is over
+        return []
     }
 
-    /// Ends the input: the launches still open are handed out.
-    mutating func finish(into events: inout [LaunchTrackerEvent]) {
+    /// Ends the input: the launches still open are handed out, and the findings of events still
+    /// open (returned, in line order).
+    mutating func finish(into events: inout [LaunchTrackerEvent]) -> [Finding] {
         tracker?.finish(into: &events)
+        return closeEvents(before: nil)
     }
 
     /// What the user should hear about the rules themselves once the input `path` is read: the

@@ -24,6 +24,12 @@ enum FindingEncoding {
             string(key, into: &bytes)
             string(value, into: &bytes)
         }
+        integer(finding.evidence.count, into: &bytes)
+        for location in finding.evidence {
+            string(location.path, into: &bytes)
+            integer(location.line, into: &bytes)
+            integer(location.byteOffset, into: &bytes)
+        }
     }
 
     /// The finding that starts at `position` in `bytes`, `position` moved past it; `nil` when the
@@ -84,10 +90,18 @@ enum FindingEncoding {
                 guard let key = string(), let value = string() else { return nil }
                 data[key] = value
             }
-            return Finding(
+            guard let locations = integer(), locations >= 0 else { return nil }
+            var evidence: [SourceLocation] = []
+            for _ in 0..<locations {
+                guard let path = string(), let line = integer(), let byteOffset = integer() else { return nil }
+                evidence.append(SourceLocation(path: path, line: line, byteOffset: byteOffset))
+            }
+            var finding = Finding(
                 rule: rule, severity: Severity.allCases[Int(code)], message: message,
                 location: SourceLocation(path: path, line: line, byteOffset: byteOffset), timestamp: timestamp,
                 process: process, pid: pid, launch: launch, excerpt: excerpt, data: data)
+            finding.evidence = evidence
+            return finding
         }
 
         private mutating func byte() -> UInt8? {

@@ -108,6 +108,7 @@ struct LaunchTracker {
                 launches[index].launch.process = finding.process
             }
             apply(effect, index, into: &events)
+            if effect == .watchdogKill { Self.own(&finding, by: launches[index].launch) }
             return
         }
         let pids = [finding.pid, named?.pid].compactMap { $0 }
@@ -122,7 +123,17 @@ struct LaunchTracker {
             if effect == .failsLaunch { launch.hitLaunchTrap = true }
         }
         finding.launch = launch.id
+        if effect == .watchdogKill { Self.own(&finding, by: launch) }
         events.append(.changed(launch))
+    }
+
+    /// A kill the system told is the killed app's problem: the finding is owned by the app's
+    /// process, pid and bundle; the system process that told it stays in `data["reportedBy"]`.
+    private static func own(_ finding: inout Finding, by launch: Launch) {
+        if let reporter = finding.process, reporter != launch.process { finding.data["reportedBy"] = reporter }
+        finding.process = launch.process
+        finding.pid = launch.pid
+        if let bundle = launch.bundle { finding.data["bundle"] = bundle }
     }
 
     /// A watchdog kill of an app with no launch in the capture: a launch seen only by its end.
@@ -135,6 +146,7 @@ struct LaunchTracker {
         launches[index].launch.startSeen = false
         launches[index].launch.findings += 1
         finding.launch = launches[index].launch.id
+        Self.own(&finding, by: launches[index].launch)
         launches[index].terminate(Termination(kind: .watchdog, detail: "0x8badf00d"), self.mark(of: record), into: &events)
         publish(index, into: &events)
     }

@@ -12,9 +12,11 @@ struct FindingGroup: Sendable {
         FindingGroups(findings, limit: .max).groups
     }
 
-    /// What repeats of one finding share: rule, process, and message with numbers set aside.
+    /// What repeats of one finding share: rule, process, bundle, and message with numbers set
+    /// aside (so that the kills of two apps are never one group).
     static func key(of finding: Finding) -> String {
-        finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + normalized(finding.message)
+        finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.data["bundle"] ?? "") + "\u{1F}"
+            + normalized(finding.message)
     }
 
     /// `message` with hexadecimal and decimal numbers replaced by `#`, so that repeats that differ

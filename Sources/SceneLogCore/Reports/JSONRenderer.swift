@@ -82,6 +82,17 @@ struct JSONRenderer {
         }
         json.key("data")
         json.stringObject(finding.data)
+        json.key("evidence")
+        json.beginArray()
+        for location in finding.evidence {
+            json.beginObject()
+            json.key("line")
+            json.int(location.line)
+            json.key("path")
+            json.string(location.path)
+            json.endObject()
+        }
+        json.endArray()
         json.key("excerpt")
         json.string(finding.excerpt)
         json.key("launch")

@@ -63,6 +63,10 @@ struct TextRenderer {
             let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(Escaping.terminalLine($0.value)))" }
             output += "    " + paint("data:", .dim) + " " + pairs.joined(separator: " ") + "\n"
         }
+        if !finding.evidence.isEmpty {
+            let lines = finding.evidence.map { $0.path == finding.location.path ? "line \($0.line)" : $0.description }
+            output += "    " + paint("also told at:", .dim) + " " + Escaping.terminalLine(lines.joined(separator: ", ")) + "\n"
+        }
         if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
             output += "    " + paint("fix:", .dim) + " " + Escaping.terminalLine(hint) + "\n"
         }

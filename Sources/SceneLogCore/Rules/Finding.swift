@@ -17,6 +17,9 @@ public struct Finding: Sendable, Equatable {
     public var excerpt: String
     /// Structured values taken from the line (configuration name, class name, seconds…).
     public var data: [String: String]
+    /// The other lines that told the same problem (the second and third lines of one watchdog
+    /// kill), in line order: one problem, one finding.
+    public var evidence: [SourceLocation] = []
 
     public init(
         rule: String, severity: Severity, message: String, location: SourceLocation, timestamp: String? = nil,

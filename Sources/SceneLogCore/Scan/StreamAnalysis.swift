@@ -59,7 +59,8 @@ final class StreamAnalysis: RecordSink {
         if let ruleSet = options.ruleSet, let prefilter {
             let tracker = options.tracksLaunches
                 ? LaunchTracker(path: path, timestamps: timestamps, settings: ruleSet.configuration.launchSettings) : nil
-            analyzer = RecordAnalyzer(prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path)
+            analyzer = RecordAnalyzer(
+                prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path, holdsEvents: mode.keepsFindings)
         }
     }
 
@@ -103,8 +104,9 @@ final class StreamAnalysis: RecordSink {
     /// Ends the stream: the launches still open are handed out, and rules that gave up are reported.
     func finish() {
         guard analyzer != nil else { return }
-        analyzer?.finish(into: &events)
+        let last = analyzer?.finish(into: &events) ?? []
         handOutEvents()
+        if !last.isEmpty { keep(last) }
         if let app = options.app, !seesApp { seesApp = identities.names(app) }
         for diagnostic in analyzer?.ruleDiagnostics() ?? [] { observer?.scanDidReport(diagnostic) }
     }

@@ -29,7 +29,7 @@ struct LiveRendererTests {
         let text = LiveTextRenderer().finding(first, rule: rule, explain: false)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "error   launch-watchdog-termination  SpringBoard[52]  L1  Mar  3 09:41:47.193741 line 42")
+        #expect(lines[0] == "error   launch-watchdog-termination  Trip Planner[796]  L1  Mar  3 09:41:47.193741 line 42", "owned by the app killed")
         #expect(lines[1] == "        " + first.message)
         #expect(lines[2].hasPrefix("        fix: Make launch return quickly"))
         let explained = LiveTextRenderer().finding(first, rule: rule, explain: true)
@@ -37,7 +37,7 @@ struct LiveRendererTests {
         var repeated = first
         repeated.location = SourceLocation(path: first.location.path, line: 43, byteOffset: -1)
         #expect(LiveTextRenderer().repeats(of: first, last: repeated, count: 2)
-            == "        ↻ ×2 launch-watchdog-termination  SpringBoard  lines 42–43\n")
+            == "        ↻ ×2 launch-watchdog-termination  Trip Planner  lines 42–43\n")
     }
 
     @Test("colour codes appear only when asked for")

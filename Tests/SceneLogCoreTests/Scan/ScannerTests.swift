@@ -6,10 +6,6 @@ import Testing
 /// The one entry point: what every command, test, benchmark and fuzz target runs.
 @Suite("scanner")
 struct ScannerTests {
-    private func samplePath(_ name: String) -> String {
-        samplesFolder().appendingPathComponent(name).path
-    }
-
     @Test("the README's library example scans files and writes a JSON report")
     func readmeExample() throws {
         var options = ScanOptions(ruleSet: try RuleSet.load(userRules: nil, configuration: nil))
@@ -80,9 +76,9 @@ struct ScannerTests {
 
     @Test("a launch's live events carry at most 200 of its findings, and a warning says so once")
     func liveFindingsPerLaunchAreCapped() throws {
-        let sample = try String(contentsOfFile: samplePath("idevicesyslog-1.2-device-name-uikit-not-adopted.log"), encoding: .utf8)
-        let notAdopted = try #require(sample.split(separator: "\n").first { $0.contains("CLIENT OF UIKIT REQUIRES UPDATE") })
-        let text = sample + String(repeating: notAdopted + "\n", count: 250)
+        let log = try sample("idevicesyslog-1.2-device-name-uikit-not-adopted.log")
+        let notAdopted = try #require(log.split(separator: "\n").first { $0.contains("CLIENT OF UIKIT REQUIRES UPDATE") })
+        let text = log + String(repeating: notAdopted + "\n", count: 250)
         let recorder = LaunchRecorder()
         let result = Scanner(options: try testScanOptions(), observer: recorder).scan(bytes: Array(text.utf8), name: "many.log")
         #expect(result.findings.count(atOrAbove: .note) >= 251, "the report keeps them all")

@@ -38,6 +38,11 @@ func samplesFolder() -> URL {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
 }
 
+/// The path of a file in Samples/.
+func samplePath(_ name: String) -> String {
+    samplesFolder().appendingPathComponent(name).path
+}
+
 /// The text of a file in Samples/.
 func sample(_ name: String) throws -> String {
     try String(contentsOf: samplesFolder().appendingPathComponent(name), encoding: .utf8)

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// A termination told over several lines is one finding, owned by the app killed, with the other
+/// lines as its evidence.
+@Suite("one problem, one finding")
+struct OneProblemOneFindingTests {
+    @Test("the two-device watchdog sample: one finding for the kill, the app's, with lines 91 and 94 as evidence")
+    func watchdogKillIsTheAppsFinding() throws {
+        let result = Scanner(options: try testScanOptions()).scan([samplePath("two-devices-idevicesyslog.log")])
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1)
+        let kill = try #require(kills.first)
+        #expect(kill.process == "Shiftboard" && kill.pid == 812)
+        #expect(kill.data["bundle"] == "io.kestrel.shiftboard" && kill.data["reportedBy"] == "SpringBoard")
+        #expect(kill.location.line == 90 && kill.evidence.map { $0.line } == [91, 94])
+        let launch = try #require(result.launches.first { $0.id == kill.launch })
+        #expect(launch.device == "QA-iPad" && launch.outcome == .killed)
+    }
+
+    @Test("--app finds the kill by the app's process name and by its bundle id", arguments: ["Shiftboard", "io.kestrel.shiftboard"])
+    func appFilterFindsTheKill(app: String) throws {
+        var options = try testScanOptions()
+        options.app = app
+        let result = Scanner(options: options).scan([samplePath("two-devices-idevicesyslog.log")])
+        #expect(result.findings.map(\.rule).contains("launch-watchdog-termination"))
+    }
+
+    @Test("kills of two apps are two groups, and the findings after a kill keep their line order")
+    func killsOfTwoAppsAreNotOneGroup() throws {
+        let first = try sample("idevicesyslog-1.4-microseconds-watchdog.log")
+        let second = try sample("two-devices-idevicesyslog.log")
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array((first + second).utf8), name: "night.log")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(Set(kills.compactMap { $0.data["bundle"] }) == ["io.waypoint.tripplanner", "io.kestrel.shiftboard"])
+        #expect(FindingGroups(kills).groups.count == 2)
+        let lines = result.findings.map(\.location.line)
+        #expect(lines == lines.sorted(), "held kill findings come back in line order")
+    }
+}
