@@ -87,7 +87,11 @@ struct ArchiveScanTests {
         // Each crash report joins the launch with its bundle and pid.
         let launches = try #require(json["launches"] as? [[String: Any]])
         func launch(_ id: Any?) -> [String: Any]? { launches.first { $0["id"] as? String == id as? String } }
-        let watchdog = try #require(found("launch-watchdog-termination", in: "crashes_and_spins/TripPlanner-2024-02-15-080505.ips").first)
+        // The watchdog kill's crash report is the evidence of the log's finding of that kill.
+        #expect(found("launch-watchdog-termination", in: "crashes_and_spins/TripPlanner-2024-02-15-080505.ips").isEmpty)
+        let watchdog = try #require(found("launch-watchdog-termination", in: "logs/device.log").first)
+        let evidence = (watchdog["evidence"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
+        #expect(evidence.contains { $0.hasSuffix("crashes_and_spins/TripPlanner-2024-02-15-080505.ips") })
         #expect(launch(watchdog["launch"])?["bundle"] as? String == "io.waypoint.tripplanner")
         #expect(launch(watchdog["launch"])?["pid"] as? Int == 796)
         let abort = try #require(found("crash-report", in: "crashes_and_spins/Shiftboard-2024-02-15-081010.ips").first)

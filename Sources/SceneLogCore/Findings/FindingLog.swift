@@ -19,6 +19,10 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
     }
 
     private(set) var parts: [Part] = []
+    /// Parts folded into another finding (a crash report of a problem a log told): not read.
+    private var folded: Set<Int> = []
+    /// Locations to add to the evidence of the first finding of a rule and launch (`rule`, US, `launch`).
+    private var addedEvidence: [String: [SourceLocation]] = [:]
     /// The findings counted by severity and rule.
     private(set) var tally = FindingTally()
 
@@ -55,7 +59,7 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
     }
 
     public func makeIterator() -> Iterator {
-        Iterator(parts: parts)
+        Iterator(parts: parts.enumerated().filter { !folded.contains($0.offset) }.map(\.element), addedEvidence: addedEvidence)
     }
 
     /// Adds a stream's findings, their launch ids shifted by `launchShift`.
@@ -80,14 +84,30 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         parts[index].launch = id
     }
 
+    /// Folds part `index` (a crash report's finding) into the finding of `rule` of launch `id`
+    /// that a log gave: the part is no longer read, and its location joins that finding's evidence.
+    mutating func fold(part index: Int, intoFindingOf rule: String, launch id: String) {
+        guard folded.insert(index).inserted else { return }
+        tally.subtract(parts[index].run.tally)
+        let locations = parts[index].run.held.map(\.location)
+        addedEvidence[Self.evidenceKey(rule: rule, launch: id), default: []] += locations
+    }
+
+    fileprivate static func evidenceKey(rule: String, launch: String) -> String {
+        rule + "\u{1F}" + launch
+    }
+
     /// Reads a log's findings in order.
     public struct Iterator: IteratorProtocol {
         private let parts: [Part]
         private var index = 0
         private var reader: FindingRunReader?
+        /// Evidence still to add, to the first finding of its rule and launch.
+        private var addedEvidence: [String: [SourceLocation]]
 
-        init(parts: [Part]) {
+        init(parts: [Part], addedEvidence: [String: [SourceLocation]]) {
             self.parts = parts
+            self.addedEvidence = addedEvidence
         }
 
         public mutating func next() -> Finding? {
@@ -99,6 +119,11 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
                         finding.launch = launch
                     } else if part.launchShift != 0 {
                         finding = LaunchNumbering(offset: part.launchShift).apply(to: finding)
+                    }
+                    if !addedEvidence.isEmpty, let launch = finding.launch,
+                        let locations = addedEvidence.removeValue(forKey: FindingLog.evidenceKey(rule: finding.rule, launch: launch))
+                    {
+                        finding.evidence += locations
                     }
                     return finding
                 }

@@ -27,6 +27,13 @@ struct FindingTally: Sendable, Equatable {
         ruleSeverities.merge(other.ruleSeverities, uniquingKeysWith: max)
     }
 
+    /// Takes back the findings `other` counted (counted here before).
+    mutating func subtract(_ other: FindingTally) {
+        bySeverity.merge(other.bySeverity, uniquingKeysWith: -)
+        byRule.merge(other.byRule, uniquingKeysWith: -)
+        byRule = byRule.filter { $0.value > 0 }
+    }
+
     /// How many findings of `severity` were counted.
     func count(of severity: Severity) -> Int {
         bySeverity[severity] ?? 0

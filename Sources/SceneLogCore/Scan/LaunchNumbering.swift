@@ -37,7 +37,8 @@ struct LaunchNumbering {
         return finding
     }
 
-    private func shifted(_ id: String) -> String {
+    /// `id` (an input's own launch id) as the report numbers it.
+    func shifted(_ id: String) -> String {
         Self.localID(offset + Self.sequence(of: id))
     }
 }

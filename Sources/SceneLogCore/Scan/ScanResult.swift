@@ -20,11 +20,13 @@ public struct ScanResult: Sendable {
     /// crash report's finding joins the latest launch of the same bundle and pid.
     init(merging units: [UnitResult]) {
         var links: [CrashReportLink] = []
+        var rulesByLaunch: [String: Set<String>] = [:]
         for unit in units {
             let numbering = LaunchNumbering(offset: launches.count)
             links += unit.crashReportLinks.map { link in
-                CrashReportLink(part: findings.parts.count + link.part, bundle: link.bundle, pid: link.pid)
+                CrashReportLink(part: findings.parts.count + link.part, rule: link.rule, bundle: link.bundle, pid: link.pid)
             }
+            for (launch, rules) in unit.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
             inputs += unit.summaries
             findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
             launches += numbering.apply(to: unit.launches)
@@ -32,8 +34,14 @@ public struct ScanResult: Sendable {
         }
         for link in links {
             guard let index = launches.lastIndex(where: { $0.bundle == link.bundle && $0.pid == link.pid }) else { continue }
-            findings.link(part: link.part, toLaunch: launches[index].id)
-            launches[index].findings += 1
+            let id = launches[index].id
+            if rulesByLaunch[id]?.contains(link.rule) == true {
+                // The log told the same problem: the crash report is that finding's evidence.
+                findings.fold(part: link.part, intoFindingOf: link.rule, launch: id)
+            } else {
+                findings.link(part: link.part, toLaunch: id)
+                launches[index].findings += 1
+            }
         }
     }
 }

@@ -38,6 +38,9 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private(set) var launches: LaunchStore
     /// The findings kept for the report (a batch scan).
     @exclusivity(unchecked) private var kept: FindingWriter
+    /// The rules of the findings kept, by launch (so that a crash report of a problem already found
+    /// joins that finding).
+    @exclusivity(unchecked) private(set) var rulesByLaunch: [String: Set<String>] = [:]
     /// The findings linked to each launch, for live launch events of a batch scan.
     @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
     /// The launches whose findings past ``findingsKeptPerLaunch`` were not kept (said once each).
@@ -113,7 +116,10 @@ final class StreamAnalysis: RecordSink {
 
     private func keep(_ found: [Finding]) {
         if mode.keepsFindings {
-            for finding in found where finding.severity >= options.minimumSeverity { kept.append(finding) }
+            for finding in found where finding.severity >= options.minimumSeverity {
+                kept.append(finding)
+                if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
+            }
         }
         guard let numbering = mode.liveNumbering else { return }
         for finding in found { handOutLive(finding, numbering: numbering) }
@@ -152,7 +158,10 @@ final class StreamAnalysis: RecordSink {
                     observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
                 }
             case .diagnosed(let finding):
-                if mode.keepsFindings, finding.severity >= options.minimumSeverity { kept.hold(finding) }
+                if mode.keepsFindings, finding.severity >= options.minimumSeverity {
+                    kept.hold(finding)
+                    if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
+                }
                 if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }
         }

@@ -19,6 +19,8 @@ struct StreamScan {
         var error: InputError?
         /// Whether the stream named ``ScanOptions/app`` (as a process, a bundle or a launch's).
         var seesApp = false
+        /// The rules of the findings kept, by launch id.
+        var rulesByLaunch: [String: Set<String>] = [:]
     }
 
     /// Scans `source`, named `path` in locations. An input that is not a text log throws; one
@@ -78,7 +80,7 @@ struct StreamScan {
         }
         return Result(
             summary: summary, findings: findings,
-            launches: analysis.launches.inOrder, error: error, seesApp: analysis.seesApp)
+            launches: analysis.launches.inOrder, error: error, seesApp: analysis.seesApp, rulesByLaunch: analysis.rulesByLaunch)
     }
 
     /// Reads `source` through `scanner`. A read that fails part-way keeps what was read before it.

@@ -13,21 +13,25 @@ struct UnitResult {
     var errors: [InputError] = []
     /// Whether an input named ``ScanOptions/app`` (as a process, a bundle or a launch's).
     var seesApp = false
+    /// The rules of the findings kept, by the unit's launch ids.
+    var rulesByLaunch: [String: Set<String>] = [:]
 
     /// Adds a stream's results, its launches numbered on from the unit's.
     mutating func add(_ stream: StreamScan.Result) {
         let numbering = LaunchNumbering(offset: launches.count)
         summaries.append(stream.summary)
         findings.append(stream.findings, launchShift: numbering.offset)
+        for (launch, rules) in stream.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
         launches += numbering.apply(to: stream.launches)
         if let error = stream.error { errors.append(error) }
         seesApp = seesApp || stream.seesApp
     }
 }
 
-/// A crash report's finding (the part of the findings that holds it) and the process it names.
+/// A crash report's finding (the part of the findings that holds it, and its rule) and the process it names.
 struct CrashReportLink {
     var part: Int
+    var rule: String
     var bundle: String
     var pid: Int
 }
@@ -175,7 +179,8 @@ struct UnitScan {
         result.seesApp = true
         result.findings.append(FindingRun(held: [finding]))
         if let bundle = report.bundleID, let pid = report.pid {
-            result.crashReportLinks.append(CrashReportLink(part: result.findings.parts.count - 1, bundle: bundle, pid: pid))
+            result.crashReportLinks.append(
+                CrashReportLink(part: result.findings.parts.count - 1, rule: finding.rule, bundle: bundle, pid: pid))
         }
     }
 

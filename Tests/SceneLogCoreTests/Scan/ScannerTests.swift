@@ -39,11 +39,23 @@ struct ScannerTests {
     @Test("a crash report joins the launch of its bundle and pid, from another input")
     func crashReportJoinsItsLaunch() throws {
         let result = Scanner(options: try testScanOptions()).scan([
-            samplePath("crash-report-watchdog-scene-create.ips"), samplePath("idevicesyslog-1.4-microseconds-watchdog.log"),
+            samplePath("crash-report-sigabrt.ips"), samplePath("two-devices-idevicesyslog.log"),
         ])
         let crash = try #require(result.findings.first { $0.location.path.hasSuffix(".ips") })
         let launch = try #require(result.launches.first { $0.id == crash.launch })
         #expect(launch.bundle == crash.data["bundle"] && launch.pid == crash.pid)
+    }
+
+    @Test("a crash report of a problem a log told is that finding's evidence: one problem, one finding")
+    func crashReportOfAToldProblemIsEvidence() throws {
+        let result = Scanner(options: try testScanOptions()).scan([
+            samplePath("crash-report-watchdog-scene-create.ips"), samplePath("idevicesyslog-1.4-microseconds-watchdog.log"),
+        ])
+        #expect(result.findings.count == 1 && result.findings.tally.byRule == ["launch-watchdog-termination": 1])
+        let kill = try #require(result.findings.first)
+        #expect(kill.location.path.hasSuffix(".log") && kill.evidence.last?.path.hasSuffix("crash-report-watchdog-scene-create.ips") == true)
+        #expect(result.launches.first { $0.id == kill.launch }?.findings == 1)
+        #expect(result.inputs.count == 2, "the crash report is still an input of the report")
     }
 
     @Test("a crash report of another pid joins no launch")
