@@ -22,6 +22,11 @@ struct RecordAnalyzer {
         self.path = path
     }
 
+    /// Whether the launch tracker timed a line by when it arrived rather than by its stamp.
+    var timesLaunchesByArrival: Bool {
+        tracker?.timesByArrival ?? false
+    }
+
     /// The findings of `record` (at most one per rule), each linked to its launch; what the launch
     /// tracker made of the record goes to `events`.
     mutating func analyze(_ record: RecordView, into events: inout [LaunchTrackerEvent]) -> [Finding] {

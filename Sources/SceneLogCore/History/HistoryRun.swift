@@ -54,7 +54,8 @@ public struct HistoryRun: Sendable, Equatable {
                 let launches = byApp[app] ?? []
                 return AppLaunches(
                     app: app, launches: launches.count, active: launches.filter { $0.outcome == .active }.count,
-                    medianTimeToActiveMs: BaselineDiff.median(launches.compactMap(\.timeToActiveMs)))
+                    medianTimeToActiveMs: BaselineDiff.median(
+                        launches.filter { !$0.isTimedToTheSecond }.compactMap(\.timeToActiveMs)))
             })
     }
 }

@@ -27,7 +27,8 @@ enum LaunchDiagnosis: CaseIterable, Sendable {
         return Finding(
             rule: description.id, severity: description.severity,
             message: description.message(with: context), location: mark.location,
-            timestamp: mark.timestamp, process: launch.process, pid: launch.pid, launch: launch.id,
+            timestamp: mark.timestamp, process: launch.process, pid: launch.pid, device: launch.device,
+            launch: launch.id,
             excerpt: description.title, data: data)
     }
 }

@@ -56,6 +56,8 @@ struct JSONRenderer {
         }
         json.key("data")
         json.stringObject(finding.data)
+        json.key("device")
+        json.string(finding.device)
         json.key("excerpt")
         json.string(finding.excerpt)
         json.key("launch")
@@ -193,6 +195,8 @@ struct JSONRenderer {
         json.string(launch.timeToActiveFrom)
         json.key("timeToActiveMs")
         json.int(launch.timeToActiveMs)
+        json.key("timeToActivePrecisionMs")
+        json.int(launch.timeToActivePrecisionMs)
         json.key("watchdogBudget")
         json.double(launch.watchdogBudget)
         json.endObject()

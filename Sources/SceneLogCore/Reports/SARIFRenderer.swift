@@ -170,6 +170,10 @@ struct SARIFRenderer {
         json.beginObject()
         json.key("data")
         json.stringObject(finding.data)
+        if let device = finding.device {
+            json.key("device")
+            json.string(device)
+        }
         json.key("excerpt")
         json.string(finding.excerpt)
         if let launch = finding.launch {

@@ -10,13 +10,13 @@ struct TextRenderer {
         var output = ""
         let grouped = FindingGroups(report.findings)
         for group in grouped.groups {
-            output += render(group, rule: report.rules[group.first.rule])
+            output += render(group, rule: report.rules[group.first.rule], showsDevice: digest.showsDevices)
         }
         if let note = grouped.unlistedNote { output += paint(note, .dim) + "\n" }
         if !grouped.groups.isEmpty { output += "\n" }
         if !report.launches.isEmpty {
             let timeline = TimelineRenderer(options: options)
-            output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined() + "\n"
+            output += paint("Launches", .bold) + "\n" + report.launches.map { "  " + timeline.renderSummaryLine($0, showsDevice: digest.showsDevices) }.joined() + "\n"
         }
         output += renderInputs(digest)
         if let baseline = digest.baseline { output += render(baseline) }
@@ -36,13 +36,15 @@ struct TextRenderer {
         for regression in baseline.diff.launchRegressions {
             output += "  " + paint(regression.kind.name, .red) + " " + Escaping.terminalLine(regression.summary) + "\n"
         }
+        if let note = baseline.diff.timedToTheSecondNote { output += "  " + paint(note, .dim) + "\n" }
         return output
     }
 
-    private func render(_ group: FindingGroup, rule: RuleDescription?) -> String {
+    private func render(_ group: FindingGroup, rule: RuleDescription?, showsDevice: Bool) -> String {
         let finding = group.first
         var line = paint(finding.severity.rawValue, TerminalText.style(of: finding.severity)) + " " + paint(finding.rule, .bold)
         if let process = finding.process { line += "  " + paint(Escaping.terminalLine(process), .cyan) }
+        if showsDevice, let device = finding.device { line += " on " + Escaping.terminalLine(device) }
         if group.count > 1 {
             line += "  \(group.count)× \(Escaping.terminalLine(finding.location.description)) … \(Escaping.terminalLine(group.last.location.description))"
         } else {

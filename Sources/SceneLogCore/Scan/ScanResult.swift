@@ -32,7 +32,7 @@ public struct ScanResult: Sendable {
         }
         for link in links {
             guard let index = launches.lastIndex(where: { $0.bundle == link.bundle && $0.pid == link.pid }) else { continue }
-            findings.link(part: link.part, toLaunch: launches[index].id)
+            findings.link(part: link.part, toLaunch: launches[index].id, device: launches[index].device)
             launches[index].findings += 1
         }
     }

@@ -15,7 +15,13 @@ final class StreamAnalysis: RecordSink {
         var warnsWhenFiltered = false
         /// The most launches kept (a live watch keeps the latest; a batch scan keeps them all).
         var keptLaunches: Int?
+        /// Time launch phases by when their lines arrive where the stamps print whole seconds (a live watch).
+        var timesByArrival = false
     }
+
+    /// The note a live watch gives once when it times launches by when lines arrive.
+    static let arrivalTimingNote =
+        "this log prints whole seconds: launch times are measured from when each line arrived instead"
 
     /// After this many records without SpringBoard or runningboardd, a live stream is taken to be filtered.
     static let filteredStreamThreshold = 2_000
@@ -41,6 +47,8 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private var launchesPastTheirFindingCap: Set<String> = []
     @exclusivity(unchecked) private var records = 0
     @exclusivity(unchecked) private var launchDaemonSeen = false
+    /// Whether the arrival-timing note still has to be given.
+    @exclusivity(unchecked) private var notesArrivalTiming: Bool
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
@@ -53,9 +61,11 @@ final class StreamAnalysis: RecordSink {
         self.observer = observer
         self.timestamps = timestamps
         launches = LaunchStore(limit: mode.keptLaunches)
+        notesArrivalTiming = mode.timesByArrival
         if let ruleSet = options.ruleSet, let prefilter {
-            let tracker = options.tracksLaunches
-                ? LaunchTracker(path: path, timestamps: timestamps, settings: ruleSet.configuration.launchSettings) : nil
+            var settings = ruleSet.configuration.launchSettings
+            if mode.timesByArrival { settings.arrivalClock = { Double(RuleTiming.now()) / 1e9 } }
+            let tracker = options.tracksLaunches ? LaunchTracker(path: path, timestamps: timestamps, settings: settings) : nil
             analyzer = RecordAnalyzer(prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path)
         }
     }
@@ -76,6 +86,10 @@ final class StreamAnalysis: RecordSink {
         guard analyzer != nil else { return }
         if options.app != nil { identities.note(record) }
         let found = analyzer?.analyze(record, into: &events) ?? []
+        if notesArrivalTiming, analyzer?.timesLaunchesByArrival == true {
+            notesArrivalTiming = false
+            observer?.scanDidReport(ScanDiagnostic(.note, Self.arrivalTimingNote))
+        }
         if !events.isEmpty { handOutEvents() }
         if !found.isEmpty { keep(found) }
     }

@@ -13,6 +13,10 @@ struct ReportDigest: Sendable {
     let totals: LineCounts
     /// The comparison with a baseline, when the report has one.
     let baseline: BaselineDigest?
+    /// Whether the report's launches and findings come from more than one device: then every
+    /// launch and finding shows its device in text, Markdown and HTML (with one device, or none
+    /// named, those stay as they were; JSON, SARIF and JUnit name a known device always).
+    let showsDevices: Bool
 
     /// Digests `report`.
     ///
@@ -24,6 +28,11 @@ struct ReportDigest: Sendable {
         outcomeCounts = OutcomeCounts(report.launches)
         totals = report.totals
         baseline = report.baseline.map(BaselineDigest.init)
+        var devices = tally.devices
+        for launch in report.launches where devices.count < 2 {
+            if let device = launch.device { devices.insert(device) }
+        }
+        showsDevices = devices.count > 1
     }
 
     /// How many findings of `severity` there are.
