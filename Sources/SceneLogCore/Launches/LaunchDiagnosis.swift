@@ -24,6 +24,7 @@ enum LaunchDiagnosis: CaseIterable, Sendable {
         let description = self.description
         var context = data
         context["process"] = launch.process ?? launch.bundle ?? "the app"
+        if let time = launch.timeToActiveText { context["timeToActive"] = time }
         return Finding(
             rule: description.id, severity: description.severity,
             message: description.message(with: context), location: mark.location,

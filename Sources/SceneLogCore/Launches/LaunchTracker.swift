@@ -47,7 +47,7 @@ struct LaunchTracker {
     private var arrivalOffset: Double?
     /// Whether the stream was found to be a replay (its clock ran ahead of the arrival clock):
     /// its lines are then timed by their stamps alone.
-    private var arrivalTimingStopped = false
+    private(set) var arrivalTimingStopped = false
     /// Whether a line was timed by when it arrived (``Settings/arrivalClock``).
     var timesByArrival: Bool { arrivalOffset != nil && !arrivalTimingStopped }
 
@@ -530,8 +530,9 @@ struct LaunchTracker {
     }
 
     private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
-        guard let milliseconds = launches[index].launch.timeToActiveMs,
-            Double(milliseconds) > settings.slowLaunchSeconds * 1000
+        let launch = launches[index].launch
+        guard let milliseconds = launch.timeToActiveMs, let precision = launch.timeToActivePrecisionMs,
+            Double(milliseconds - (precision > 1 ? precision : 0)) > settings.slowLaunchSeconds * 1000
         else { return }
         let threshold = Int((settings.slowLaunchSeconds * 1000).rounded())
         diagnose(

@@ -145,6 +145,7 @@ struct JUnitRenderer {
                     testCase.failures = entry.failures.map { failure(for: $0, rule: report.rules[rule]) }
                     testCase.systemOut = entry.others.map { finding in
                         "\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(finding.message)"
+                            + (finding.device.map { " (device \(Self.line($0)))" } ?? "")
                     }
                     if entry.unlisted > 0 {
                         testCase.systemOut.append(

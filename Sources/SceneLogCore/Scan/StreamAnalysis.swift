@@ -22,6 +22,14 @@ final class StreamAnalysis: RecordSink {
     /// The note a live watch gives once when it times launches by when lines arrive.
     static let arrivalTimingNote =
         "this log prints whole seconds: launch times are measured from when each line arrived instead"
+    /// The note a live watch gives when its stream turns out to be replayed.
+    static let arrivalTimingStoppedNote =
+        "this log's clock runs ahead of its arrival (a replayed log): launch times come from its whole-second stamps"
+
+    /// Which note about arrival times is still to be given.
+    private enum ArrivalNote {
+        case start, stop, none
+    }
 
     /// After this many records without SpringBoard or runningboardd, a live stream is taken to be filtered.
     static let filteredStreamThreshold = 2_000
@@ -47,8 +55,7 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private var launchesPastTheirFindingCap: Set<String> = []
     @exclusivity(unchecked) private var records = 0
     @exclusivity(unchecked) private var launchDaemonSeen = false
-    /// Whether the arrival-timing note still has to be given.
-    @exclusivity(unchecked) private var notesArrivalTiming: Bool
+    @exclusivity(unchecked) private var arrivalNote: ArrivalNote
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
@@ -61,7 +68,7 @@ final class StreamAnalysis: RecordSink {
         self.observer = observer
         self.timestamps = timestamps
         launches = LaunchStore(limit: mode.keptLaunches)
-        notesArrivalTiming = mode.timesByArrival
+        arrivalNote = mode.timesByArrival ? .start : .none
         if let ruleSet = options.ruleSet, let prefilter {
             var settings = ruleSet.configuration.launchSettings
             if mode.timesByArrival { settings.arrivalClock = { Double(RuleTiming.now()) / 1e9 } }
@@ -86,10 +93,7 @@ final class StreamAnalysis: RecordSink {
         guard analyzer != nil else { return }
         if options.app != nil { identities.note(record) }
         let found = analyzer?.analyze(record, into: &events) ?? []
-        if notesArrivalTiming, analyzer?.timesLaunchesByArrival == true {
-            notesArrivalTiming = false
-            observer?.scanDidReport(ScanDiagnostic(.note, Self.arrivalTimingNote))
-        }
+        if arrivalNote != .none { noteArrivalTiming() }
         if !events.isEmpty { handOutEvents() }
         if !found.isEmpty { keep(found) }
     }
@@ -161,6 +165,19 @@ final class StreamAnalysis: RecordSink {
             }
         }
         events.removeAll(keepingCapacity: true)
+    }
+
+    /// Says once that launches are timed by arrival, and once more if that stops.
+    private func noteArrivalTiming() {
+        switch arrivalNote {
+        case .start where analyzer?.timesLaunchesByArrival == true:
+            arrivalNote = .stop
+            observer?.scanDidReport(ScanDiagnostic(.note, Self.arrivalTimingNote))
+        case .stop where analyzer?.stoppedTimingByArrival == true:
+            arrivalNote = .none
+            observer?.scanDidReport(ScanDiagnostic(.note, Self.arrivalTimingStoppedNote))
+        default: break
+        }
     }
 
     /// SpringBoard and runningboardd (assertiond before iOS 14) carry the launch markers;

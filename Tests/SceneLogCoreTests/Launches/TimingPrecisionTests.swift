@@ -34,6 +34,16 @@ struct TimingPrecisionTests {
         #expect(TimelineRenderer().render(same, findings: []).contains("time to active: < 1 s"))
     }
 
+    @Test("launch-slow fires on whole seconds only when even the shortest time they allow is over the threshold")
+    func slowLaunchToTheSecond() throws {
+        let maybe = try launches(in: Self.wholeSecondLaunch(active: "14:03:14")).findings
+        #expect(!maybe.contains { $0.rule == "launch-slow" }, "3 s between whole-second stamps may be 2.01 s")
+        let slow = try launches(in: Self.wholeSecondLaunch(active: "14:03:16")).findings
+        let finding = try #require(slow.first { $0.rule == "launch-slow" })
+        #expect(finding.message == "com.harborlane.tidetable took ≈ 5 s to become active (threshold 2000 ms)")
+        #expect(finding.data["timeToActiveMs"] == "5000")
+    }
+
     @Test("millisecond and microsecond logs keep their figures")
     func fineStamps() throws {
         let launch = try #require(try launches(in: LaunchTrackerTests.coldLaunch).launches.first)
@@ -110,7 +120,8 @@ struct TimingPrecisionTests {
     func replayKeepsStamps() throws {
         var options = try testScanOptions()
         options.timesByArrival = true
-        let scan = Scanner(options: options).live(name: "-")
+        let observer = DiagnosticsObserver()
+        let scan = Scanner(options: options, observer: observer).live(name: "-")
         let text = Self.wholeSecondLaunch(start: "14:03:11", active: "14:03:12", pid: 1519)
             + Self.wholeSecondLaunch(start: "14:03:20", active: "14:03:23", pid: 1600)
         let bytes = Array(text.utf8)
@@ -119,6 +130,7 @@ struct TimingPrecisionTests {
         #expect(found.count == 2)
         #expect(found.last?.timeToActiveText == "≈ 3 s", "after the log's clock ran ahead, its own stamps time it")
         #expect(found.allSatisfy { $0.timeToActiveMs != nil && $0.timeToActiveText != "0 ms" })
+        #expect(observer.notes == [StreamAnalysis.arrivalTimingNote, StreamAnalysis.arrivalTimingStoppedNote])
     }
 }
 
