@@ -67,6 +67,12 @@ struct TimingAndDeviceTests {
         #expect(report.stdout.contains("4 launches timed to the second (whole-second stamps) are left out of the medians."))
         let markdown = try CommandRunner.run(["report", "--baseline", baseline.path, "--format", "markdown", night.path])
         #expect(markdown.stdout.contains("left out of the medians"))
+        let json = try CommandRunner.run(["report", "--baseline", baseline.path, "--format", "json", night.path])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["baseline"] as? [String: Any])?["launchesTimedToTheSecond"] as? Int == 4)
+        let history = folder.appendingPathComponent("history.sqlite")
+        let recorded = try CommandRunner.run(["report", "--record", "--history", history.path, night.path])
+        #expect(recorded.stderr.contains("note: 2 launches timed to the second (whole-second stamps) are left out of the history's medians"))
     }
 
     @Test("the two-device sample names each launch's and finding's device in every format")

@@ -43,6 +43,15 @@ public struct HistoryRun: Sendable, Equatable {
         self.apps = apps
     }
 
+    /// What `--record` says when some of `report`'s launches are timed only to the second (their
+    /// times stay out of the history's medians), or `nil`.
+    public static func medianNote(for report: ScanReport) -> String? {
+        let count = report.launches.count(where: \.isTimedToTheSecond)
+        guard count > 0 else { return nil }
+        return (count == 1 ? "1 launch timed to the second (whole-second stamps) is" : "\(count) launches timed to the second (whole-second stamps) are")
+            + " left out of the history's medians"
+    }
+
     /// The figures of `report`, recorded at `recordedAt`.
     public init(report: ScanReport, recordedAt: String, commit: String?, branch: String?) {
         let byApp = Dictionary(grouping: report.launches) { $0.bundle ?? $0.process ?? "unknown app" }

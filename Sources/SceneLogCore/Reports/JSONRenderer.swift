@@ -215,7 +215,8 @@ struct JSONRenderer {
     }
 
     /// The `baseline` object: the path compared with, new and fixed findings, how many are
-    /// unchanged, and the launch regressions.
+    /// unchanged, the launch regressions, and how many launches timed to the second stayed out of
+    /// the medians.
     private func write(_ diff: BaselineDiff, to json: inout JSONWriter, draining drain: ([UInt8]) throws -> Void) rethrows {
         json.beginObject()
         json.key("fixedFindings")
@@ -250,6 +251,8 @@ struct JSONRenderer {
             json.endObject()
         }
         json.endArray()
+        json.key("launchesTimedToTheSecond")
+        json.int(diff.launchesTimedToTheSecond)
         json.key("newFindings")
         json.beginArray()
         for finding in diff.newFindings {

@@ -189,9 +189,11 @@ struct ReportDocument: Codable, Sendable, Equatable {
         /// How many findings are in both.
         var unchangedFindings: Int
         var launchRegressions: [Regression]
+        /// How many launches timed to the second were left out of the medians.
+        var launchesTimedToTheSecond: Int?
 
         enum CodingKeys: String, CodingKey {
-            case path, newFindings, fixedFindings, unchangedFindings, launchRegressions
+            case path, newFindings, fixedFindings, unchangedFindings, launchRegressions, launchesTimedToTheSecond
         }
     }
 
