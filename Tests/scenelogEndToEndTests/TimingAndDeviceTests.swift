@@ -91,6 +91,8 @@ struct TimingAndDeviceTests {
         #expect(failing.contains("SpringBoard[52]  device QA-iPad"), "a failure's details name the device")
         let sarif = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "sarif", Self.twoDeviceSample]).stdout
         #expect(sarif.contains("\"device\" : \"QA-iPad\""))
+        let github = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "github", Self.twoDeviceSample]).stdout
+        #expect(github.contains("title=launch-watchdog-termination in SpringBoard on QA-iPad::"))
         let json = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "json", Self.twoDeviceSample]).stdout
         let findings = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["findings"] as? [[String: Any]]
         #expect(findings?.first?["device"] as? String == "QA-iPad")
