@@ -9,14 +9,16 @@ struct WatchCommandTests {
 
     /// A folder holding an `idevicesyslog` script that writes `sample` one line at a time with
     /// `pause` seconds between lines, then waits as the real tool does.
+    /// - Parameter sample: a path in the package (`Samples/…`) or an absolute one.
     static func fakeIdevicesyslog(playing sample: String, pause: Double) throws -> URL {
         let folder = try CommandRunner.temporaryFolder()
+        let file = sample.hasPrefix("/") ? sample : CommandRunner.packageRoot.appendingPathComponent(sample).path
         let script = """
             #!/bin/sh
             while IFS= read -r line || [ -n "$line" ]; do
               printf '%s\\n' "$line"
               sleep \(pause)
-            done < '\(CommandRunner.packageRoot.appendingPathComponent(sample).path)'
+            done < '\(file)'
             echo "$@" > '\(folder.path)/arguments.txt'
             touch '\(folder.path)/done'
             exec sleep 60
@@ -67,7 +69,7 @@ struct WatchCommandTests {
         #expect((last["launchesByOutcome"] as? [String: Int]) == ["killed": 1])
     }
 
-    @Test("the summary after SIGINT lists the launches with outcome and time to active")
+    @Test("the summary after SIGINT lists the launches with device, outcome and time to active")
     func interruptSummary() throws {
         let folder = try Self.fakeIdevicesyslog(playing: "Samples/two-devices-idevicesyslog.log", pause: 0.005)
         let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -78,11 +80,18 @@ struct WatchCommandTests {
         let output = watch.output
         let summary = try #require(output.components(separatedBy: "── summary ──").last)
         #expect(summary.contains("2 launches:"))
-        #expect(summary.contains("L1  io.kestrel.shiftboard (pid 812)  active, active after"))
-        #expect(summary.contains("L2  io.kestrel.shiftboard (pid 812)  killed (watchdog 0x8badf00d)"))
+        // Two devices in one stream: the launches name theirs.
+        #expect(summary.contains("L1  io.kestrel.shiftboard (pid 812) on Anas-iPhone  active, active after"))
+        #expect(summary.contains("L2  io.kestrel.shiftboard (pid 812) on QA-iPad  killed (watchdog 0x8badf00d)"))
         #expect(summary.contains("launch-watchdog-termination"))
-        // The live timeline came before the summary.
+        // The live timeline came before the summary; the second device is announced once.
         #expect(output.contains("L1  io.kestrel.shiftboard  requested"))
+        #expect(output.components(separatedBy: "QA-iPad joins Anas-iPhone in this stream").count == 2)
+        #expect(output.contains("launch-watchdog-termination  Shiftboard[812] on QA-iPad"))
+        // Replayed faster than written (5 ms a line), the whole-second log keeps its own stamps, and says so.
+        #expect(!summary.contains(" 0 ms") && !summary.contains("1000 ms"))
+        #expect(watch.errors.contains("launch times are measured from when each line arrived"))
+        #expect(watch.errors.contains("a replayed log"))
     }
 
     @Test("a pipe gives finding, launch and summary events in NDJSON")

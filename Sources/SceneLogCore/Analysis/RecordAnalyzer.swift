@@ -31,6 +31,16 @@ struct RecordAnalyzer {
         self.holdsEvents = holdsEvents
     }
 
+    /// Whether the launch tracker timed a line by when it arrived rather than by its stamp.
+    var timesLaunchesByArrival: Bool {
+        tracker?.timesByArrival ?? false
+    }
+
+    /// Whether the launch tracker stopped timing lines by arrival (the stream is a replay).
+    var stoppedTimingByArrival: Bool {
+        tracker?.arrivalTimingStopped ?? false
+    }
+
     /// The findings of `record` (at most one per rule), each linked to its launch; what the launch
     /// tracker made of the record goes to `events`.
     mutating func analyze(_ record: RecordView, into events: inout [LaunchTrackerEvent]) -> [Finding] {

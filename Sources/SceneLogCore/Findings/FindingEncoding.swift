@@ -17,6 +17,7 @@ enum FindingEncoding {
         } else {
             bytes.append(0)
         }
+        optionalString(finding.device, into: &bytes)
         optionalString(finding.launch, into: &bytes)
         string(finding.excerpt, into: &bytes)
         integer(finding.data.count, into: &bytes)
@@ -83,7 +84,7 @@ enum FindingEncoding {
                 guard let value = integer() else { return nil }
                 pid = value
             }
-            guard let launch = optionalString(), let excerpt = string(), let pairs = integer(), pairs >= 0 else { return nil }
+            guard let device = optionalString(), let launch = optionalString(), let excerpt = string(), let pairs = integer(), pairs >= 0 else { return nil }
             var data: [String: String] = [:]
             data.reserveCapacity(pairs)
             for _ in 0..<pairs {
@@ -99,7 +100,7 @@ enum FindingEncoding {
             var finding = Finding(
                 rule: rule, severity: Severity.allCases[Int(code)], message: message,
                 location: SourceLocation(path: path, line: line, byteOffset: byteOffset), timestamp: timestamp,
-                process: process, pid: pid, launch: launch, excerpt: excerpt, data: data)
+                process: process, pid: pid, device: device, launch: launch, excerpt: excerpt, data: data)
             finding.evidence = evidence
             return finding
         }

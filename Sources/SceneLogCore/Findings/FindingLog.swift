@@ -16,6 +16,8 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         var run: FindingRun
         var launchShift = 0
         var launch: String?
+        /// The device of the launch a crash report is linked to.
+        var device: String?
     }
 
     private(set) var parts: [Part] = []
@@ -79,9 +81,10 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         tally.add(other.tally)
     }
 
-    /// Joins the findings of part `index` (a crash report's) to launch `id`.
-    mutating func link(part index: Int, toLaunch id: String) {
+    /// Joins the findings of part `index` (a crash report's) to launch `id`, on `device`.
+    mutating func link(part index: Int, toLaunch id: String, device: String?) {
         parts[index].launch = id
+        parts[index].device = device
     }
 
     /// Folds part `index` (a crash report's finding) into the finding of `rule` of launch `id`
@@ -117,6 +120,7 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
                     let part = parts[index]
                     if let launch = part.launch {
                         finding.launch = launch
+                        if finding.device == nil { finding.device = part.device }
                     } else if part.launchShift != 0 {
                         finding = LaunchNumbering(offset: part.launchShift).apply(to: finding)
                     }

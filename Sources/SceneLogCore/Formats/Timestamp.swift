@@ -8,11 +8,27 @@ public struct Timestamp: Sendable, Equatable, Codable {
     public var wallClockSeconds: Double?
     /// The UTC offset printed with the time, in seconds; `nil` when the format prints none.
     public var utcOffsetSeconds: Int?
+    /// How finely the line prints time, in milliseconds: 1000 for whole seconds (idevicesyslog
+    /// 1.3), 100 and 10 for one and two fractional digits, 1 for milliseconds or finer; `nil`
+    /// when the text is not a time that could be read.
+    public var precisionMs: Int?
 
-    public init(text: String, wallClockSeconds: Double? = nil, utcOffsetSeconds: Int? = nil) {
+    public init(text: String, wallClockSeconds: Double? = nil, utcOffsetSeconds: Int? = nil, precisionMs: Int? = nil) {
         self.text = text
         self.wallClockSeconds = wallClockSeconds
         self.utcOffsetSeconds = utcOffsetSeconds
+        self.precisionMs = precisionMs
+    }
+
+    /// The precision, in milliseconds, of a time printed with `fractionDigits` digits after the
+    /// seconds: 1000, 100, 10, then 1 for three digits or more.
+    static func precisionMs(fractionDigits: Int) -> Int {
+        switch fractionDigits {
+        case ...0: 1000
+        case 1: 100
+        case 2: 10
+        default: 1
+        }
     }
 
     /// The absolute instant (seconds since 1970 UTC), when the line carries both a date and a zone.
@@ -52,6 +68,7 @@ struct TimestampContext: Sendable {
         var stamp = Timestamp(text: text)
         guard let parsed = ParsedTime(text) else { return stamp }
         stamp.utcOffsetSeconds = parsed.utcOffsetSeconds
+        stamp.precisionMs = Timestamp.precisionMs(fractionDigits: parsed.fractionDigits)
         let secondOfDay = Double(parsed.hour * 3600 + parsed.minute * 60 + parsed.second) + parsed.fraction
         if let fullYear = parsed.year, let month = parsed.month, let day = parsed.day {
             let days = CivilDate.daysSince1970(year: fullYear, month: month, day: day)
@@ -88,6 +105,8 @@ struct ParsedTime {
     var minute = 0
     var second = 0
     var fraction = 0.0
+    /// How many digits follow the seconds.
+    var fractionDigits = 0
     var utcOffsetSeconds: Int?
 
     /// Month abbreviations as three bytes packed into an integer.
@@ -173,6 +192,7 @@ struct ParsedTime {
                 fraction += Double(bytes[index] - ASCII.zero) * scale
                 scale /= 10
                 index += 1
+                fractionDigits += 1
             }
         }
         if yearFollows {

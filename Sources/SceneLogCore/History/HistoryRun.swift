@@ -47,6 +47,15 @@ public struct HistoryRun: Sendable, Equatable {
         self.apps = apps
     }
 
+    /// What `--record` says when some of `report`'s launches are timed only to the second (their
+    /// times stay out of the history's medians), or `nil`.
+    public static func medianNote(for report: ScanReport) -> String? {
+        let count = report.launches.count(where: \.isTimedToTheSecond)
+        guard count > 0 else { return nil }
+        return (count == 1 ? "1 launch timed to the second (whole-second stamps) is" : "\(count) launches timed to the second (whole-second stamps) are")
+            + " left out of the history's medians"
+    }
+
     /// The figures of `report`, recorded at `recordedAt`.
     public init(report: ScanReport, recordedAt: String, commit: String?, branch: String?) {
         let byApp = Dictionary(grouping: report.launches) { $0.bundle ?? $0.process ?? "unknown app" }
@@ -56,7 +65,7 @@ public struct HistoryRun: Sendable, Equatable {
             findingsByRule: report.findingsByRule,
             apps: byApp.keys.sorted().map { app in
                 let launches = byApp[app] ?? []
-                let times = launches.compactMap(\.timeToActiveMs).sorted()
+                let times = launches.filter { !$0.isTimedToTheSecond }.compactMap(\.timeToActiveMs).sorted()
                 return AppLaunches(
                     app: app, launches: launches.count, active: launches.filter { $0.outcome == .active }.count,
                     medianTimeToActiveMs: BaselineDiff.median(times),

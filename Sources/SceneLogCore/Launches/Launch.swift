@@ -68,12 +68,16 @@ public struct LaunchMark: Sendable, Equatable {
     public var location: SourceLocation
     /// The process whose line it was.
     public var process: String?
+    /// How finely `seconds` is known, in milliseconds (see ``Timestamp/precisionMs``): 1000 for a
+    /// line that prints whole seconds.
+    public var precisionMs: Int
 
-    public init(timestamp: String?, seconds: Double?, location: SourceLocation, process: String?) {
+    public init(timestamp: String?, seconds: Double?, location: SourceLocation, process: String?, precisionMs: Int = 1) {
         self.timestamp = timestamp
         self.seconds = seconds
         self.location = location
         self.process = process
+        self.precisionMs = precisionMs
     }
 }
 
@@ -213,6 +217,28 @@ public struct Launch: Sendable, Equatable {
         return Int(((active - start) * 1000).rounded())
     }
 
+    /// How finely ``timeToActiveMs`` is known, in milliseconds: the coarser of its two stamps'
+    /// precisions (1000 when either prints whole seconds). `nil` when there is no time to active.
+    public var timeToActivePrecisionMs: Int? {
+        guard timeToActiveMs != nil, let active = phases[.active] else { return nil }
+        return max(active.precisionMs, startMark?.precisionMs ?? 1)
+    }
+
+    /// Whether the time to active is known only to the second (or coarser): such a time is shown
+    /// as `< 1 s` or `≈ 2 s` and stays out of medians and percentiles.
+    public var isTimedToTheSecond: Bool {
+        (timeToActivePrecisionMs ?? 0) >= 1000
+    }
+
+    /// The time to active as reports write it: `338 ms`; `≈ 2 s` or `< 1 s` when the stamps print
+    /// whole seconds; `≈ 300 ms` or `< 100 ms` for tenths. `nil` when there is no time to active.
+    public var timeToActiveText: String? {
+        guard let milliseconds = timeToActiveMs, let precision = timeToActivePrecisionMs else { return nil }
+        guard precision > 1 else { return "\(milliseconds) ms" }
+        if precision >= 1000 { return Self.toTheSecond(milliseconds: milliseconds) }
+        return milliseconds == 0 ? "< \(precision) ms" : "≈ \(milliseconds) ms"
+    }
+
     /// What the time to active is measured from: the first system phase with a time (`requested`,
     /// `spawned`…), else `appFirstLine` for a launch rebuilt from the app's lines.
     public var timeToActiveFrom: String? {
@@ -225,8 +251,14 @@ public struct Launch: Sendable, Equatable {
     /// The time the launch started: its first system phase with a time, else the app's first
     /// line, else its first phase with a time.
     public var startSeconds: Double? {
-        Self.startPhases.lazy.compactMap { phases[$0]?.seconds }.first ?? appFirstLine?.seconds
-            ?? phases.values.lazy.compactMap(\.seconds).first
+        startMark?.seconds
+    }
+
+    /// The mark ``startSeconds`` is read from.
+    var startMark: LaunchMark? {
+        Self.startPhases.lazy.compactMap { self.phases[$0] }.first { $0.seconds != nil }
+            ?? appFirstLine.flatMap { $0.seconds != nil ? $0 : nil }
+            ?? phases.values.first { $0.seconds != nil }
     }
 
     /// The phases the system logs before the app runs.

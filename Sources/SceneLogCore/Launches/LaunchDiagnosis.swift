@@ -24,10 +24,12 @@ enum LaunchDiagnosis: CaseIterable, Sendable {
         let description = self.description
         var context = data
         context["process"] = launch.process ?? launch.bundle ?? "the app"
+        if let time = launch.timeToActiveText { context["timeToActive"] = time }
         return Finding(
             rule: description.id, severity: description.severity,
             message: description.message(with: context), location: mark.location,
-            timestamp: mark.timestamp, process: launch.process, pid: launch.pid, launch: launch.id,
+            timestamp: mark.timestamp, process: launch.process, pid: launch.pid, device: launch.device,
+            launch: launch.id,
             excerpt: description.title, data: data)
     }
 }

@@ -24,6 +24,9 @@ struct LaunchTracker {
         var disabledDiagnoses: Set<String> = []
         /// Severities that replace a diagnosis's own.
         var severityOverrides: [String: Severity] = [:]
+        /// On a live stream, a monotonic clock in seconds: lines whose stamps are coarser than a
+        /// millisecond (whole seconds) are timed by when they arrive instead.
+        var arrivalClock: (@Sendable () -> Double)?
     }
 
     private let path: String
@@ -39,6 +42,14 @@ struct LaunchTracker {
 
     /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
     private var awaitsPid = false
+    /// The log's time minus the arrival clock at the first line timed by arrival: arrival times
+    /// are shifted by it so that they read as the log's own times.
+    private var arrivalOffset: Double?
+    /// Whether the stream was found to be a replay (its clock ran ahead of the arrival clock):
+    /// its lines are then timed by their stamps alone.
+    private(set) var arrivalTimingStopped = false
+    /// Whether a line was timed by when it arrived (``Settings/arrivalClock``).
+    var timesByArrival: Bool { arrivalOffset != nil && !arrivalTimingStopped }
 
     /// Processes of the system whose lines never start an app launch, though some log like apps.
     private static let systemProcesses: Set<String> = [
@@ -537,8 +548,9 @@ struct LaunchTracker {
     }
 
     private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
-        guard let milliseconds = launches[index].launch.timeToActiveMs,
-            Double(milliseconds) > settings.slowLaunchSeconds * 1000
+        let launch = launches[index].launch
+        guard let milliseconds = launch.timeToActiveMs, let precision = launch.timeToActivePrecisionMs,
+            Double(milliseconds - (precision > 1 ? precision : 0)) > settings.slowLaunchSeconds * 1000
         else { return }
         let threshold = Int((settings.slowLaunchSeconds * 1000).rounded())
         diagnose(
@@ -560,11 +572,44 @@ struct LaunchTracker {
 
     private mutating func mark(of record: RecordView) -> LaunchMark {
         let stamp = record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) }
+        let resolved = stamp.map { timestamps.resolve($0) }
+        var seconds = resolved?.wallClockSeconds
+        var precision = resolved?.precisionMs ?? 1
+        if let clock = settings.arrivalClock, !arrivalTimingStopped, precision > 1, let logged = seconds {
+            let timed = arrivalTime(logged: logged, precision: Double(precision) / 1000, arrived: clock())
+            seconds = timed.seconds
+            if timed.isFine { precision = 1 }
+        }
         return LaunchMark(
-            timestamp: stamp, seconds: stamp.flatMap { timestamps.resolve($0).wallClockSeconds },
+            timestamp: stamp, seconds: seconds,
             location: SourceLocation(path: path, line: record.line, byteOffset: record.byteOffset),
-            process: record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) })
+            process: record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) },
+            precisionMs: precision)
     }
+
+    /// The time of a line stamped `logged` (known to `precision` seconds) that arrived at
+    /// `arrived` on the arrival clock: the arrival time shifted onto the log's clock, kept inside
+    /// the stamp's interval. The shift is moved whenever it would leave that interval; by more
+    /// than ``arrivalTolerance`` (a replayed log, whose lines arrive faster than they were written;
+    /// a stream just started), the time is not finer than the stamp (`isFine` is false). A log
+    /// whose clock runs ahead of the arrival clock by more than ``replayLead`` is being replayed
+    /// (a file piped in): arrival times say nothing about it, and they stop being used.
+    private mutating func arrivalTime(logged: Double, precision: Double, arrived: Double) -> (seconds: Double, isFine: Bool) {
+        let estimate = arrived + (arrivalOffset ?? logged - arrived)
+        if logged - estimate > Self.replayLead {
+            arrivalTimingStopped = true
+            return (logged, false)
+        }
+        let latest = logged + precision - 0.001
+        let kept = min(max(estimate, logged), latest)
+        arrivalOffset = kept - arrived
+        return (kept, abs(kept - estimate) <= Self.arrivalTolerance)
+    }
+
+    /// How far an arrival time may be moved into its stamp's interval and still count as fine.
+    private static let arrivalTolerance = 0.05
+    /// How far ahead of the arrival clock a live log's clock may run (seconds).
+    private static let replayLead = 2.0
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)

@@ -59,7 +59,8 @@ struct FindingGroups: Sendable {
         var lasts: [Finding] = []
         var firsts: [Finding] = []
         for finding in findings {
-            let key = FindingGroup.key(of: finding)
+            // Repeats on two devices are two problems: a list never folds them together.
+            let key = FindingGroup.key(of: finding) + "\u{1F}" + (finding.device ?? "")
             if let position = positions[key] {
                 counts[position] += 1
                 lasts[position] = finding

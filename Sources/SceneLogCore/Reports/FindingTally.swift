@@ -5,6 +5,8 @@ struct FindingTally: Sendable, Equatable {
     private(set) var byRule: [String: Int] = [:]
     /// The severity each counted rule reported with.
     private(set) var ruleSeverities: [String: Severity] = [:]
+    /// The devices the findings came from (those that name one).
+    private(set) var devices: Set<String> = []
 
     init() {}
 
@@ -18,6 +20,7 @@ struct FindingTally: Sendable, Equatable {
         bySeverity[finding.severity, default: 0] += 1
         byRule[finding.rule, default: 0] += 1
         ruleSeverities[finding.rule] = max(ruleSeverities[finding.rule] ?? finding.severity, finding.severity)
+        if let device = finding.device { devices.insert(device) }
     }
 
     /// Counts the findings `other` counted.
@@ -25,6 +28,7 @@ struct FindingTally: Sendable, Equatable {
         bySeverity.merge(other.bySeverity, uniquingKeysWith: +)
         byRule.merge(other.byRule, uniquingKeysWith: +)
         ruleSeverities.merge(other.ruleSeverities, uniquingKeysWith: max)
+        devices.formUnion(other.devices)
     }
 
     /// Takes back the findings `other` counted (counted here before).

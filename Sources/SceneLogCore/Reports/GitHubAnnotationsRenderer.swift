@@ -5,7 +5,8 @@
 /// - Findings that repeat one another (``FindingGroup``) share one annotation, at the first one's
 ///   place, with the count and the last place in the message; the rule's fix follows on a second
 ///   line. `file` is the input's path (the archive's path for an archive member, whose member and
-///   line then go in the message instead of `line`), `title` is the rule id and the process.
+///   line then go in the message instead of `line`), `title` is the rule id and the process
+///   (and its device, when the report holds more than one).
 /// - GitHub shows at most 10 annotations of each level per step, so at most
 ///   ``maximumPerLevel`` lines of each level are written, most severe level first (with a
 ///   baseline, launch regressions lead the errors and new findings come before unchanged ones);
@@ -72,7 +73,8 @@ struct GitHubAnnotationsRenderer {
             candidates[.error, default: []].append((annotation, 0))
         }
         for (group, isNew) in groups {
-            let annotation = annotation(for: group, isNew: isNew, rule: digest.report.rules[group.first.rule])
+            let annotation = annotation(
+                for: group, isNew: isNew, rule: digest.report.rules[group.first.rule], showsDevice: digest.showsDevices)
             candidates[annotation.level, default: []].append((annotation, group.count))
         }
 
@@ -102,7 +104,7 @@ struct GitHubAnnotationsRenderer {
         return written
     }
 
-    private func annotation(for group: FindingGroup, isNew: Bool, rule: RuleDescription?) -> Annotation {
+    private func annotation(for group: FindingGroup, isNew: Bool, rule: RuleDescription?, showsDevice: Bool) -> Annotation {
         let finding = group.first
         let level: Annotation.Level = switch finding.severity {
         case .error: .error
@@ -112,6 +114,7 @@ struct GitHubAnnotationsRenderer {
         let path = ArchiveMemberPath(finding.location.path)
         var title = finding.rule
         if let process = finding.process { title += " in \(process)" }
+        if showsDevice, let device = finding.device { title += " on \(device)" }
         if isNew { title += " (new)" }
         var message = finding.message
         if let member = path.member { message += " (in \(member):\(finding.location.line))" }

@@ -82,6 +82,8 @@ struct JSONRenderer {
         }
         json.key("data")
         json.stringObject(finding.data)
+        json.key("device")
+        json.string(finding.device)
         json.key("evidence")
         json.beginArray()
         for location in finding.evidence {
@@ -230,6 +232,8 @@ struct JSONRenderer {
         json.string(launch.timeToActiveFrom)
         json.key("timeToActiveMs")
         json.int(launch.timeToActiveMs)
+        json.key("timeToActivePrecisionMs")
+        json.int(launch.timeToActivePrecisionMs)
         json.key("watchdogBudget")
         json.double(launch.watchdogBudget)
         json.endObject()
@@ -248,7 +252,8 @@ struct JSONRenderer {
     }
 
     /// The `baseline` object: the path compared with, new and fixed findings, how many are
-    /// unchanged, and the launch regressions.
+    /// unchanged, the launch regressions, and how many launches timed to the second stayed out of
+    /// the medians.
     private func write(_ diff: BaselineDiff, to json: inout JSONWriter, draining drain: ([UInt8]) throws -> Void) rethrows {
         json.beginObject()
         json.key("fixedFindings")
@@ -288,6 +293,8 @@ struct JSONRenderer {
             json.endObject()
         }
         json.endArray()
+        json.key("launchesTimedToTheSecond")
+        json.int(diff.launchesTimedToTheSecond)
         json.key("newFindings")
         json.beginArray()
         for finding in diff.newFindings {

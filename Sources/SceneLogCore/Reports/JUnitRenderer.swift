@@ -145,6 +145,7 @@ struct JUnitRenderer {
                     testCase.failures = entry.failures.map { failure(for: $0, rule: report.rules[rule]) }
                     testCase.systemOut = entry.others.map { finding in
                         "\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(finding.message)"
+                            + (finding.device.map { " (device \(Self.line($0)))" } ?? "")
                     }
                     if entry.unlisted > 0 {
                         testCase.systemOut.append(
@@ -174,18 +175,20 @@ struct JUnitRenderer {
         return Failure(message: finding.message, type: finding.severity.rawValue, details: lines.joined(separator: "\n"))
     }
 
-    /// `path:line  timestamp  process[pid]  launch L1`, leaving out what is not known.
+    /// `path:line  timestamp  process[pid]  device QA-iPad  launch L1`, leaving out what is not known.
     private static func describe(_ finding: Finding) -> String {
         var parts = [line(finding.location.description)]
         if let timestamp = finding.timestamp { parts.append(line(timestamp)) }
         if let process = finding.process { parts.append(line(process) + (finding.pid.map { "[\($0)]" } ?? "")) }
+        if let device = finding.device { parts.append("device \(line(device))") }
         if let launch = finding.launch { parts.append("launch \(line(launch))") }
         return parts.joined(separator: "  ")
     }
 
     private func testCase(for launch: Launch) -> Case {
         var testCase = Case(className: Self.launchClassName, name: "launch \(launch.id) \(Self.line(launch.appName))")
-        if let ms = launch.timeToActiveMs, ms >= 0 { testCase.time = Self.seconds(milliseconds: ms) }
+        // A time known only to the second is not written as one: `time` would claim milliseconds.
+        if let ms = launch.timeToActiveMs, ms >= 0, !launch.isTimedToTheSecond { testCase.time = Self.seconds(milliseconds: ms) }
         let outcome = launch.outcome
         guard outcome != .active else { return testCase }
         let message = "\(launch.id) \(Self.line(launch.appName)) ended \(outcome.rawValue)" + launch.terminationSuffix
@@ -195,7 +198,7 @@ struct JUnitRenderer {
         for (phase, mark) in launch.phases {
             lines.append("\(phase.rawValue): \(Self.line(mark.location.description))" + (mark.timestamp.map { "  \(Self.line($0))" } ?? ""))
         }
-        if let ms = launch.timeToActiveMs { lines.append("time to active: \(ms) ms") }
+        if let time = launch.timeToActiveText { lines.append("time to active: \(time)") }
         if launch.findings > 0 { lines.append("findings: \(launch.findings)") }
         testCase.failures.append(Failure(message: message, type: outcome.rawValue, details: lines.joined(separator: "\n")))
         return testCase

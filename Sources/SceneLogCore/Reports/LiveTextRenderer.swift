@@ -7,12 +7,13 @@ struct LiveTextRenderer: Sendable {
         self.options = options
     }
 
-    /// A finding: severity, rule, process, where; the message; the fix's first sentence. With
-    /// `explain`, the rule's explanation and references follow.
-    func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool) -> String {
+    /// A finding: severity, rule, process (and, with `showsDevice`, its device), where; the
+    /// message; the fix's first sentence. With `explain`, the rule's explanation and references follow.
+    func finding(_ finding: Finding, rule: RuleDescription?, explain: Bool, showsDevice: Bool = false) -> String {
         var head = paint(TerminalText.pad(finding.severity.rawValue, 7), TerminalText.style(of: finding.severity)) + " "
             + paint(finding.rule, .bold)
         if let process = finding.process { head += "  " + Escaping.terminalLine(process) + (finding.pid.map { "[\($0)]" } ?? "") }
+        if showsDevice, let device = finding.device { head += " on " + Escaping.terminalLine(device) }
         if let launch = finding.launch { head += "  " + paint(Escaping.terminalLine(launch), .bold) }
         head += "  " + paint(location(of: finding), .dim)
         var text = head + "\n        " + Escaping.terminalLine(finding.message) + "\n"
@@ -34,13 +35,10 @@ struct LiveTextRenderer: Sendable {
     }
 
     /// A launch reaching a phase, with its offset from the launch's first marker.
-    func phase(_ launch: Launch, _ phase: LaunchPhase) -> String {
+    func phase(_ launch: Launch, _ phase: LaunchPhase, showsDevice: Bool = false) -> String {
         guard let mark = launch.phases[phase] else { return "" }
-        var offset = ""
-        if let start = launch.startSeconds, let seconds = mark.seconds {
-            offset = "+\(Int(((seconds - start) * 1000).rounded())) ms"
-        }
-        var text = prefix(launch) + TerminalText.pad(phase.rawValue, 13) + TerminalText.pad(offset, 10, left: true)
+        let offset = launch.offsetText(of: mark) ?? ""
+        var text = prefix(launch, showsDevice: showsDevice) + TerminalText.pad(phase.rawValue, 13) + TerminalText.pad(offset, 10, left: true)
         if let process = mark.process { text += "  " + Escaping.terminalLine(process) }
         if phase == .spawned, let pid = launch.pid { text += " → pid \(pid)" }
         if phase == .sceneCreated, let budget = launch.watchdogBudget { text += "  (watchdog \(budget) s)" }
@@ -48,10 +46,10 @@ struct LiveTextRenderer: Sendable {
     }
 
     /// A launch whose outcome is now known or changed.
-    func outcome(_ launch: Launch) -> String {
-        var text = prefix(launch) + "outcome: " + paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
+    func outcome(_ launch: Launch, showsDevice: Bool = false) -> String {
+        var text = prefix(launch, showsDevice: showsDevice) + "outcome: " + paint(launch.outcome.rawValue, TerminalText.style(of: launch.outcome))
             + launch.terminationSuffix
-        if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
+        if let time = launch.timeToActiveText { text += ", active after \(time)" }
         return text + "\n"
     }
 
@@ -63,7 +61,7 @@ struct LiveTextRenderer: Sendable {
     }
 
     /// The summary after the stream ends or is interrupted: lines read, launches, findings by rule.
-    func summary(of result: ScanResult, tally: FindingTally) -> String {
+    func summary(of result: ScanResult, tally: FindingTally, showsDevices: Bool = false) -> String {
         let input = ScanReport(inputs: result.inputs).totals
         let launches = result.launches
         var text = "\n" + paint("── summary ──", .bold) + "\n"
@@ -76,7 +74,7 @@ struct LiveTextRenderer: Sendable {
                 + "\(released.list)).\n"
         }
         let timeline = TimelineRenderer(options: options)
-        for launch in launches { text += "  " + timeline.renderSummaryLine(launch) }
+        for launch in launches { text += "  " + timeline.renderSummaryLine(launch, showsDevice: showsDevices) }
         if tally.total == 0 {
             text += "No findings.\n"
         } else {
@@ -90,8 +88,17 @@ struct LiveTextRenderer: Sendable {
         return text
     }
 
-    private func prefix(_ launch: Launch) -> String {
-        paint(launch.id, .bold) + "  " + paint(Escaping.terminalLine(launch.appName), .cyan) + "  "
+    /// The note printed when a second device shows in the stream.
+    func devicesNote(first: String, second: String) -> String {
+        paint(
+            "── \(Escaping.terminalLine(second)) joins \(Escaping.terminalLine(first)) in this stream: lines name their device from here on ──",
+            .dim) + "\n"
+    }
+
+    private func prefix(_ launch: Launch, showsDevice: Bool) -> String {
+        var text = paint(launch.id, .bold) + "  " + paint(Escaping.terminalLine(launch.appName), .cyan)
+        if showsDevice, let device = launch.device { text += " on " + Escaping.terminalLine(device) }
+        return text + "  "
     }
 
     private func location(of finding: Finding) -> String {

@@ -22,9 +22,9 @@ struct MarkdownRenderer {
         var output = "## scenelog: \(verdict(report, options: options))\n\n"
         output += summary(digest)
         if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
-        if let baseline = digest.baseline { output += diff(baseline, rows: rows) }
+        if let baseline = digest.baseline { output += diff(baseline, rows: rows, showsDevices: digest.showsDevices) }
         output += apps(digest.apps, rows: rows)
-        output += launches(report.launches, rows: rows)
+        output += launches(report.launches, rows: rows, showsDevices: digest.showsDevices)
         output += findings(digest, rows: rows)
         output += inputs(report.inputs, rows: rows)
         if rows < maximumRows {
@@ -50,18 +50,19 @@ struct MarkdownRenderer {
             + (outcomes.entries.isEmpty ? "" : " (\(outcomes.list))") + " | \(digest.totals.lines) |\n\n"
     }
 
-    private func diff(_ baseline: BaselineDigest, rows: Int) -> String {
+    private func diff(_ baseline: BaselineDigest, rows: Int, showsDevices: Bool) -> String {
         let diff = baseline.diff
         var output = "### Since the baseline\n\n"
         output += baseline.counts + " (compared with `\(code(diff.baselinePath))`).\n\n"
         if !diff.launchRegressions.isEmpty {
             output += diff.launchRegressions.map { "- ⏱ " + cell($0.summary) + "\n" }.joined() + "\n"
         }
+        if let note = diff.timedToTheSecondNote { output += "_\(note)_\n\n" }
         let changes = baseline.newGroups.groups.map { ("🆕 new", $0) } + baseline.fixedGroups.groups.map { ("✔️ fixed", $0) }
         guard !changes.isEmpty else { return output }
         output += "| | Rule | Process | Message | Where |\n|---|---|---|---|---|\n"
         for (label, group) in changes.prefix(rows) {
-            output += "| \(label) | `\(group.first.rule)` | \(cell(group.first.process ?? "")) | \(cell(group.first.message)) | "
+            output += "| \(label) | `\(group.first.rule)` | \(who(group.first, showsDevices)) | \(cell(group.first.message)) | "
                 + "\(location(group.first)) |\n"
         }
         return output + omitted(changes.count, rows) + "\n"
@@ -82,7 +83,7 @@ struct MarkdownRenderer {
     }
 
     /// The launches, the worst first: by outcome (failed, crashed, killed…), then the slowest.
-    private func launches(_ launches: [Launch], rows: Int) -> String {
+    private func launches(_ launches: [Launch], rows: Int, showsDevices: Bool) -> String {
         guard !launches.isEmpty else { return "" }
         var output = "### Launches\n\n| Launch | App | Outcome | Time to active | Findings | Where |\n|---|---|---|---:|---:|---|\n"
         let worstFirst = launches.enumerated().sorted { left, right in
@@ -93,8 +94,9 @@ struct MarkdownRenderer {
         }.map(\.element)
         for launch in worstFirst.prefix(rows) {
             let outcome = (launch.outcome == .active ? "✅ " : "❌ ") + launch.outcome.rawValue + launch.terminationSuffix
-            output += "| \(launch.id) | \(cell(launch.appName)) | \(cell(outcome)) | "
-                + "\(launch.timeToActiveMs.map { "\($0) ms" } ?? "–") | \(launch.findings) | `\(code(launch.path)):\(launch.firstLine)` |\n"
+            let app = launch.appName + (showsDevices ? launch.device.map { " on \($0)" } ?? "" : "")
+            output += "| \(launch.id) | \(cell(app)) | \(cell(outcome)) | "
+                + "\(launch.timeToActiveText ?? "–") | \(launch.findings) | `\(code(launch.path)):\(launch.firstLine)` |\n"
         }
         return output + omitted(launches.count, rows) + "\n"
     }
@@ -106,7 +108,7 @@ struct MarkdownRenderer {
         let grouped = FindingGroups(report.findings)
         let groups = grouped.groups.sorted { $0.first.severity > $1.first.severity }
         for group in groups.prefix(rows) {
-            output += "| \(group.first.severity.rawValue) | `\(group.first.rule)` | \(cell(group.first.process ?? "")) | "
+            output += "| \(group.first.severity.rawValue) | `\(group.first.rule)` | \(who(group.first, digest.showsDevices)) | "
                 + "\(cell(group.first.message)) | \(group.count) | \(location(group.first)) |\n"
         }
         output += omitted(groups.count, rows)
@@ -132,6 +134,12 @@ struct MarkdownRenderer {
                 + "\(cell(input.note ?? "")) |\n"
         }
         return output + omitted(inputs.count, rows) + "\n</details>\n"
+    }
+
+    /// The process cell of a finding: `Shiftboard`, or `Shiftboard on QA-iPad` when the report
+    /// shows devices.
+    private func who(_ finding: Finding, _ showsDevices: Bool) -> String {
+        cell((finding.process ?? "") + (showsDevices ? finding.device.map { " on \($0)" } ?? "" : ""))
     }
 
     private func location(_ finding: Finding) -> String {

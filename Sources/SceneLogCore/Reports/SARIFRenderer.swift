@@ -170,6 +170,10 @@ struct SARIFRenderer {
         json.beginObject()
         json.key("data")
         json.stringObject(finding.data)
+        if let device = finding.device {
+            json.key("device")
+            json.string(device)
+        }
         json.key("excerpt")
         json.string(finding.excerpt)
         if let launch = finding.launch {
@@ -208,7 +212,8 @@ struct SARIFRenderer {
         json.endObject()
     }
 
-    /// The run's `properties.baseline`: path, counts and launch regressions.
+    /// The run's `properties.baseline`: path, counts (launches timed to the second, left out of the
+    /// medians, among them) and launch regressions.
     private func writeBaseline(_ diff: BaselineDiff, to json: inout JSONWriter) {
         json.beginObject()
         json.key("path")
@@ -219,6 +224,8 @@ struct SARIFRenderer {
         json.int(diff.fixedFindings.count)
         json.key("unchangedFindings")
         json.int(diff.unchangedFindingCount)
+        json.key("launchesTimedToTheSecond")
+        json.int(diff.launchesTimedToTheSecond)
         json.key("launchRegressions")
         json.beginArray()
         for regression in diff.launchRegressions {

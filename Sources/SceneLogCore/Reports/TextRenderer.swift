@@ -14,7 +14,7 @@ struct TextRenderer {
         var output = ""
         let findingGroups = FindingGroups(report.findings)
         for group in findingGroups.groups {
-            output += render(group, rule: report.rules[group.first.rule])
+            output += render(group, rule: report.rules[group.first.rule], showsDevice: digest.showsDevices)
         }
         if let note = findingGroups.unlistedNote { output += paint(note, .dim) + "\n" }
         if !findingGroups.groups.isEmpty { output += "\n" }
@@ -22,7 +22,7 @@ struct TextRenderer {
             let timeline = TimelineRenderer(options: options)
             output += paint("Launches", .bold) + "\n"
             if report.launches.count < Self.launchListLimit || options.listsEveryLaunch {
-                output += report.launches.map { "  " + timeline.renderSummaryLine($0) }.joined()
+                output += report.launches.map { "  " + timeline.renderSummaryLine($0, showsDevice: digest.showsDevices) }.joined()
             } else {
                 output += "  \(grouped(report.launches.count)) launches; --verbose lists each, `scenelog timeline` draws them.\n"
             }
@@ -46,13 +46,15 @@ struct TextRenderer {
         for regression in baseline.diff.launchRegressions {
             output += "  " + paint(regression.kind.name, .red) + " " + Escaping.terminalLine(regression.summary) + "\n"
         }
+        if let note = baseline.diff.timedToTheSecondNote { output += "  " + paint(note, .dim) + "\n" }
         return output
     }
 
-    private func render(_ group: FindingGroup, rule: RuleDescription?) -> String {
+    private func render(_ group: FindingGroup, rule: RuleDescription?, showsDevice: Bool) -> String {
         let finding = group.first
         var line = paint(finding.severity.rawValue, TerminalText.style(of: finding.severity)) + " " + paint(finding.rule, .bold)
         if let process = finding.process { line += "  " + paint(Escaping.terminalLine(process), .cyan) }
+        if showsDevice, let device = finding.device { line += " on " + Escaping.terminalLine(device) }
         if group.count > 1 {
             line += "  \(group.count)× \(Escaping.terminalLine(finding.location.description)) … \(Escaping.terminalLine(group.last.location.description))"
         } else {

@@ -14,12 +14,11 @@ public struct TimelineRenderer: Sendable {
         var output = header(launch)
         output.reserveCapacity(
             output.utf8.count + 96 * (LaunchPhase.allCases.count + findings.count + launch.events.count + launch.callbacks.count))
-        let start = launch.startSeconds
         let entries = Self.entries(of: launch)
         let sortedFindings = findings.sorted { $0.location.line < $1.location.line }
         var next = 0
         for (index, entry) in entries.enumerated() {
-            appendLine(to: &output, phase: entry.label, mark: entry.mark, start: start, source: entry.source)
+            appendLine(to: &output, phase: entry.label, mark: entry.mark, launch: launch, source: entry.source)
             let nextLine = index + 1 < entries.count ? entries[index + 1].mark.location.line : Int.max
             while next < sortedFindings.count, sortedFindings[next].location.line < nextLine {
                 output += findingLine(sortedFindings[next])
@@ -28,7 +27,7 @@ public struct TimelineRenderer: Sendable {
         }
         for event in launch.events {
             let name = event.name + (event.detail.map { " (\($0))" } ?? "")
-            appendLine(to: &output, phase: name, mark: event.mark, start: start, dim: true)
+            appendLine(to: &output, phase: name, mark: event.mark, launch: launch, dim: true)
         }
         output += footer(launch)
         output += "\n"
@@ -83,11 +82,11 @@ public struct TimelineRenderer: Sendable {
 
     /// `  +338 ms  active  App  line 12`, in columns.
     private func appendLine(
-        to output: inout String, phase: String, mark: LaunchMark, start: Double?, source: String? = nil, dim: Bool = false
+        to output: inout String, phase: String, mark: LaunchMark, launch: Launch, source: String? = nil, dim: Bool = false
     ) {
         var text = ""
-        if let start, let seconds = mark.seconds {
-            TerminalText.append("+\(Int(((seconds - start) * 1000).rounded())) ms", paddedTo: 10, left: true, to: &text)
+        if let offset = launch.offsetText(of: mark) {
+            TerminalText.append(offset, paddedTo: 10, left: true, to: &text)
         } else {
             TerminalText.append("", paddedTo: 10, to: &text)
         }
@@ -108,19 +107,21 @@ public struct TimelineRenderer: Sendable {
             + Escaping.terminalLine(finding.message) + "  " + paint("line \(finding.location.line)", .dim) + "\n"
     }
 
-    /// One line for the launch list of a report: id, app, outcome and time to active.
-    public func renderSummaryLine(_ launch: Launch) -> String {
+    /// One line for the launch list of a report: id, app, outcome and time to active; with
+    /// `showsDevice`, the device it ran on when known (`on QA-iPad`).
+    public func renderSummaryLine(_ launch: Launch, showsDevice: Bool = false) -> String {
         var text = paint(launch.id, .bold) + "  " + Escaping.terminalLine(launch.appName)
         if let pid = launch.pid { text += " (pid \(pid))" }
+        if showsDevice, let device = launch.device { text += " on " + Escaping.terminalLine(device) }
         text += "  " + outcome(launch) + launch.terminationSuffix
-        if let milliseconds = launch.timeToActiveMs { text += ", active after \(milliseconds) ms" }
+        if let time = launch.timeToActiveText { text += ", active after \(time)" }
         if launch.findings > 0 { text += ", \(launch.findings) finding\(launch.findings == 1 ? "" : "s")" }
         return text + "  " + paint("\(Escaping.terminalLine(launch.path)):\(launch.firstLine)", .dim) + "\n"
     }
 
     private func footer(_ launch: Launch) -> String {
         var text = "  outcome: " + outcome(launch) + launch.terminationSuffix
-        if let milliseconds = launch.timeToActiveMs { text += "; time to active: \(milliseconds) ms" }
+        if let time = launch.timeToActiveText { text += "; time to active: \(time)" }
         if let budget = launch.watchdogBudget { text += "; watchdog allowance: \(budget) s" }
         return text
     }

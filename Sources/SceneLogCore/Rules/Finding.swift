@@ -11,6 +11,8 @@ public struct Finding: Sendable, Equatable {
     public var timestamp: String?
     public var process: String?
     public var pid: Int?
+    /// The device the record came from (its name or UDID), when the log says.
+    public var device: String?
     /// The launch it belongs to, once launches are tracked.
     public var launch: String?
     /// The record's message, cut to a readable length.
@@ -23,7 +25,8 @@ public struct Finding: Sendable, Equatable {
 
     public init(
         rule: String, severity: Severity, message: String, location: SourceLocation, timestamp: String? = nil,
-        process: String? = nil, pid: Int? = nil, launch: String? = nil, excerpt: String, data: [String: String] = [:]
+        process: String? = nil, pid: Int? = nil, device: String? = nil, launch: String? = nil, excerpt: String,
+        data: [String: String] = [:]
     ) {
         self.rule = rule
         self.severity = severity
@@ -32,6 +35,7 @@ public struct Finding: Sendable, Equatable {
         self.timestamp = timestamp
         self.process = process
         self.pid = pid
+        self.device = device
         self.launch = launch
         self.excerpt = excerpt
         self.data = data

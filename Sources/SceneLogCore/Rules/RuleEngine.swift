@@ -131,6 +131,7 @@ final class RuleEngine {
             timestamp: record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) },
             process: process,
             pid: record.fields.pid,
+            device: record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) },
             excerpt: Excerpt.of(message),
             data: data
         )

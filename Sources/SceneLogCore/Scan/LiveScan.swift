@@ -16,7 +16,7 @@ public final class LiveScan {
             path: name, modificationTime: nil,
             mode: StreamAnalysis.Mode(
                 keepsFindings: false, liveNumbering: LaunchNumbering(offset: 0), warnsWhenFiltered: true,
-                keptLaunches: Self.keptLaunches))
+                keptLaunches: Self.keptLaunches, timesByArrival: stream.options.timesByArrival))
         scanner = InputScanner(
             path: name, format: stream.options.inputFormat, maximumLineLength: stream.options.maximumLineLength, sink: analysis)
     }

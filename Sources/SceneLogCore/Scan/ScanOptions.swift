@@ -32,6 +32,9 @@ public struct ScanOptions: Sendable {
     public var maximumLineLength = LineSplitter.defaultMaximumLineLength
     /// Whether each unparsed line is reported to the observer (`--verbose`).
     public var reportsUnparsedLines = false
+    /// Whether a live scan times launch phases by when their lines arrive (a monotonic clock)
+    /// where the log's stamps print whole seconds: for a stream read as it is written.
+    public var timesByArrival = false
     /// Asked between chunks: once it answers `true`, reading stops and what was read is reported.
     public var isStopRequested: @Sendable () -> Bool = { false }
 

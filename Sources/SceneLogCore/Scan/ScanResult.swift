@@ -39,7 +39,7 @@ public struct ScanResult: Sendable {
                 // The log told the same problem: the crash report is that finding's evidence.
                 findings.fold(part: link.part, intoFindingOf: link.rule, launch: id)
             } else {
-                findings.link(part: link.part, toLaunch: id)
+                findings.link(part: link.part, toLaunch: id, device: launches[index].device)
                 launches[index].findings += 1
             }
         }

@@ -15,6 +15,20 @@ final class StreamAnalysis: RecordSink {
         var warnsWhenFiltered = false
         /// The most launches kept (a live watch keeps the latest; a batch scan keeps them all).
         var keptLaunches: Int?
+        /// Time launch phases by when their lines arrive where the stamps print whole seconds (a live watch).
+        var timesByArrival = false
+    }
+
+    /// The note a live watch gives once when it times launches by when lines arrive.
+    static let arrivalTimingNote =
+        "this log prints whole seconds: launch times are measured from when each line arrived instead"
+    /// The note a live watch gives when its stream turns out to be replayed.
+    static let arrivalTimingStoppedNote =
+        "this log's clock runs ahead of its arrival (a replayed log): launch times come from its whole-second stamps"
+
+    /// Which note about arrival times is still to be given.
+    private enum ArrivalNote {
+        case start, stop, none
     }
 
     /// After this many records without SpringBoard or runningboardd, a live stream is taken to be filtered.
@@ -47,6 +61,7 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private var launchesPastTheirFindingCap: Set<String> = []
     @exclusivity(unchecked) private var records = 0
     @exclusivity(unchecked) private var launchDaemonSeen = false
+    @exclusivity(unchecked) private var arrivalNote: ArrivalNote
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
@@ -59,9 +74,11 @@ final class StreamAnalysis: RecordSink {
         self.observer = observer
         self.timestamps = timestamps
         launches = LaunchStore(limit: mode.keptLaunches)
+        arrivalNote = mode.timesByArrival ? .start : .none
         if let ruleSet = options.ruleSet, let prefilter {
-            let tracker = options.tracksLaunches
-                ? LaunchTracker(path: path, timestamps: timestamps, settings: ruleSet.configuration.launchSettings) : nil
+            var settings = ruleSet.configuration.launchSettings
+            if mode.timesByArrival { settings.arrivalClock = { Double(RuleTiming.now()) / 1e9 } }
+            let tracker = options.tracksLaunches ? LaunchTracker(path: path, timestamps: timestamps, settings: settings) : nil
             analyzer = RecordAnalyzer(
                 prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path, holdsEvents: mode.keepsFindings)
         }
@@ -86,6 +103,7 @@ final class StreamAnalysis: RecordSink {
             if !seesApp, record.bytes(of: record.fields.process)?.elementsEqual(app.utf8) == true { seesApp = true }
         }
         let found = analyzer?.analyze(record, into: &events) ?? []
+        if arrivalNote != .none { noteArrivalTiming() }
         if !events.isEmpty { handOutEvents() }
         if !found.isEmpty { keep(found) }
     }
@@ -166,6 +184,19 @@ final class StreamAnalysis: RecordSink {
             }
         }
         events.removeAll(keepingCapacity: true)
+    }
+
+    /// Says once that launches are timed by arrival, and once more if that stops.
+    private func noteArrivalTiming() {
+        switch arrivalNote {
+        case .start where analyzer?.timesLaunchesByArrival == true:
+            arrivalNote = .stop
+            observer?.scanDidReport(ScanDiagnostic(.note, Self.arrivalTimingNote))
+        case .stop where analyzer?.stoppedTimingByArrival == true:
+            arrivalNote = .none
+            observer?.scanDidReport(ScanDiagnostic(.note, Self.arrivalTimingStoppedNote))
+        default: break
+        }
     }
 
     /// SpringBoard and runningboardd (assertiond before iOS 14) carry the launch markers;

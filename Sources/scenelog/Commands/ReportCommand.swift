@@ -74,6 +74,7 @@ struct ReportCommand: ParsableCommand {
                 Diagnostics.warning("interrupted: the run is not recorded in the history")
             } else {
                 try recordRun(of: report)
+                if let note = HistoryRun.medianNote(for: report) { Diagnostics.report(ScanDiagnostic(.note, note)) }
             }
         }
         if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }

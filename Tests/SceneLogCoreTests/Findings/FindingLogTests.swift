@@ -11,7 +11,8 @@ struct FindingLogTests {
         Finding(
             rule: rule, severity: severity, message: "finding of line \(line) — ünïcode ✓",
             location: SourceLocation(path: "a.log", line: line, byteOffset: line == 0 ? -1 : line * 100), timestamp: line.isMultiple(of: 2) ? "12:00:0\(line % 10)" : nil,
-            process: line.isMultiple(of: 3) ? nil : "App", pid: line.isMultiple(of: 5) ? nil : 400 + line, launch: launch,
+            process: line.isMultiple(of: 3) ? nil : "App", pid: line.isMultiple(of: 5) ? nil : 400 + line,
+            device: line.isMultiple(of: 7) ? nil : line.isMultiple(of: 2) ? "QA-iPad" : "00008110-001A2B3C4D5E801E", launch: launch,
             excerpt: String(repeating: "x", count: line % 300), data: line.isMultiple(of: 4) ? ["bundle": "com.example.app", "n": "\(line)"] : [:])
     }
 
@@ -45,11 +46,12 @@ struct FindingLogTests {
     func shiftsLinksAndCounts() {
         var unit = FindingLog()
         unit.append(FindingRun(held: [finding(1, launch: "L1"), finding(2, severity: .note, launch: "L2")]), launchShift: 3)
-        unit.append(FindingRun(held: [finding(1, rule: "crash-report")]))
+        unit.append(FindingRun(held: [finding(7, rule: "crash-report")]))
         var run = FindingLog([finding(9, severity: .warning, launch: "L1")])
         run.append(contentsOf: unit, launchShift: 1)
-        run.link(part: 2, toLaunch: "L7")
+        run.link(part: 2, toLaunch: "L7", device: "QA-iPad")
         #expect(run.map(\.launch) == ["L1", "L5", "L6", "L7"])
+        #expect(run.map(\.device).last == "QA-iPad", "a crash report linked to a launch is on the launch's device")
         #expect(run.count == 4 && run.count(atOrAbove: .warning) == 3 && run.count(atOrAbove: .error) == 2)
         #expect(run.tally.byRule == ["uncaught-exception": 3, "crash-report": 1])
         #expect(run.first?.location.line == 9)

@@ -147,7 +147,7 @@ struct CIRendererTests {
     @Test("GitHub: the baseline adds launch regressions and a summary notice")
     func githubBaseline() throws {
         let lines = ReportFormat.github.render(try sampleReportWithBaseline()).split(separator: "\n")
-        #expect(lines.first?.hasPrefix("::error title=launch regression::io.kestrel.shiftboard: median time to active") == true)
+        #expect(lines.first?.hasPrefix("::error title=launch regression::com.trailmix.routebook: median time to active") == true)
         #expect(lines.contains { $0.hasPrefix("::warning file=Samples/slow-launch-hang-main-thread-io.txt,line=63,title=main-thread-hang in Runner (new)::") })
         #expect(lines.last?.hasPrefix("::notice title=scenelog baseline::Compared with yesterday.json: 1 new, 1 fixed, 42 unchanged findings") == true)
         for level in ["error", "warning", "notice"] {

@@ -65,7 +65,10 @@ struct ReportSnapshotTests {
         let diff = try #require(try sampleReportWithBaseline().baseline)
         #expect(diff.newFindings.map(\.rule) == ["main-thread-hang"])
         #expect(diff.fixedFindings.map(\.rule) == ["root-view-controller-missing"])
-        #expect(diff.launchRegressions.map(\.app) == ["io.kestrel.shiftboard"])
+        #expect(diff.launchRegressions.map(\.app) == ["com.trailmix.routebook"])
         #expect(diff.hasRegression(atOrAbove: .error))
+        #expect(
+            diff.timedToTheSecondNote == "10 launches timed to the second (whole-second stamps) are left out of the medians.",
+            "5 launches of Samples/ print whole seconds, in the baseline and tonight")
     }
 }

@@ -15,10 +15,12 @@ func untimed(_ record: LogRecord) -> LogRecord {
 }
 
 extension LogRecord {
-    /// The record without the timestamp's wall-clock seconds, which depend on the reference date.
+    /// The record without the timestamp's wall-clock seconds, which depend on the reference date,
+    /// nor its precision (``TimestampPrecisionTests`` cover it).
     var withoutWallClock: LogRecord {
         var record = self
         record.timestamp?.wallClockSeconds = nil
+        record.timestamp?.precisionMs = nil
         return record
     }
 }

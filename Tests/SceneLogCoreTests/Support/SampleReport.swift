@@ -25,7 +25,8 @@ func sampleReportWithBaseline() throws -> ScanReport {
     let launches = report.launches.map { launch in
         BaselineReport.LaunchRecord(
             id: launch.id, bundle: launch.bundle, process: launch.process, outcome: launch.outcome,
-            timeToActiveMs: launch.bundle == "io.kestrel.shiftboard" ? launch.timeToActiveMs.map { $0 - 300 } : launch.timeToActiveMs)
+            timeToActiveMs: launch.bundle == "com.trailmix.routebook" ? launch.timeToActiveMs.map { $0 - 300 } : launch.timeToActiveMs,
+            timeToActivePrecisionMs: launch.timeToActivePrecisionMs)
     }
     report.baseline = BaselineDiff(
         baseline: BaselineReport(path: "yesterday.json", findings: yesterday, launches: launches),

@@ -1,4 +1,5 @@
-/// The time from the first launch marker to active is above the threshold.
+/// The time from the first launch marker to active is above the threshold (for a time known only to
+/// the second, even at the low end of what its stamps allow).
 enum LaunchSlowDiagnosis {
     static let description = RuleDescription(
         id: "launch-slow", severity: .warning,
@@ -15,6 +16,6 @@ enum LaunchSlowDiagnosis {
             thread, and look at main-thread-hang and main-thread-io-at-launch findings in the same launch.
             """,
         references: [AppleReference.reducingLaunchTime],
-        messageTemplate: "{process} took {timeToActiveMs} ms to become active (threshold {thresholdMs} ms)",
+        messageTemplate: "{process} took {timeToActive} to become active (threshold {thresholdMs} ms)",
         patterns: [], triggeringExamples: [], nonTriggeringExamples: [])
 }

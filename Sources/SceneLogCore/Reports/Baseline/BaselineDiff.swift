@@ -73,6 +73,9 @@ public struct BaselineDiff: Sendable {
     /// In the baseline, not in this run.
     public var fixedFindings: [Finding]
     public var launchRegressions: [LaunchRegression]
+    /// How many launches, of this run and the baseline together, have a time to active known only
+    /// to the second (whole-second stamps): they are left out of the medians.
+    public private(set) var launchesTimedToTheSecond: Int
     /// This run's findings.
     private let current: FindingLog
     /// What the baseline's findings share with their repeats (``FindingGroup/key(of:)``).
@@ -97,9 +100,14 @@ public struct BaselineDiff: Sendable {
         unchangedFindingCount = findings.count - new
         fixedFindings = baseline.findings.filter { !seen.contains(FindingGroup.key(of: $0)) }
         launchRegressions = Self.regressions(
-            baseline: baseline.launches.compactMap { launch in launch.app.map { ($0, launch.outcome, launch.timeToActiveMs) } },
-            current: launches.compactMap { launch in (launch.bundle ?? launch.process).map { ($0, launch.outcome, launch.timeToActiveMs) } },
+            baseline: baseline.launches.compactMap { launch in
+                launch.app.map { ($0, launch.outcome, launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) }
+            },
+            current: launches.compactMap { launch in
+                (launch.bundle ?? launch.process).map { ($0, launch.outcome, launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) }
+            },
             thresholds: thresholds)
+        launchesTimedToTheSecond = baseline.launches.count(where: \.isTimedToTheSecond) + launches.count(where: \.isTimedToTheSecond)
     }
 
     /// This run's findings that are not in the baseline, in input order, read from the run's findings.
@@ -141,6 +149,20 @@ public struct BaselineDiff: Sendable {
             }
         }
         return found
+    }
+
+    /// The note reports print when launches timed to the second were left out of the medians, or `nil`.
+    public var timedToTheSecondNote: String? {
+        Self.timedToTheSecondNote(count: launchesTimedToTheSecond)
+    }
+
+    /// `2 launches timed to the second (whole-second stamps) are left out of the medians.`, or
+    /// `nil` for none.
+    static func timedToTheSecondNote(count: Int) -> String? {
+        guard count > 0 else { return nil }
+        return count == 1
+            ? "1 launch timed to the second (whole-second stamps) is left out of the medians."
+            : "\(count) launches timed to the second (whole-second stamps) are left out of the medians."
     }
 
     static func median(_ values: [Int]) -> Int? {

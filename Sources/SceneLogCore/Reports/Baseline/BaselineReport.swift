@@ -10,6 +10,11 @@ public struct BaselineReport: Sendable {
         public var process: String?
         public var outcome: LaunchOutcome
         public var timeToActiveMs: Int?
+        /// How finely the time to active is known (`nil` in reports written before it was recorded).
+        public var timeToActivePrecisionMs: Int?
+
+        /// Whether the time to active is known only to the second: it stays out of the medians.
+        public var isTimedToTheSecond: Bool { (timeToActivePrecisionMs ?? 0) >= 1000 }
 
         /// The app it is of: the bundle id, else the process name.
         public var app: String? { bundle ?? process }
@@ -57,7 +62,7 @@ public struct BaselineReport: Sendable {
         let launches = document.launches.map { launch in
             LaunchRecord(
                 id: launch.id, bundle: launch.bundle, process: launch.process, outcome: launch.outcome,
-                timeToActiveMs: launch.timeToActiveMs)
+                timeToActiveMs: launch.timeToActiveMs, timeToActivePrecisionMs: launch.timeToActivePrecisionMs)
         }
         return BaselineReport(path: path, findings: document.findings.map(\.finding), launches: launches)
     }

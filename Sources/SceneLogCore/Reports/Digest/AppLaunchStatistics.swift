@@ -20,7 +20,8 @@ public struct AppLaunchStatistics: Sendable, Equatable {
     public var outcomes: [LaunchOutcome: Int]
     /// Launches by how they started (only the starts that occur).
     public var starts: [Start: Int]
-    /// Launches whose time to active is known.
+    /// Launches whose time to active is known to the millisecond (times from whole-second stamps
+    /// are left out of the percentiles).
     public var timedLaunches: Int
     /// The median time to active (nearest rank), of the timed launches.
     public var timeToActiveP50Ms: Int?
@@ -31,7 +32,8 @@ public struct AppLaunchStatistics: Sendable, Equatable {
     /// The statistics of each app of `launches`, by app name.
     public static func of(_ launches: [Launch]) -> [AppLaunchStatistics] {
         Dictionary(grouping: launches, by: appName(of:)).map { app, launches in
-            let times = launches.compactMap(\.timeToActiveMs).sorted()
+            // Times from whole-second stamps are left out, as they are of the medians.
+            let times = launches.filter { !$0.isTimedToTheSecond }.compactMap(\.timeToActiveMs).sorted()
             return AppLaunchStatistics(
                 app: app, launches: launches.count,
                 outcomes: Dictionary(grouping: launches, by: \.outcome).mapValues(\.count),

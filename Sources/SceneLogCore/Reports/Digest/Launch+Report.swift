@@ -15,4 +15,19 @@ extension Launch {
     var firstLine: Int {
         phases.values.map(\.location.line).min() ?? 0
     }
+
+    /// How long after the launch's start `mark` came, as reports write it: `+338 ms`; `+< 1 s`
+    /// or `+≈ 2 s` when either stamp prints whole seconds. `nil` when either has no time.
+    func offsetText(of mark: LaunchMark) -> String? {
+        guard let start = startMark, let from = start.seconds, let seconds = mark.seconds else { return nil }
+        let milliseconds = Int(((seconds - from) * 1000).rounded())
+        guard max(start.precisionMs, mark.precisionMs) >= 1000 else { return "+\(milliseconds) ms" }
+        return "+" + Self.toTheSecond(milliseconds: milliseconds)
+    }
+
+    /// A duration measured between whole-second stamps: `< 1 s` when they are equal, else `≈ 2 s`.
+    static func toTheSecond(milliseconds: Int) -> String {
+        let whole = Int((Double(milliseconds) / 1000).rounded())
+        return whole == 0 ? "< 1 s" : "≈ \(whole) s"
+    }
 }

@@ -15,6 +15,10 @@ struct ReportDigest: Sendable {
     let baseline: BaselineDigest?
     /// Each app's launch statistics, by app name.
     let apps: [AppLaunchStatistics]
+    /// Whether the report's launches and findings come from more than one device: then every
+    /// launch and finding shows its device in text, Markdown and HTML (with one device, or none
+    /// named, those stay as they were; JSON, SARIF and JUnit name a known device always).
+    let showsDevices: Bool
 
     /// Digests `report`.
     ///
@@ -27,6 +31,11 @@ struct ReportDigest: Sendable {
         totals = report.totals
         baseline = report.baseline.map(BaselineDigest.init)
         apps = AppLaunchStatistics.of(report.launches)
+        var devices = tally.devices
+        for launch in report.launches where devices.count < 2 {
+            if let device = launch.device { devices.insert(device) }
+        }
+        showsDevices = devices.count > 1
     }
 
     /// How many findings of `severity` there are.

@@ -51,19 +51,20 @@ struct ReportDocument: Codable, Sendable, Equatable {
         var timestamp: String?
         var process: String?
         var pid: Int?
+        var device: String?
         var launch: String?
         var excerpt: String
         var data: [String: String]?
 
         enum CodingKeys: String, CodingKey {
-            case rule, severity, message, path, line, timestamp, process, pid, launch, excerpt, data
+            case rule, severity, message, path, line, timestamp, process, pid, device, launch, excerpt, data
         }
 
         /// The finding it records. Only the path and line of its location are in a report.
         var finding: Finding {
             Finding(
                 rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: line, byteOffset: -1),
-                timestamp: timestamp, process: process, pid: pid, launch: launch, excerpt: excerpt, data: data ?? [:])
+                timestamp: timestamp, process: process, pid: pid, device: device, launch: launch, excerpt: excerpt, data: data ?? [:])
         }
     }
 
@@ -81,6 +82,8 @@ struct ReportDocument: Codable, Sendable, Equatable {
         var events: [Event]?
         var outcome: LaunchOutcome
         var timeToActiveMs: Int?
+        /// How finely `timeToActiveMs` is known: 1000 when the stamps print whole seconds.
+        var timeToActivePrecisionMs: Int?
         /// What the time to active was measured from: a phase's name, or `appFirstLine`.
         var timeToActiveFrom: String?
         var termination: TerminationEntry?
@@ -94,8 +97,8 @@ struct ReportDocument: Codable, Sendable, Equatable {
         var callbacks: [Callback]?
 
         enum CodingKeys: String, CodingKey {
-            case id, bundle, process, pid, device, path, intent, phases, events, outcome, timeToActiveMs, timeToActiveFrom,
-                termination, watchdogBudget, findings, evidence, startSeen, appFirstLine, callbacks
+            case id, bundle, process, pid, device, path, intent, phases, events, outcome, timeToActiveMs, timeToActivePrecisionMs,
+                timeToActiveFrom, termination, watchdogBudget, findings, evidence, startSeen, appFirstLine, callbacks
         }
     }
 
@@ -186,9 +189,11 @@ struct ReportDocument: Codable, Sendable, Equatable {
         /// How many findings are in both.
         var unchangedFindings: Int
         var launchRegressions: [Regression]
+        /// How many launches timed to the second were left out of the medians.
+        var launchesTimedToTheSecond: Int?
 
         enum CodingKeys: String, CodingKey {
-            case path, newFindings, fixedFindings, unchangedFindings, launchRegressions
+            case path, newFindings, fixedFindings, unchangedFindings, launchRegressions, launchesTimedToTheSecond
         }
     }
 

@@ -43,10 +43,10 @@ struct HTMLRenderer {
         html += header(report)
         html += "<main>\n"
         html += cards(digest)
-        html += launches(report)
+        html += launches(report, showsDevices: digest.showsDevices)
         html += apps(digest.apps)
-        html += findings(report)
-        if let baseline = digest.baseline { html += self.baseline(baseline.diff) }
+        html += findings(report, showsDevices: digest.showsDevices)
+        if let baseline = digest.baseline { html += self.baseline(baseline.diff, showsDevices: digest.showsDevices) }
         html += rules(digest)
         html += inputs(report)
         html += "<footer>Made by \(tool) \(Escaping.markupText(report.tool.version)). "
@@ -105,7 +105,7 @@ struct HTMLRenderer {
 
     // MARK: - Sections
 
-    private func launches(_ report: ScanReport) -> String {
+    private func launches(_ report: ScanReport, showsDevices: Bool) -> String {
         var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
         let drawn = Array(report.launches.prefix(Self.maximumTimelineLaunches))
@@ -117,7 +117,7 @@ struct HTMLRenderer {
             else { continue }
             findings[launch, default: []].append(finding)
         }
-        html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: drawn, findings: findings).render() + "</div>\n"
+        html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: drawn, findings: findings, showsDevices: showsDevices).render() + "</div>\n"
         if report.launches.count > drawn.count {
             html += "<p class=\"muted\">The first \(HTMLText.grouped(drawn.count)) launches are drawn; "
                 + "\(HTMLText.count(report.launches.count - drawn.count, "more launch", plural: "more launches")) are in the JSON report and in <code>scenelog timeline</code>.</p>\n"
@@ -149,18 +149,19 @@ struct HTMLRenderer {
         return html + "</tbody>\n</table></div>\n"
     }
 
-    private func findings(_ report: ScanReport) -> String {
+    private func findings(_ report: ScanReport, showsDevices: Bool) -> String {
         var html = "<h2 id=\"findings\">Findings<span class=\"sub\">\(HTMLText.count(report.findings.count, "finding"))</span></h2>\n"
         guard !report.findings.isEmpty else { return html + "<p class=\"muted\">No findings.</p>\n" }
         html += "<div class=\"filter-bar\"><input id=\"filter\" type=\"search\" placeholder=\"Filter findings: rule, app, text…\""
             + " aria-label=\"Filter findings\" autocomplete=\"off\" hidden><span id=\"filter-count\" class=\"count\"></span></div>\n"
-        html += findingTable(report.findings, id: "findings-table", launches: true)
+        html += findingTable(report.findings, id: "findings-table", launches: true, showsDevices: showsDevices)
         return html
     }
 
     /// A table of the first ``maximumFindingRows`` of `findings`, with a line saying how many more
-    /// there are; `launches` adds the launch column.
-    private func findingTable(_ findings: some Sequence<Finding>, id: String? = nil, launches: Bool) -> String {
+    /// there are; `launches` adds the launch column; `showsDevices` names each finding's device
+    /// after its process.
+    private func findingTable(_ findings: some Sequence<Finding>, id: String? = nil, launches: Bool, showsDevices: Bool) -> String {
         var html = "<div class=\"panel\"><table\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr><th>Severity</th><th>Rule</th>"
             + "<th>Process</th><th>Message</th><th>Location</th>\(launches ? "<th>Launch</th>" : "")</tr></thead>\n<tbody>\n"
         var rows = 0
@@ -175,7 +176,9 @@ struct HTMLRenderer {
             let rule = Escaping.markupText(finding.rule)
             html += "<tr class=\"severity-row-\(severity)\"><td><span class=\"badge \(severity)\">\(severity)</span></td>"
             html += "<td class=\"rule-id\"><a href=\"#rule-\(rule)\"><code>\(rule)</code></a></td>"
-            html += "<td>\(finding.process.map(Escaping.markupLine) ?? "<span class=\"muted\">—</span>")</td>"
+            html += "<td>\(finding.process.map(Escaping.markupLine) ?? "<span class=\"muted\">—</span>")"
+            if showsDevices, let device = finding.device { html += " <span class=\"muted\">on \(Escaping.markupLine(device))</span>" }
+            html += "</td>"
             html += "<td class=\"message\">\(Escaping.markupText(finding.message))\(lineDetails(finding))</td>"
             html += "<td class=\"location mono\">\(Escaping.markupLine(finding.location.description))</td>"
             if launches {
@@ -207,7 +210,7 @@ struct HTMLRenderer {
     }
 
     /// New and fixed findings and launch regressions.
-    private func baseline(_ diff: BaselineDiff) -> String {
+    private func baseline(_ diff: BaselineDiff, showsDevices: Bool) -> String {
         var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(Escaping.markupLine(diff.baselinePath))</span></h2>\n"
         html += "<p>\(HTMLText.count(diff.newFindingCount, "new finding")), \(HTMLText.count(diff.fixedFindings.count, "fixed finding")), "
             + "\(diff.unchangedFindingCount) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
@@ -221,10 +224,11 @@ struct HTMLRenderer {
             }
             html += "</ul></div>\n"
         }
+        if let note = diff.timedToTheSecondNote { html += "<p class=\"muted\">\(Escaping.markupText(note))</p>\n" }
         html += "<h3 class=\"list-title\"><span class=\"badge new\">new</span> New findings</h3>\n"
-        html += diff.newFindingCount == 0 ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.newFindings, launches: false)
+        html += diff.newFindingCount == 0 ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.newFindings, launches: false, showsDevices: showsDevices)
         html += "<h3 class=\"list-title\"><span class=\"badge fixed\">fixed</span> Fixed findings</h3>\n"
-        html += diff.fixedFindings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.fixedFindings, launches: false)
+        html += diff.fixedFindings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.fixedFindings, launches: false, showsDevices: showsDevices)
         return html
     }
 

@@ -13,6 +13,8 @@ struct HTMLTimelineSVG {
     let launches: [Launch]
     /// Each launch's findings (`finding.launch == launch.id`), by launch id.
     let findings: [String: [Finding]]
+    /// Whether each launch's label names its device (a report of more than one device).
+    var showsDevices = false
 
     private let width = 1200.0
     private let trackX = 330.0
@@ -56,7 +58,7 @@ struct HTMLTimelineSVG {
         var svg = "<text class=\"axis-caption\" x=\"12\" y=\"22\">time since the first phase (log scale)</text>\n"
         for (milliseconds, x) in ticks(scale) {
             svg += "<line class=\"tick-mark\" x1=\"\(n(x))\" y1=\"28\" x2=\"\(n(x))\" y2=\"\(n(axisHeight))\"/>"
-            svg += "<text class=\"tick\" x=\"\(n(x))\" y=\"22\">\(milliseconds < 1000 ? "\(milliseconds) ms" : "\(milliseconds / 1000) s")</text>\n"
+            svg += "<text class=\"tick\" x=\"\(n(x))\" y=\"22\">\(milliseconds == 0 ? "0" : milliseconds < 1000 ? "\(milliseconds) ms" : "\(milliseconds / 1000) s")</text>\n"
         }
         return svg + "<text class=\"axis-caption\" x=\"\(n(trackX + trackWidth + 24))\" y=\"22\">to active</text>\n"
     }
@@ -76,7 +78,11 @@ struct HTMLTimelineSVG {
         for (index, anchor) in anchors.enumerated().dropLast() {
             let next = anchors[index + 1]
             var title = "\(anchor.phase.rawValue) → \(next.phase.rawValue)"
-            if let from = anchor.milliseconds, let to = next.milliseconds { title += ": \(HTMLText.duration(milliseconds: to - from))" }
+            if let from = anchor.milliseconds, let to = next.milliseconds {
+                let toTheSecond = max(anchor.mark.precisionMs, next.mark.precisionMs) >= 1000
+                title += ": " + Escaping.markupLine(
+                    toTheSecond ? Launch.toTheSecond(milliseconds: to - from) : HTMLText.duration(milliseconds: to - from))
+            }
             svg += "<rect class=\"segment\(index % 2 == 1 ? " alternate" : "")\(untimed)\" x=\"\(n(anchor.x))\" y=\"\(n(middle - 6))\""
                 + " width=\"\(n(max(next.x - anchor.x, 1)))\" height=\"12\" rx=\"2\"><title>\(title)</title></rect>\n"
         }
@@ -98,7 +104,11 @@ struct HTMLTimelineSVG {
                 + " width=\"3\" height=\"7\" data-step=\"\(callback.step.rawValue)\"><title>\(Escaping.markupLine(text))</title></rect>\n"
         }
         svg += markers(launch, anchors: anchors, middle: middle)
-        let toActive = launch.timeToActiveMs.map { HTMLText.duration(milliseconds: $0) } ?? (untimed.isEmpty ? "—" : "no times")
+        let toActive =
+            launch.timeToActiveMs.map { milliseconds in
+                (launch.timeToActivePrecisionMs ?? 1) > 1
+                    ? Escaping.markupLine(launch.timeToActiveText ?? "") : HTMLText.duration(milliseconds: milliseconds)
+            } ?? (untimed.isEmpty ? "—" : "no times")
         svg += "<text class=\"to-active\" x=\"\(n(trackX + trackWidth + 24))\" y=\"\(n(middle + 4))\">\(toActive)</text>\n"
         return svg + "</g>\n"
     }
@@ -112,6 +122,9 @@ struct HTMLTimelineSVG {
             meta += " " + Escaping.markupLine("(" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")")
         }
         if let pid = launch.pid { meta += " · pid \(pid)" }
+        if showsDevices, let device = launch.device {
+            meta += " · " + Escaping.markupLine(device.count > 20 ? String(device.prefix(19)) + "…" : device)
+        }
         switch launch.evidence {
         case .system: break
         case .app: meta += launch.startSeen ? " · app lines" : " · app lines, start not seen"
@@ -210,7 +223,10 @@ struct HTMLTimelineSVG {
     /// A phase's hover text: name, offset, timestamp, process and line.
     private func title(of anchor: Anchor, launch: Launch) -> String {
         var text = anchor.phase.rawValue
-        if let milliseconds = anchor.milliseconds { text += " +\(HTMLText.grouped(milliseconds)) ms" }
+        if let milliseconds = anchor.milliseconds {
+            text += launch.isTimedToTheSecond || anchor.mark.precisionMs >= 1000
+                ? " " + (launch.offsetText(of: anchor.mark) ?? "") : " +\(HTMLText.grouped(milliseconds)) ms"
+        }
         if let timestamp = anchor.mark.timestamp { text += " at \(timestamp)" }
         if let process = anchor.mark.process { text += " — \(process)" }
         return text + ", \(anchor.mark.location)"

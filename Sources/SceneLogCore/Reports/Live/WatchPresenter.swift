@@ -25,6 +25,10 @@ final class TextWatchPresenter: WatchPresenter {
     private var groups = RecentTable<String, (first: Finding, count: Int)>(capacity: TextWatchPresenter.rememberedGroups)
     /// The group whose counter line is the last line on screen (redrawn in place on a terminal).
     private var counterOnScreen: String?
+    /// The first device a finding or launch named, until a second one shows: from then on every
+    /// line names its device (``showsDevices``).
+    private var firstDevice: String?
+    private var showsDevices = false
 
     init(output: LiveOutput, color: Bool, rules: [RuleDescription], explain: Bool) {
         self.output = output
@@ -34,11 +38,12 @@ final class TextWatchPresenter: WatchPresenter {
     }
 
     func finding(_ finding: Finding) {
-        let key = FindingGroup.key(of: finding)
+        note(device: finding.device)
+        let key = FindingGroup.key(of: finding) + "\u{1F}" + (finding.device ?? "")
         guard let group = groups[key] else {
             groups[key] = (finding, 1)
             let first = explained.insert(finding.rule).inserted
-            show(renderer.finding(finding, rule: rules[finding.rule], explain: explain && first))
+            show(renderer.finding(finding, rule: rules[finding.rule], explain: explain && first, showsDevice: showsDevices))
             return
         }
         let count = group.count + 1
@@ -54,11 +59,22 @@ final class TextWatchPresenter: WatchPresenter {
     }
 
     func phase(_ launch: Launch, _ phase: LaunchPhase) {
-        show(renderer.phase(launch, phase))
+        note(device: launch.device)
+        show(renderer.phase(launch, phase, showsDevice: showsDevices))
     }
 
     func outcome(_ launch: Launch) {
-        show(renderer.outcome(launch))
+        note(device: launch.device)
+        show(renderer.outcome(launch, showsDevice: showsDevices))
+    }
+
+    /// Learns a device; at the second one, says that lines name their device from now on.
+    private func note(device: String?) {
+        guard !showsDevices, let device else { return }
+        guard let firstDevice else { return firstDevice = device }
+        guard device != firstDevice else { return }
+        showsDevices = true
+        show(renderer.devicesNote(first: firstDevice, second: device))
     }
 
     func banner(_ text: String, line: Int) {
@@ -66,7 +82,7 @@ final class TextWatchPresenter: WatchPresenter {
     }
 
     func summary(of result: ScanResult, tally: FindingTally) {
-        show(renderer.summary(of: result, tally: tally))
+        show(renderer.summary(of: result, tally: tally, showsDevices: showsDevices))
     }
 
     private func show(_ text: String) {

@@ -55,6 +55,14 @@ public final class LiveSource {
             source: .spawned(try IdevicesyslogProcess(udid: udid) { WakeUpPipe.wake(.childFailed) }))
     }
 
+    /// Whether lines arrive as the device writes them, so that the time each arrives tells when it
+    /// was written: a spawned idevicesyslog, a followed file, standard input unless it is a file.
+    public var arrivesAsWritten: Bool {
+        guard case .stream = source else { return true }
+        var status = stat()
+        return fstat(STDIN_FILENO, &status) == 0 && status.st_mode & S_IFMT != S_IFREG
+    }
+
     /// Whether standard input is a pipe, a socket or a file (rather than a terminal or `/dev/null`).
     public static var standardInputIsData: Bool {
         var status = stat()

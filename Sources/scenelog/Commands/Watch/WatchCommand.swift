@@ -93,6 +93,7 @@ struct WatchCommand: ParsableCommand {
             } else {
                 source = try .spawningIdevicesyslog(udid: udid)
             }
+            options.timesByArrival = source.arrivesAsWritten
             loop = try LiveLoop(
                 source: source, scan: Scanner(options: options, observer: observer).live(name: source.name),
                 outputEnd: { output.loopEnd })
