@@ -210,8 +210,8 @@ struct JSONRenderer {
         json.endObject()
     }
 
-    /// The `baseline` object: the path compared with, new and fixed findings, how many are
-    /// unchanged, and the launch regressions.
+    /// The `baseline` object: the path compared with, new, fixed and not-seen findings, how many
+    /// are unchanged, and the launch regressions.
     private func write(_ diff: BaselineDiff, to json: inout JSONWriter, draining drain: ([UInt8]) throws -> Void) rethrows {
         json.beginObject()
         json.key("fixedFindings")
@@ -249,6 +249,13 @@ struct JSONRenderer {
         json.key("newFindings")
         json.beginArray()
         for finding in diff.newFindings {
+            write(finding, to: &json)
+            try json.drain(to: drain)
+        }
+        json.endArray()
+        json.key("notSeenFindings")
+        json.beginArray()
+        for finding in diff.notSeenFindings {
             write(finding, to: &json)
             try json.drain(to: drain)
         }

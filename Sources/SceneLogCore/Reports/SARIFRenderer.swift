@@ -208,7 +208,8 @@ struct SARIFRenderer {
         json.endObject()
     }
 
-    /// The run's `properties.baseline`: path, counts and launch regressions.
+    /// The run's `properties.baseline`: path, counts and launch regressions. The findings not seen
+    /// (their input or app absent from this run) are counted here, never listed as `absent` results.
     private func writeBaseline(_ diff: BaselineDiff, to json: inout JSONWriter) {
         json.beginObject()
         json.key("path")
@@ -217,6 +218,8 @@ struct SARIFRenderer {
         json.int(diff.newFindingCount)
         json.key("fixedFindings")
         json.int(diff.fixedFindings.count)
+        json.key("notSeenFindings")
+        json.int(diff.notSeenFindings.count)
         json.key("unchangedFindings")
         json.int(diff.unchangedFindingCount)
         json.key("launchRegressions")

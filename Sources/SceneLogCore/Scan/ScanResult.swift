@@ -14,6 +14,10 @@ public struct ScanResult: Sendable {
     /// Whether a stop was requested before every input was read.
     public var interrupted = false
 
+    /// Whether no input yielded a record: an empty folder, only empty files, or nothing that could
+    /// be read (see ``ScanReport/readNothing``).
+    public var readNothing: Bool { !inputs.contains { $0.records > 0 } }
+
     init() {}
 
     /// Joins the units' results in order: launch ids are shifted past the units before, and each
