@@ -75,10 +75,13 @@ struct ReportCommand: ParsableCommand {
         }
         try common.write(report)
         // Recorded after the report is written: a history that cannot be written costs the
-        // record (exit 3), never the report. An interrupted run is not recorded.
+        // record (exit 3), never the report. An interrupted run, or one that read nothing (unless
+        // --allow-empty), is not recorded.
         if record {
             if result.interrupted {
                 Diagnostics.warning("interrupted: the run is not recorded in the history")
+            } else if result.readNothing && !common.allowEmpty {
+                Diagnostics.warning("no logs were read: the run is not recorded in the history")
             } else {
                 try recordRun(of: report)
             }
