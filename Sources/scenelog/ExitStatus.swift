@@ -25,26 +25,20 @@ enum ExitStatus: Int32 {
     /// Ends the process with this status.
     func terminate() -> Never { exit(rawValue) }
 
-    /// Ends the command with the status `result` calls for: what ``checkRead(_:allowingEmpty:)``
-    /// says, else findings at or above `--fail-on` (1), else none.
-    static func check(_ result: ScanResult, common: CommonOptions) throws {
-        try checkRead(result, allowingEmpty: common.allowEmpty)
-        if common.rules.failsOn(result.findings) { throw findings.exitCode }
-    }
-
-    /// Ends the command with 3 when an input could not be read, the run was interrupted, or the
-    /// inputs held no record (said on standard error; with `allowingEmpty` only said, as a warning).
-    static func checkRead(_ result: ScanResult, allowingEmpty: Bool) throws {
+    /// Ends the command with the status `policy` gives `result` (compared with `baseline`), after
+    /// saying on standard error when no logs were read (an error, or a warning when allowed).
+    static func check(_ result: ScanResult, by policy: FailurePolicy, baseline: BaselineDiff? = nil) throws {
         if result.readNothing {
-            let message = "no logs were read: the inputs held no record (an empty folder, empty files, or nothing readable)"
-            if allowingEmpty {
-                Diagnostics.warning(message)
+            if policy.allowsEmpty {
+                Diagnostics.warning(ScanResult.nothingReadMessage)
             } else {
-                Diagnostics.error(message + "; --allow-empty accepts that")
+                Diagnostics.error(ScanResult.nothingReadMessage + "; --allow-empty accepts that")
             }
         }
-        if result.unreadableInputs > 0 || result.interrupted || (result.readNothing && !allowingEmpty) {
-            throw inputError.exitCode
+        switch policy.verdict(on: result, baseline: baseline) {
+        case .passed: return
+        case .failed: throw findings.exitCode
+        case .incomplete: throw inputError.exitCode
         }
     }
 }

@@ -32,6 +32,9 @@ struct CommonOptions: ParsableArguments {
         }
     }
 
+    /// What fails the run: `--fail-on` and `--allow-empty`.
+    var failurePolicy: FailurePolicy { FailurePolicy(failOn: rules.failOn.severity, allowsEmpty: allowEmpty) }
+
     /// Writes `report` to every `--output` in its format, or to standard output in `--format`
     /// (coloured text on a terminal). Each output is written even when another fails; a failure
     /// is reported and ends with the input-error status once all were tried.
@@ -79,11 +82,6 @@ struct RuleOptions: ParsableArguments {
         }
     }
 
-    /// The exit status for `findings` under `--fail-on`.
-    func failsOn(_ findings: FindingLog) -> Bool {
-        guard let threshold = failOn.severity else { return false }
-        return findings.count(atOrAbove: threshold) > 0
-    }
 }
 
 /// The values of `--fail-on`: a severity, or `never`.

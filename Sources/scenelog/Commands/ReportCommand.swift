@@ -86,12 +86,9 @@ struct ReportCommand: ParsableCommand {
                 try recordRun(of: report)
             }
         }
-        try ExitStatus.checkRead(result, allowingEmpty: common.allowEmpty)
-        if let diff = report.baseline, failOnRegression ?? (common.rules.failOn != .never) {
-            if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }
-        } else if common.rules.failsOn(result.findings) {
-            throw ExitStatus.findings.exitCode
-        }
+        var policy = common.failurePolicy
+        if let failOnRegression { policy.failsOnRegression = failOnRegression }
+        try ExitStatus.check(result, by: policy, baseline: report.baseline)
     }
 
     private func recordRun(of report: ScanReport) throws {

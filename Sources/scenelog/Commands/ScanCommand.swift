@@ -42,6 +42,6 @@ struct ScanCommand: ParsableCommand {
         let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
         let result = input.scan(ruleSet: ruleSet, common: common)
         try common.write(ScanReport(result, ruleSet: ruleSet))
-        try ExitStatus.check(result, common: common)
+        try ExitStatus.check(result, by: common.failurePolicy)
     }
 }

@@ -40,6 +40,6 @@ struct TimelineCommand: ParsableCommand {
         } else {
             try common.write(ScanReport(result, ruleSet: ruleSet))
         }
-        try ExitStatus.check(result, common: common)
+        try ExitStatus.check(result, by: common.failurePolicy)
     }
 }
