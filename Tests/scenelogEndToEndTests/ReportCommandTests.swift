@@ -30,13 +30,24 @@ struct ReportCommandTests {
         return folder
     }
 
+    /// The two ``nights()`` with yesterday's JSON report written as `yesterday.json` beside them,
+    /// after `extraLogs` (sample names) were added to yesterday's logs.
+    static func reportedNights(extraLogs: [String] = []) throws -> (yesterday: URL, today: URL) {
+        let folder = try nights()
+        let yesterday = folder.appendingPathComponent("yesterday")
+        for name in extraLogs {
+            try FileManager.default.copyItem(
+                at: CommandRunner.packageRoot.appendingPathComponent("Samples/\(name)"), to: yesterday.appendingPathComponent("logs/\(name)"))
+        }
+        let first = try CommandRunner.run(
+            ["report", "--format", "json", "--fail-on", "never", "--output", "../yesterday.json", "logs"], in: yesterday)
+        #expect(first.status == 0, "\(first.stderr)")
+        return (yesterday, folder.appendingPathComponent("today"))
+    }
+
     @Test("a baseline diff reports exactly the fixed finding, the new one and the slower launch, and exits 1")
     func baseline() throws {
-        let folder = try Self.nights()
-        let yesterday = folder.appendingPathComponent("yesterday")
-        let today = folder.appendingPathComponent("today")
-        let first = try CommandRunner.run(["report", "--format", "json", "--output", "../yesterday.json", "logs"], in: yesterday)
-        #expect(first.status == 0, "\(first.stderr)")
+        let (yesterday, today) = try Self.reportedNights()
         let result = try CommandRunner.run(["report", "--baseline", "../yesterday.json", "--format", "json", "logs"], in: today)
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -75,18 +86,13 @@ struct ReportCommandTests {
 
     @Test("a finding of an input not read tonight is not seen, never fixed, in every format")
     func inputNotSeen() throws {
-        let folder = try Self.nights()
-        let yesterday = folder.appendingPathComponent("yesterday")
-        let tablet = CommandRunner.packageRoot.appendingPathComponent("Samples/black-screen-no-default-configuration.log")
-        try FileManager.default.copyItem(at: tablet, to: yesterday.appendingPathComponent("logs/tablet.log"))
-        let first = try CommandRunner.run(["report", "--format", "json", "--output", "../yesterday.json", "logs"], in: yesterday)
-        #expect(first.status == 0 || first.status == 1, "\(first.stderr)")
-        let today = folder.appendingPathComponent("today")
+        let tablet = "black-screen-no-default-configuration.log"
+        let (_, today) = try Self.reportedNights(extraLogs: [tablet])
         let (_, diff) = try Self.diff(in: today)
         #expect(Self.rules(diff["fixedFindings"]) == ["main-thread-io-at-launch"])
         let notSeen = try #require(diff["notSeenFindings"] as? [[String: Any]])
         #expect(!notSeen.isEmpty)
-        #expect(notSeen.allSatisfy { $0["path"] as? String == "logs/tablet.log" })
+        #expect(notSeen.allSatisfy { $0["path"] as? String == "logs/\(tablet)" })
         for (format, text) in [
             ("text", "not seen  "), ("markdown", "| ❔ not seen |"), ("html", "badge not-seen"),
             ("junit", "name=\"not seen "), ("github", " not seen, "),
@@ -96,16 +102,12 @@ struct ReportCommandTests {
         }
         let sarif = try CommandRunner.run(["report", "--baseline", "../yesterday.json", "--format", "sarif", "logs"], in: today)
         #expect(sarif.stdout.contains("\"notSeenFindings\" : \(notSeen.count)"))
-        #expect(!sarif.stdout.contains("tablet.log"), "not-seen findings are no absent results")
+        #expect(!sarif.stdout.contains(tablet), "not-seen findings are no absent results")
     }
 
     @Test("a finding of an app absent tonight is not seen, even from the same input")
     func appNotSeen() throws {
-        let folder = try Self.nights()
-        let yesterday = folder.appendingPathComponent("yesterday")
-        let today = folder.appendingPathComponent("today")
-        let first = try CommandRunner.run(["report", "--format", "json", "--output", "../yesterday.json", "logs"], in: yesterday)
-        #expect(first.status == 0, "\(first.stderr)")
+        let (_, today) = try Self.reportedNights()
         // Tonight's device.txt holds another app's launch only: Fieldnotes was not launched.
         let other = CommandRunner.packageRoot.appendingPathComponent("Samples/black-screen-no-default-configuration.log")
         try FileManager.default.removeItem(at: today.appendingPathComponent("logs/device.txt"))
@@ -117,11 +119,7 @@ struct ReportCommandTests {
 
     @Test("--fail-on never exits 0 with a regression; --fail-on-regression and --no-fail-on-regression decide the regression exit")
     func regressionExit() throws {
-        let folder = try Self.nights()
-        let yesterday = folder.appendingPathComponent("yesterday")
-        let today = folder.appendingPathComponent("today")
-        let first = try CommandRunner.run(["report", "--format", "json", "--output", "../yesterday.json", "logs"], in: yesterday)
-        #expect(first.status == 0, "\(first.stderr)")
+        let (_, today) = try Self.reportedNights()
         // Today's launch is 300 ms slower and has a new warning: a regression.
         #expect(try Self.diff(in: today).status == 1)
         #expect(try Self.diff(in: today, ["--fail-on", "never"]).status == 0)
