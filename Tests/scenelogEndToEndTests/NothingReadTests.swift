@@ -30,12 +30,18 @@ struct NothingReadTests {
         #expect(missing.status == 3, "an input that cannot be read stays an input error")
     }
 
-    @Test("the Markdown verdict says no logs were read")
-    func markdownVerdict() throws {
+    @Test("the Markdown verdict, the HTML page, JUnit and SARIF say no logs were read")
+    func reportsSayNothingWasRead() throws {
         let folder = try CommandRunner.temporaryFolder()
         try Data().write(to: folder.appendingPathComponent("a.log"))
-        let result = try CommandRunner.run(["report", "--format", "markdown", "a.log"], in: folder)
+        let result = try CommandRunner.run(
+            ["report", "--format", "markdown", "--output", "html=a.html", "--output", "junit=a.xml", "--output", "sarif=a.sarif",
+             "--output", "/dev/stdout", "a.log"], in: folder)
         #expect(result.status == 3)
         #expect(result.stdout.hasPrefix("## scenelog: ⚠️ no logs were read\n"))
+        for name in ["a.html", "a.xml", "a.sarif"] {
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).contains("No logs were read"), "\(name)")
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.sarif"), encoding: .utf8).contains("\"executionSuccessful\" : false"))
     }
 }

@@ -49,6 +49,7 @@ struct JUnitRenderer {
             failures += listed.newFailing + diff.launchRegressions.count
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        if report.readNothing { xml += "<!-- \(ScanReport.nothingReadNote) -->\n" }
         if report.interrupted { xml += "<!-- \(ScanReport.interruptedNote) -->\n" }
         xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         for suite in suites {
