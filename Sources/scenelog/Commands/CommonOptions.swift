@@ -62,7 +62,7 @@ struct RuleOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fail-on"),
-        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found).")
+        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found, regressions included).")
     var failOn: FailThreshold = .error
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Add the rules of this YAML file.", valueName: "file"))
@@ -81,7 +81,6 @@ struct RuleOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
-
 }
 
 /// The values of `--fail-on`: a severity, or `never`.
