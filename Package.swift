@@ -61,7 +61,8 @@ let package = Package(
         ),
         .testTarget(
             name: "scenelogEndToEndTests",
-            dependencies: ["scenelog", "TestSupport"],
+            // Yams: the nightly workflow's steps are read from its YAML and run.
+            dependencies: ["scenelog", "TestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
     ]

@@ -5,3 +5,9 @@ extension LogFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
 extension WatchFormat: ExpressibleByArgument {}
+
+extension ReportOutput: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+}

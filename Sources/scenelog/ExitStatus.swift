@@ -15,8 +15,9 @@ enum ExitStatus: Int32 {
     case findings = 1
     /// The command line was wrong.
     case usage = 2
-    /// An input could not be read (reported after everything readable was scanned), or the run was
-    /// interrupted (SIGINT, SIGTERM, SIGHUP) and its report covers only what was read until then.
+    /// An input could not be read (reported after everything readable was scanned), the inputs held
+    /// no record (without `--allow-empty`), a report could not be written, a watched source failed,
+    /// or the run was interrupted (SIGINT, SIGTERM, SIGHUP) and its report covers only what was read.
     case inputError = 3
 
     var exitCode: ExitCode { ExitCode(rawValue) }
@@ -24,10 +25,20 @@ enum ExitStatus: Int32 {
     /// Ends the process with this status.
     func terminate() -> Never { exit(rawValue) }
 
-    /// Ends the command with the status `result` calls for: an input that could not be read or an
-    /// interrupted run (3), else findings at or above `--fail-on` (1), else none.
-    static func check(_ result: ScanResult, failingOn rules: RuleOptions) throws {
-        if result.unreadableInputs > 0 || result.interrupted { throw inputError.exitCode }
-        if rules.failsOn(result.findings) { throw findings.exitCode }
+    /// Ends the command with the status `policy` gives `result` (compared with `baseline`), after
+    /// saying on standard error when no logs were read (an error, or a warning when allowed).
+    static func check(_ result: ScanResult, by policy: FailurePolicy, baseline: BaselineDiff? = nil) throws {
+        if result.readNothing {
+            if policy.allowsEmpty {
+                Diagnostics.warning(ScanResult.nothingReadMessage)
+            } else {
+                Diagnostics.error(ScanResult.nothingReadMessage + "; --allow-empty accepts that")
+            }
+        }
+        switch policy.verdict(on: result, baseline: baseline) {
+        case .passed: return
+        case .failed: throw findings.exitCode
+        case .incomplete: throw inputError.exitCode
+        }
     }
 }

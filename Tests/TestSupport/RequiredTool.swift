@@ -15,6 +15,7 @@ public struct RequiredTool: Sendable {
     }
 
     public static let tmux = RequiredTool(names: ["tmux"], installHint: "apt-get install tmux, or brew install tmux")
+    public static let jq = RequiredTool(names: ["jq"], installHint: "apt-get install jq, or brew install jq")
     public static let python3 = RequiredTool(names: ["python3"], installHint: "apt-get install python3, or brew install python")
     public static let chromium = RequiredTool(
         names: ["chromium", "chromium-browser"], installHint: "apt-get install chromium, or brew install --cask chromium")

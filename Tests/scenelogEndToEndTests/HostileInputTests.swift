@@ -103,10 +103,11 @@ struct HostileInputTests {
         #expect((input["lastTimestamp"] as? String)?.hasPrefix("2026-01-01T00:00:02") == true)
     }
 
-    @Test("an empty file is an input of no lines")
+    @Test("an empty file is an input of no lines, and a run that read nothing exits with 3")
     func emptyFile() throws {
         let (result, input, findings, _) = try Self.scan(Data())
-        #expect(result.status == 0)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("scenelog: error: no logs were read"))
         #expect(input["lines"] as? Int == 0 && input["format"] is NSNull)
         #expect(findings.isEmpty)
     }

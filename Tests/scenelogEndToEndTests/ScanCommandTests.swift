@@ -82,7 +82,8 @@ private func inputs(_ json: String) throws -> [[String: Any]] {
 
     @Test func emptyInputReportsZeroRecords() throws {
         let result = try CommandRunner.run(["scan", "--format", "json", "-"], stdin: Data())
-        #expect(result.status == 0)
+        #expect(result.status == 3, "nothing was read")
+        #expect(result.stderr.contains("no logs were read"))
         let entry = try #require(try inputs(result.stdout).first)
         #expect(entry["path"] as? String == "-")
         #expect(entry["records"] as? Int == 0 && entry["lines"] as? Int == 0)

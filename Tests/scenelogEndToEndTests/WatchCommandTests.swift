@@ -125,6 +125,25 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("pymobiledevice3 syslog live | scenelog watch"))
     }
 
+    @Test("an idevicesyslog that fails (no device) ends the watch with 3, its message passed on")
+    func failingIdevicesyslog() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let url = folder.appendingPathComponent("idevicesyslog")
+        try "#!/bin/sh\necho 'ERROR: No device found!' >&2\nexit 1\n".write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        let watch = try LiveProcess(["watch", "--fail-on", "never"], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
+        #expect(watch.finish() == 3)
+        #expect(watch.errors.contains("No device found"))
+        #expect(watch.errors.contains("idevicesyslog exited with status 1"))
+    }
+
+    @Test("a followed file that cannot be opened ends the watch with 3")
+    func unopenableFollowedFile() throws {
+        let result = try CommandRunner.run(["watch", "--follow", "no-such-capture.log"], in: try CommandRunner.temporaryFolder())
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot open 'no-such-capture.log': No such file or directory"))
+    }
+
     @Test("a stream without SpringBoard or runningboardd lines gets one warning")
     func filteredStreamWarning() throws {
         let line = "Mar  3 09:41:47.193741 Harbor(UIKitCore)[812] <Notice>: Some app line\n"

@@ -13,7 +13,7 @@
 ///   then one `::notice` says how many findings were left out. That notice and the baseline's
 ///   summary notice count against the notices' 10.
 /// - With a baseline: an `::error` per launch regression, and a last `::notice` with the new,
-///   fixed and unchanged counts and the fixed findings.
+///   fixed, not-seen and unchanged counts and the fixed findings.
 ///
 /// Escaping (``Escaping/workflowData(_:)``, ``Escaping/workflowProperty(_:)``) follows the
 /// runner's rules (actions/toolkit `command.ts`): in the message `%`, CR and LF become `%25`, `%0D`

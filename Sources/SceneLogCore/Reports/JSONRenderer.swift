@@ -251,9 +251,9 @@ struct JSONRenderer {
         json.endObject()
     }
 
-    /// The `baseline` object: the path compared with, new and fixed findings, how many are
-    /// unchanged, the launch regressions, and how many launches timed to the second stayed out of
-    /// the medians.
+    /// The `baseline` object: the path compared with, new, fixed and not-seen findings, how many
+    /// are unchanged, the launch regressions, and how many launches timed to the second stayed out
+    /// of the medians.
     private func write(_ diff: BaselineDiff, to json: inout JSONWriter, draining drain: ([UInt8]) throws -> Void) rethrows {
         json.beginObject()
         json.key("fixedFindings")
@@ -298,6 +298,13 @@ struct JSONRenderer {
         json.key("newFindings")
         json.beginArray()
         for finding in diff.newFindings {
+            write(finding, to: &json)
+            try json.drain(to: drain)
+        }
+        json.endArray()
+        json.key("notSeenFindings")
+        json.beginArray()
+        for finding in diff.notSeenFindings {
             write(finding, to: &json)
             try json.drain(to: drain)
         }

@@ -45,10 +45,11 @@ struct JUnitRenderer {
         var tests = suites.reduce(0) { $0 + $1.cases.count }
         var failures = suites.reduce(0) { $0 + $1.failedCount }
         if let diff = report.baseline {
-            tests += diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count
+            tests += diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count + diff.notSeenFindings.count
             failures += listed.newFailing + diff.launchRegressions.count
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        if report.readNothing { xml += "<!-- \(ScanReport.nothingReadNote) -->\n" }
         if report.interrupted { xml += "<!-- \(ScanReport.interruptedNote) -->\n" }
         xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         for suite in suites {
@@ -77,6 +78,8 @@ struct JUnitRenderer {
         /// Seconds, for a launch's time to active.
         var time: String?
         var failures: [Failure] = []
+        /// Why the case was skipped (a finding not seen against the baseline).
+        var skipped: String?
         var systemOut: [String] = []
     }
 
@@ -205,13 +208,16 @@ struct JUnitRenderer {
     }
 
     /// The baseline's suite, written as the new findings are read: a testcase per new finding
-    /// (failing at or above `failOn`), a failing one per launch regression, a passing one per fixed finding.
+    /// (failing at or above `failOn`), a failing one per launch regression, a passing one per fixed
+    /// finding, and a skipped one per finding not seen (its input or app absent from this run).
     private func writeBaselineSuite(
         _ diff: BaselineDiff, rules: [String: RuleDescription], failOn: Severity?, failing: Int, to xml: inout String,
         draining emit: ([UInt8]) throws -> Void
     ) rethrows {
-        let tests = diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count
-        xml += "  <testsuite name=\"baseline\" tests=\"\(tests)\" failures=\"\(failing + diff.launchRegressions.count)\" errors=\"0\" skipped=\"0\">\n"
+        let skipped = diff.notSeenFindings.count
+        let tests = diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count + skipped
+        xml += "  <testsuite name=\"baseline\" tests=\"\(tests)\" failures=\"\(failing + diff.launchRegressions.count)\" "
+            + "errors=\"0\" skipped=\"\(skipped)\">\n"
         for finding in diff.newFindings {
             var testCase = Case(className: Self.baselineClassName, name: "new \(finding.rule) \(Self.line(finding.location.description))")
             if let failOn, finding.severity >= failOn {
@@ -237,6 +243,13 @@ struct JUnitRenderer {
             write(testCase, to: &xml)
             try drain(&xml, to: emit)
         }
+        for finding in diff.notSeenFindings {
+            var testCase = Case(className: Self.baselineClassName, name: "not seen \(finding.rule) \(Self.line(finding.location.description))")
+            testCase.skipped = "not seen: its input was not read or its app did not appear, so it may not be fixed"
+            testCase.systemOut.append("in \(Self.line(diff.baselinePath)): \(finding.message)")
+            write(testCase, to: &xml)
+            try drain(&xml, to: emit)
+        }
         xml += "  </testsuite>\n"
     }
 
@@ -257,7 +270,7 @@ struct JUnitRenderer {
     private func write(_ testCase: Case, to xml: inout String) {
         var open = "    <testcase classname=\"\(Self.attribute(testCase.className))\" name=\"\(Self.attribute(testCase.name))\""
         if let time = testCase.time { open += " time=\"\(time)\"" }
-        guard !testCase.failures.isEmpty || !testCase.systemOut.isEmpty else {
+        guard !testCase.failures.isEmpty || testCase.skipped != nil || !testCase.systemOut.isEmpty else {
             xml += open + "/>\n"
             return
         }
@@ -266,6 +279,7 @@ struct JUnitRenderer {
             xml += "      <failure message=\"\(Self.attribute(failure.message))\" type=\"\(Self.attribute(failure.type))\">"
             xml += Self.text(failure.details) + "</failure>\n"
         }
+        if let skipped = testCase.skipped { xml += "      <skipped message=\"\(Self.attribute(skipped))\"/>\n" }
         if !testCase.systemOut.isEmpty {
             xml += "      <system-out>" + Self.text(testCase.systemOut.joined(separator: "\n")) + "</system-out>\n"
         }

@@ -21,6 +21,7 @@ struct MarkdownRenderer {
         let report = digest.report
         var output = "## scenelog: \(verdict(report, options: options))\n\n"
         output += summary(digest)
+        if report.readNothing { output += "> ⚠️ \(ScanReport.nothingReadNote)\n\n" }
         if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
         if let baseline = digest.baseline { output += diff(baseline, rows: rows, showsDevices: digest.showsDevices) }
         output += apps(digest.apps, rows: rows)
@@ -34,6 +35,7 @@ struct MarkdownRenderer {
     }
 
     private func verdict(_ report: ScanReport, options: RenderOptions) -> String {
+        if report.readNothing { return "⚠️ no logs were read" }
         if let baseline = report.baseline, baseline.hasRegression(atOrAbove: options.failOn) { return "❌ regressions since the baseline" }
         guard let threshold = options.failOn else {
             let count = report.findings.count
@@ -59,6 +61,7 @@ struct MarkdownRenderer {
         }
         if let note = diff.timedToTheSecondNote { output += "_\(note)_\n\n" }
         let changes = baseline.newGroups.groups.map { ("🆕 new", $0) } + baseline.fixedGroups.groups.map { ("✔️ fixed", $0) }
+            + baseline.notSeenGroups.groups.map { ("❔ not seen", $0) }
         guard !changes.isEmpty else { return output }
         output += "| | Rule | Process | Message | Where |\n|---|---|---|---|---|\n"
         for (label, group) in changes.prefix(rows) {

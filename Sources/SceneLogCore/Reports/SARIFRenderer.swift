@@ -75,8 +75,11 @@ struct SARIFRenderer {
             try json.drain(to: emit)
         }
         json.endArray()
-        if report.interrupted {
-            // The run stopped early: SARIF's place for that is an invocation that did not succeed.
+        let notes = [report.readNothing ? ScanReport.nothingReadNote : nil, report.interrupted ? ScanReport.interruptedNote : nil]
+            .compactMap(\.self)
+        if !notes.isEmpty {
+            // The run stopped early or read nothing: SARIF's place for that is an invocation that
+            // did not succeed (so that no empty result list reads as "everything fixed").
             json.key("invocations")
             json.beginArray()
             json.beginObject()
@@ -84,12 +87,14 @@ struct SARIFRenderer {
             json.bool(false)
             json.key("toolExecutionNotifications")
             json.beginArray()
-            json.beginObject()
-            json.key("level")
-            json.string("warning")
-            json.key("message")
-            json.stringObject(["text": ScanReport.interruptedNote])
-            json.endObject()
+            for note in notes {
+                json.beginObject()
+                json.key("level")
+                json.string("warning")
+                json.key("message")
+                json.stringObject(["text": note])
+                json.endObject()
+            }
             json.endArray()
             json.endObject()
             json.endArray()
@@ -213,7 +218,8 @@ struct SARIFRenderer {
     }
 
     /// The run's `properties.baseline`: path, counts (launches timed to the second, left out of the
-    /// medians, among them) and launch regressions.
+    /// medians, among them) and launch regressions. The findings not seen (their input or app
+    /// absent from this run) are counted here, never listed as `absent` results.
     private func writeBaseline(_ diff: BaselineDiff, to json: inout JSONWriter) {
         json.beginObject()
         json.key("path")
@@ -222,6 +228,8 @@ struct SARIFRenderer {
         json.int(diff.newFindingCount)
         json.key("fixedFindings")
         json.int(diff.fixedFindings.count)
+        json.key("notSeenFindings")
+        json.int(diff.notSeenFindings.count)
         json.key("unchangedFindings")
         json.int(diff.unchangedFindingCount)
         json.key("launchesTimedToTheSecond")

@@ -43,6 +43,10 @@ struct TextRenderer {
         for group in baseline.fixedGroups.groups {
             output += "  " + paint("fixed", .green) + "  \(group.first.rule)  \(Escaping.terminalLine(group.first.message))\n"
         }
+        for group in baseline.notSeenGroups.groups {
+            output += "  " + paint("not seen", .yellow) + "  \(group.first.rule)  \(Escaping.terminalLine(group.first.message))  "
+                + paint(Escaping.terminalLine(group.first.location.path) + " not read or its app absent", .dim) + "\n"
+        }
         for regression in baseline.diff.launchRegressions {
             output += "  " + paint(regression.kind.name, .red) + " " + Escaping.terminalLine(regression.summary) + "\n"
         }
@@ -127,6 +131,7 @@ struct TextRenderer {
         output += "Findings: " + digest.severityCounts.map { severity, count in
             "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
+        if report.readNothing { output += paint(ScanReport.nothingReadNote, .yellow) + "\n" }
         if report.interrupted { output += paint(ScanReport.interruptedNote, .yellow) + "\n" }
         return output
     }

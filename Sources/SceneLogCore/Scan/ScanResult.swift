@@ -14,6 +14,13 @@ public struct ScanResult: Sendable {
     /// Whether a stop was requested before every input was read.
     public var interrupted = false
 
+    /// Whether no input yielded a record: an empty folder, only empty files, or nothing that could
+    /// be read (see ``ScanReport/readNothing``).
+    public var readNothing: Bool { !inputs.contains { $0.records > 0 } }
+
+    /// What is said of a run that read nothing.
+    public static let nothingReadMessage = "no logs were read: the inputs held no record (an empty folder, empty files, or nothing readable)"
+
     init() {}
 
     /// Joins the units' results in order: launch ids are shifted past the units before, and each

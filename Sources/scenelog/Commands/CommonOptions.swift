@@ -1,21 +1,55 @@
 import ArgumentParser
 import SceneLogCore
 
-/// Options shared by the commands that write a report: `scan` and `timeline`.
+/// Options shared by the commands that write a report: `scan`, `timeline` and `report`.
 struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Report format.")
     var format: ReportFormat = .text
 
     @OptionGroup var rules: RuleOptions
 
-    @Option(name: [.short, .long], help: "Write the report to this file instead of standard output (a regular file atomically, through links; a device or FIFO straight).")
-    var output: String?
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Write the report to this file instead of standard output (a regular file atomically, through links; a device or FIFO straight); FORMAT=FILE writes that format there (repeatable: one run, several reports).",
+            valueName: "[format=]file"))
+    var output: [ReportOutput] = []
+
+    @Flag(name: .customLong("allow-empty"), help: "Exit as usual when the inputs hold no record (an empty folder); by default that exits with 3.")
+    var allowEmpty = false
 
     @Flag(name: .customLong("no-color"), help: "Never colour the text report.")
     var noColor = false
 
     @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
     var verbose = false
+
+    func validate() throws {
+        do {
+            _ = try ReportOutput.plan(output, defaultFormat: format)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// What fails the run: `--fail-on` and `--allow-empty`.
+    var failurePolicy: FailurePolicy { FailurePolicy(failOn: rules.failOn.severity, allowsEmpty: allowEmpty) }
+
+    /// Writes `report` to every `--output` in its format, or to standard output in `--format`
+    /// (coloured text on a terminal). Each output is written even when another fails; a failure
+    /// is reported and ends with the input-error status once all were tried.
+    func write(_ report: ScanReport) throws {
+        var failed = false
+        for (format, path) in try ReportOutput.plan(output, defaultFormat: format) {
+            let color = path == nil && !noColor && Diagnostics.stdoutWantsColor
+            do {
+                try Diagnostics.write(report, as: format, options: RenderOptions(color: color, failOn: rules.failOn.severity, listsEveryLaunch: verbose), to: path)
+            } catch {
+                failed = true
+            }
+        }
+        if failed { throw ExitStatus.inputError.exitCode }
+    }
 }
 
 /// Which rules run and which findings count: shared by every command that reports findings.
@@ -28,7 +62,7 @@ struct RuleOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fail-on"),
-        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found).")
+        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found, regressions included).")
     var failOn: FailThreshold = .error
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Add the rules of this YAML file.", valueName: "file"))
@@ -46,12 +80,6 @@ struct RuleOptions: ParsableArguments {
         } catch let error as RuleError {
             throw ValidationError(error.description)
         }
-    }
-
-    /// The exit status for `findings` under `--fail-on`.
-    func failsOn(_ findings: FindingLog) -> Bool {
-        guard let threshold = failOn.severity else { return false }
-        return findings.count(atOrAbove: threshold) > 0
     }
 }
 

@@ -12,14 +12,18 @@ struct ReportCommand: ParsableCommand {
             new, fixed or unchanged (matched by rule, process and message with numbers set aside, never by \
             line), and each app's launches may have got slower (median time to active up by more than \
             both --regression-percent and --regression-ms) or ended worse (active before, crashed or black \
-            screen now). With a baseline the exit code is 1 on any regression: a new finding at or above \
-            --fail-on, or a launch regression. --record appends the run to the history (see `scenelog history`).
+            screen now). A finding gone whose input was not read or whose app did not appear is "not \
+            seen", never "fixed". With a baseline the exit code is 1 on any regression: a new finding at \
+            or above --fail-on, or a launch regression (--no-fail-on-regression, or --fail-on never, \
+            turns that off). --record appends the run to the history (see `scenelog history`). Several \
+            --output FORMAT=FILE write several formats of the one run.
 
             Examples:
               scenelog report --format json --output today.json logs/
               scenelog report --baseline yesterday.json --format markdown logs/ >> "$GITHUB_STEP_SUMMARY"
               scenelog report --baseline yesterday.json --format html --output report.html --record logs/
               scenelog report --format sarif --output scenelog.sarif logs/
+              scenelog report --baseline yesterday.json --output json=night.json --output html=night.html logs/
             """
     )
 
@@ -36,6 +40,11 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("regression-ms"), help: "…and by more than this many milliseconds.")
     var regressionMilliseconds: Int = BaselineDiff.Thresholds().milliseconds
 
+    @Flag(
+        name: .customLong("fail-on-regression"), inversion: .prefixedNo,
+        help: "With --baseline, exit with 1 on a regression (default: on, off with --fail-on never).")
+    var failOnRegression: Bool?
+
     @Flag(name: .long, help: "Append this run to the history.")
     var record = false
 
@@ -49,7 +58,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try input.refuse(output: common.output)
+        try input.refuse(outputs: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let earlier: BaselineReport?
         do {
@@ -61,28 +70,26 @@ struct ReportCommand: ParsableCommand {
         var report = ScanReport(result, ruleSet: ruleSet)
         if let earlier {
             report.baseline = BaselineDiff(
-                baseline: earlier, findings: report.findings, launches: report.launches,
+                baseline: earlier, inputs: result.inputs.map(\.path), findings: report.findings, launches: report.launches,
                 thresholds: BaselineDiff.Thresholds(percent: regressionPercent, milliseconds: regressionMilliseconds))
         }
-        let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
-        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity, listsEveryLaunch: common.verbose)
-        try Diagnostics.write(report, as: common.format, options: options, to: common.output)
+        try common.write(report)
         // Recorded after the report is written: a history that cannot be written costs the
-        // record (exit 3), never the report. An interrupted run is not recorded.
+        // record (exit 3), never the report. An interrupted run, or one that read nothing (unless
+        // --allow-empty), is not recorded.
         if record {
             if result.interrupted {
                 Diagnostics.warning("interrupted: the run is not recorded in the history")
+            } else if result.readNothing && !common.allowEmpty {
+                Diagnostics.warning("no logs were read: the run is not recorded in the history")
             } else {
                 try recordRun(of: report)
                 if let note = HistoryRun.medianNote(for: report) { Diagnostics.report(ScanDiagnostic(.note, note)) }
             }
         }
-        if result.unreadableInputs > 0 || result.interrupted { throw ExitStatus.inputError.exitCode }
-        if let diff = report.baseline {
-            if diff.hasRegression(atOrAbove: common.rules.failOn.severity) { throw ExitStatus.findings.exitCode }
-        } else if common.rules.failsOn(result.findings) {
-            throw ExitStatus.findings.exitCode
-        }
+        var policy = common.failurePolicy
+        if let failOnRegression { policy.failsOnRegression = failOnRegression }
+        try ExitStatus.check(result, by: policy, baseline: report.baseline)
     }
 
     private func recordRun(of report: ScanReport) throws {

@@ -14,7 +14,9 @@ struct ScanCommand: ParsableCommand {
             record, a continuation line of a multi-line record, or an unparsed line. The built-in \
             rules (`scenelog rules`) run on every record; .scenelog.yml in the current folder (or \
             --config) can disable rules, change severities and thresholds. Ctrl-C (or SIGTERM, \
-            SIGHUP) stops reading, still reports what was read, marked interrupted, and exits with 3.
+            SIGHUP) stops reading, still reports what was read, marked interrupted, and exits with 3. \
+            Inputs that hold no record (an empty folder) are no success: "no logs were read", exit 3 \
+            (--allow-empty: as usual).
 
             Examples:
               scenelog scan device.log
@@ -24,6 +26,7 @@ struct ScanCommand: ParsableCommand {
               scenelog scan --rules team-rules.yml --fail-on warning logs/
               scenelog scan --jobs 4 --exclude '*/old/*' sysdiagnose_2025.06.03_10-00-00-0700_iPhone-OS_iPhone_22F76.tar.gz
               scenelog scan --format sarif --output scenelog.sarif crashes/ captures.zip
+              scenelog scan --output json=scan.json --output html=scan.html logs/
             """
     )
 
@@ -35,12 +38,10 @@ struct ScanCommand: ParsableCommand {
     var parseOnly = false
 
     func run() throws {
-        try input.refuse(output: common.output)
+        try input.refuse(outputs: common.output)
         let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
         let result = input.scan(ruleSet: ruleSet, common: common)
-        let color = common.output == nil && !common.noColor && Diagnostics.stdoutWantsColor
-        let options = RenderOptions(color: color, failOn: common.rules.failOn.severity, listsEveryLaunch: common.verbose)
-        try Diagnostics.write(ScanReport(result, ruleSet: ruleSet), as: common.format, options: options, to: common.output)
-        try ExitStatus.check(result, failingOn: common.rules)
+        try common.write(ScanReport(result, ruleSet: ruleSet))
+        try ExitStatus.check(result, by: common.failurePolicy)
     }
 }

@@ -25,9 +25,9 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
-        try input.refuse(output: common.output)
+        try input.refuse(outputs: common.output)
         let ruleSet = try common.rules.loadRuleSet()
-        let streaming = common.format == .text && common.output == nil
+        let streaming = common.format == .text && common.output.isEmpty
         let printer = !streaming ? nil : TimelinePrinter(
             renderer: TimelineRenderer(options: RenderOptions(color: !common.noColor && Diagnostics.stdoutWantsColor)))
         let result = input.scan(ruleSet: ruleSet, common: common, onLaunch: printer.map { printer in printer.show })
@@ -38,10 +38,8 @@ struct TimelineCommand: ParsableCommand {
         if let printer {
             if printer.isOpen { try Diagnostics.write(TimelineRenderer.summary(of: result.launches), to: nil) }
         } else {
-            try Diagnostics.write(
-                ScanReport(result, ruleSet: ruleSet), as: common.format,
-                options: RenderOptions(failOn: common.rules.failOn.severity), to: common.output)
+            try common.write(ScanReport(result, ruleSet: ruleSet))
         }
-        try ExitStatus.check(result, failingOn: common.rules)
+        try ExitStatus.check(result, by: common.failurePolicy)
     }
 }

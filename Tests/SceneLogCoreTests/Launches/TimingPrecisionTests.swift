@@ -84,7 +84,7 @@ struct TimingPrecisionTests {
                 .init(id: "L2", bundle: "com.example.app", process: "Example", outcome: .active, timeToActiveMs: 0,
                     timeToActivePrecisionMs: 1000),
             ])
-        let diff = BaselineDiff(baseline: baseline, findings: FindingLog(), launches: coarse + fine)
+        let diff = BaselineDiff(baseline: baseline, inputs: [], findings: FindingLog(), launches: coarse + fine)
         #expect(diff.launchRegressions.isEmpty, "4 s between whole-second stamps is not compared with 300 ms")
         #expect(diff.launchesTimedToTheSecond == 2)
         #expect(diff.timedToTheSecondNote == "2 launches timed to the second (whole-second stamps) are left out of the medians.")

@@ -53,10 +53,10 @@ struct AppLaunchStatisticsTests {
             path: "yesterday.json", findings: [],
             launches: (1...10).map { .init(id: "L\($0)", bundle: "com.example.alpha", process: nil, outcome: .active, timeToActiveMs: $0 * 100) })
         let tonight = (1...10).map { launch($0, "com.example.alpha", activeAfter: $0 <= 8 ? $0 * 100 : 4_000) }
-        let diff = BaselineDiff(baseline: yesterday, findings: [], launches: tonight)
+        let diff = BaselineDiff(baseline: yesterday, inputs: [], findings: [], launches: tonight)
         #expect(diff.launchRegressions.map(\.kind) == [.slowerAtP90(baselineP90Ms: 900, currentP90Ms: 4_000)])
         #expect(diff.launchRegressions.first?.summary == "com.example.alpha: p90 time to active 900 ms → 4000 ms (+3100 ms, +344 %)")
-        let fewer = BaselineDiff(baseline: yesterday, findings: [], launches: Array(tonight.prefix(9)) + [])
+        let fewer = BaselineDiff(baseline: yesterday, inputs: [], findings: [], launches: Array(tonight.prefix(9)) + [])
         #expect(fewer.launchRegressions.isEmpty, "9 launches tonight: no p90 compared")
     }
 

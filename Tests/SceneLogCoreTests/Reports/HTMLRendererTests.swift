@@ -186,7 +186,8 @@ struct HTMLRendererTests {
         var report = ScanReport(inputs: [input], findings: [finding], launches: [launch], rules: [rule])
         let before = BaselineReport.LaunchRecord(id: "L1", bundle: evil, process: evil, outcome: .active, timeToActiveMs: 10)
         report.baseline = BaselineDiff(
-            baseline: BaselineReport(path: evil, findings: [gone], launches: [before]), findings: [finding], launches: [launch])
+            baseline: BaselineReport(path: evil, findings: [gone], launches: [before]), inputs: [path], findings: [finding],
+            launches: [launch])
         return report
     }
 

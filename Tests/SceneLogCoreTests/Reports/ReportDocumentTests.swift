@@ -59,7 +59,7 @@ struct ReportDocumentTests {
         #expect(baseline.launches.map(\.id) == report.launches.map(\.id))
         #expect(baseline.launches.map(\.outcome) == report.launches.map(\.outcome))
         #expect(baseline.launches.map(\.timeToActiveMs) == report.launches.map(\.timeToActiveMs))
-        let diff = BaselineDiff(baseline: baseline, findings: report.findings, launches: report.launches)
+        let diff = BaselineDiff(baseline: baseline, inputs: report.inputs.map(\.path), findings: report.findings, launches: report.launches)
         #expect(diff.newFindingCount == 0 && diff.fixedFindings.isEmpty && diff.launchRegressions.isEmpty)
     }
 

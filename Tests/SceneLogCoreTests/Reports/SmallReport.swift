@@ -3,8 +3,8 @@
 /// A report small enough to read whole in a snapshot, built by hand so that rule and parser
 /// changes leave it alone: one input; two launches (Alpha active after 338 ms, Beta crashed);
 /// an uncaught exception logged twice (one group), a warning and a note; compared with a
-/// yesterday in which the exception was not there, a finding since fixed was, Alpha became active
-/// 300 ms sooner and Beta's launch did not crash.
+/// yesterday in which the exception was not there, a finding since fixed was, a finding of an input
+/// not read today was (not seen), Alpha became active 300 ms sooner and Beta's launch did not crash.
 func smallReport() -> ScanReport {
     let path = "logs/device.log"
     /// A launch of `app` (bundle `com.example.<app, lowercased>`) that reached `phases`: each at
@@ -63,13 +63,16 @@ func smallReport() -> ScanReport {
             rule("uncaught-exception", .error, "Uncaught exception"),
         ])
     var fixed = finding("root-view-controller-missing", .error, 8, "Alpha has a window without a root view controller", launch: alpha)
-    fixed.location = SourceLocation(path: "logs/yesterday.log", line: 8, byteOffset: -1)
+    fixed.location = SourceLocation(path: path, line: 8, byteOffset: -1)
+    let notSeen = Finding(
+        rule: "main-thread-io-at-launch", severity: .note, message: "Gamma did I/O on the main thread during launch",
+        location: SourceLocation(path: "logs/other-device.log", line: 3, byteOffset: -1), process: "Gamma", excerpt: "log line 3")
     let yesterday = BaselineReport(
-        path: "yesterday.json", findings: [findings[0], findings[1], fixed],
+        path: "yesterday.json", findings: [findings[0], findings[1], fixed, notSeen],
         launches: [
             BaselineReport.LaunchRecord(id: "L1", bundle: alpha.bundle, process: alpha.process, outcome: .active, timeToActiveMs: 38),
             BaselineReport.LaunchRecord(id: "L2", bundle: beta.bundle, process: beta.process, outcome: .active, timeToActiveMs: 400),
         ])
-    report.baseline = BaselineDiff(baseline: yesterday, findings: FindingLog(findings), launches: report.launches)
+    report.baseline = BaselineDiff(baseline: yesterday, inputs: [path], findings: FindingLog(findings), launches: report.launches)
     return report
 }

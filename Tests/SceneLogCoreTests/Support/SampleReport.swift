@@ -20,7 +20,7 @@ func sampleReportWithBaseline() throws -> ScanReport {
         Finding(
             rule: "root-view-controller-missing", severity: .error,
             message: "Ledgerly has a window without a root view controller at the end of launch",
-            location: SourceLocation(path: "Samples/old.log", line: 12, byteOffset: -1), process: "Ledgerly",
+            location: SourceLocation(path: "Samples/black-screen-no-default-configuration.log", line: 12, byteOffset: -1), process: "Ledgerly",
             excerpt: "Application windows are expected to have a root view controller at the end of application launch"))
     let launches = report.launches.map { launch in
         BaselineReport.LaunchRecord(
@@ -30,6 +30,6 @@ func sampleReportWithBaseline() throws -> ScanReport {
     }
     report.baseline = BaselineDiff(
         baseline: BaselineReport(path: "yesterday.json", findings: yesterday, launches: launches),
-        findings: report.findings, launches: report.launches)
+        inputs: report.inputs.map(\.path), findings: report.findings, launches: report.launches)
     return report
 }

@@ -1,6 +1,10 @@
-/// How a run compares with a baseline (an earlier JSON report): findings new, fixed and
+/// How a run compares with a baseline (an earlier JSON report): findings new, fixed, not seen and
 /// unchanged, matched by rule, process and message with numbers set aside (never by line), and
 /// launches that got slower or ended worse, per app.
+///
+/// A baseline finding missing from this run is *fixed* only when this run could have seen it: its
+/// input (the same path) was read, and its app, when it has one, appeared. Otherwise it is *not
+/// seen*: a device that was not plugged in, or an app that was not launched, fixes nothing.
 public struct BaselineDiff: Sendable {
     /// When a launch counts as slower: its app's median time to active grew by more than both.
     public struct Thresholds: Sendable, Equatable {
@@ -70,8 +74,11 @@ public struct BaselineDiff: Sendable {
     public private(set) var newFindingCount: Int
     /// How many of this run's findings are in the baseline too.
     public private(set) var unchangedFindingCount: Int
-    /// In the baseline, not in this run.
+    /// In the baseline, not in this run, though its input was read and its app appeared in it.
     public var fixedFindings: [Finding]
+    /// In the baseline, not in this run, whose input was not read or whose app did not appear in
+    /// it: nothing says whether they are fixed.
+    public var notSeenFindings: [Finding]
     public var launchRegressions: [LaunchRegression]
     /// How many launches, of this run and the baseline together, have a time to active known only
     /// to the second (whole-second stamps): they are left out of the medians.
@@ -82,14 +89,21 @@ public struct BaselineDiff: Sendable {
     private let baselineKeys: Set<String>
 
     /// Compares `findings` and `launches` with `baseline`, reading `findings` once.
-    public init(baseline: BaselineReport, findings: FindingLog, launches: [Launch], thresholds: Thresholds = Thresholds()) {
+    ///
+    /// - Parameter inputs: the paths of the inputs this run read (``InputSummary/path``): a
+    ///   baseline finding of any other input is not seen rather than fixed.
+    public init(
+        baseline: BaselineReport, inputs: [String], findings: FindingLog, launches: [Launch], thresholds: Thresholds = Thresholds()
+    ) {
         baselinePath = baseline.path
         current = findings
         baselineKeys = Set(baseline.findings.map(FindingGroup.key(of:)))
         var seen: Set<String> = []
+        var apps = Set(launches.flatMap { [$0.bundle, $0.process].compactMap(\.self) })
         var new = 0
         for finding in findings {
             let key = FindingGroup.key(of: finding)
+            if let process = finding.process { apps.insert(process) }
             if baselineKeys.contains(key) {
                 seen.insert(key)
             } else {
@@ -98,7 +112,19 @@ public struct BaselineDiff: Sendable {
         }
         newFindingCount = new
         unchangedFindingCount = findings.count - new
-        fixedFindings = baseline.findings.filter { !seen.contains(FindingGroup.key(of: $0)) }
+        let gone = baseline.findings.filter { !seen.contains(FindingGroup.key(of: $0)) }
+        let read = Set(inputs)
+        let baselineApps = BaselineApps(baseline.launches)
+        let (fixed, notSeen) = gone.reduce(into: ([Finding](), [Finding]())) { split, finding in
+            let appSeen = baselineApps.names(of: finding).map { !apps.isDisjoint(with: $0) } ?? true
+            if read.contains(finding.location.path) && appSeen {
+                split.0.append(finding)
+            } else {
+                split.1.append(finding)
+            }
+        }
+        fixedFindings = fixed
+        notSeenFindings = notSeen
         launchRegressions = Self.regressions(
             baseline: baseline.launches.compactMap { launch in
                 launch.app.map { ($0, launch.outcome, launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) }
@@ -124,6 +150,26 @@ public struct BaselineDiff: Sendable {
     /// Whether anything got worse: a new finding at or above `severity`, or a launch regression.
     public func hasRegression(atOrAbove severity: Severity?) -> Bool {
         !launchRegressions.isEmpty || severity.map { threshold in newFindings.contains { $0.severity >= threshold } } ?? false
+    }
+
+    /// The apps of a baseline's findings: the bundle and process of a finding's launch, else its
+    /// process when that is the process of one of the baseline's launches.
+    private struct BaselineApps {
+        private let byLaunch: [String: [String]]
+        private let processes: Set<String>
+
+        init(_ launches: [BaselineReport.LaunchRecord]) {
+            byLaunch = Dictionary(
+                launches.map { ($0.id, [$0.bundle, $0.process].compactMap(\.self)) }, uniquingKeysWith: { first, _ in first })
+            processes = Set(launches.compactMap(\.process))
+        }
+
+        /// The names `finding`'s app goes by; `nil` for a finding of no app (a system process's).
+        func names(of finding: Finding) -> [String]? {
+            if let launch = finding.launch, let names = byLaunch[launch], !names.isEmpty { return names }
+            if let process = finding.process, processes.contains(process) { return [process] }
+            return nil
+        }
     }
 
     private static func regressions(

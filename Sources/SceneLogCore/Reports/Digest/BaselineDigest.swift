@@ -4,11 +4,12 @@ enum BaselineState: String, Sendable {
     case new
     /// In both.
     case unchanged
-    /// In the baseline, not in this run (a fixed finding).
+    /// In the baseline, not in this run, whose input and app were read (a fixed finding). A
+    /// finding not seen (``BaselineDiff/notSeenFindings``) has no state: SARIF leaves it out.
     case absent
 }
 
-/// What the renderers read of a ``BaselineDiff``: the new and fixed findings grouped (up to
+/// What the renderers read of a ``BaselineDiff``: the new, fixed and not-seen findings grouped (up to
 /// ``FindingGroups/defaultLimit`` groups each), each finding's state, and the counts in one phrase.
 struct BaselineDigest: Sendable {
     /// The comparison it digests.
@@ -17,12 +18,15 @@ struct BaselineDigest: Sendable {
     let newGroups: FindingGroups
     /// The fixed findings, grouped where they repeat.
     let fixedGroups: FindingGroups
+    /// The findings not seen (their input or app absent from this run), grouped where they repeat.
+    let notSeenGroups: FindingGroups
 
     /// Digests `diff`.
     init(_ diff: BaselineDiff) {
         self.diff = diff
         newGroups = FindingGroups(diff.newFindings)
         fixedGroups = FindingGroups(diff.fixedFindings)
+        notSeenGroups = FindingGroups(diff.notSeenFindings)
     }
 
     /// Whether `finding`, one of this run's, is new or unchanged.
@@ -30,10 +34,11 @@ struct BaselineDigest: Sendable {
         diff.isInBaseline(finding) ? .unchanged : .new
     }
 
-    /// `1 new, 1 fixed, 42 unchanged findings; 1 launch regression`.
+    /// `1 new, 1 fixed, 2 not seen, 42 unchanged findings; 1 launch regression`.
     var counts: String {
         let regressions = diff.launchRegressions.count
-        return "\(diff.newFindingCount) new, \(diff.fixedFindings.count) fixed, \(diff.unchangedFindingCount) unchanged findings; "
+        return "\(diff.newFindingCount) new, \(diff.fixedFindings.count) fixed, \(diff.notSeenFindings.count) not seen, "
+            + "\(diff.unchangedFindingCount) unchanged findings; "
             + "\(regressions) launch regression\(regressions == 1 ? "" : "s")"
     }
 }

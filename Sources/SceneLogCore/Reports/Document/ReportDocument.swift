@@ -41,7 +41,7 @@ struct ReportDocument: Codable, Sendable, Equatable {
         }
     }
 
-    /// A `findings` entry (and a baseline's `newFindings` and `fixedFindings` entries).
+    /// A `findings` entry (and a baseline's `newFindings`, `fixedFindings` and `notSeenFindings` entries).
     struct FindingEntry: Codable, Sendable, Equatable {
         var rule: String
         var severity: Severity
@@ -186,6 +186,9 @@ struct ReportDocument: Codable, Sendable, Equatable {
         var path: String
         var newFindings: [FindingEntry]
         var fixedFindings: [FindingEntry]
+        /// Gone from this run, but their input was not read or their app did not appear (absent
+        /// from reports written before it was added: read as none).
+        var notSeenFindings: [FindingEntry]
         /// How many findings are in both.
         var unchangedFindings: Int
         var launchRegressions: [Regression]
@@ -193,7 +196,18 @@ struct ReportDocument: Codable, Sendable, Equatable {
         var launchesTimedToTheSecond: Int?
 
         enum CodingKeys: String, CodingKey {
-            case path, newFindings, fixedFindings, unchangedFindings, launchRegressions, launchesTimedToTheSecond
+            case path, newFindings, fixedFindings, notSeenFindings, unchangedFindings, launchRegressions, launchesTimedToTheSecond
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decode(String.self, forKey: .path)
+            newFindings = try container.decode([FindingEntry].self, forKey: .newFindings)
+            fixedFindings = try container.decode([FindingEntry].self, forKey: .fixedFindings)
+            notSeenFindings = try container.decodeIfPresent([FindingEntry].self, forKey: .notSeenFindings) ?? []
+            unchangedFindings = try container.decode(Int.self, forKey: .unchangedFindings)
+            launchRegressions = try container.decode([Regression].self, forKey: .launchRegressions)
+            launchesTimedToTheSecond = try container.decodeIfPresent(Int.self, forKey: .launchesTimedToTheSecond)
         }
     }
 

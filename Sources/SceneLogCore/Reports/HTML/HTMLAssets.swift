@@ -144,6 +144,7 @@ enum HTMLAssets {
         .badge.note { background: var(--note-bg); color: var(--note); }
         .badge.new { background: var(--error-bg); color: var(--error); }
         .badge.fixed { background: var(--good-bg); color: var(--good); }
+        .badge.not-seen { background: var(--warning-bg); color: var(--warning); }
         details.line summary { cursor: pointer; color: var(--muted); font-size: 12.5px; margin-top: 2px; }
         details.line pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--code); padding: 6px 8px; border-radius: 6px;
           margin: 4px 0; }

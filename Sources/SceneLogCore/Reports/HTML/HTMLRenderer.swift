@@ -64,6 +64,7 @@ struct HTMLRenderer {
         return "<header class=\"page\"><div class=\"inner\">\n"
             + "<h1>\(Escaping.markupText(report.tool.name))<span class=\"version\">\(Escaping.markupText(report.tool.version))</span></h1>\n"
             + "<span class=\"inputs\">Launch report · \(HTMLText.count(report.inputs.count, "input")) scanned</span>\n"
+            + (report.readNothing ? "<p class=\"interrupted\">\(ScanReport.nothingReadNote)</p>\n" : "")
             + (report.interrupted ? "<p class=\"interrupted\">\(ScanReport.interruptedNote)</p>\n" : "")
             + "<nav>" + nav.joined(separator: " ") + "</nav>\n</div></header>\n"
     }
@@ -90,6 +91,7 @@ struct HTMLRenderer {
         html += "<section class=\"cards baseline-cards\" aria-label=\"Compared with the baseline\">\n"
         html += card("New findings", value: diff.newFindingCount, detail: against, highlight: diff.newFindingCount == 0 ? nil : "alert")
         html += card("Fixed findings", value: diff.fixedFindings.count, detail: against, highlight: diff.fixedFindings.isEmpty ? nil : "good")
+        html += card("Not seen", value: diff.notSeenFindings.count, detail: ["<span>input or app absent from this run</span>"])
         html += card("Unchanged findings", value: diff.unchangedFindingCount, detail: against)
         html += card(
             "Launch regressions", value: diff.launchRegressions.count, detail: against,
@@ -209,11 +211,11 @@ struct HTMLRenderer {
         return html + "</details>"
     }
 
-    /// New and fixed findings and launch regressions.
+    /// New, fixed and not-seen findings and launch regressions.
     private func baseline(_ diff: BaselineDiff, showsDevices: Bool) -> String {
         var html = "<h2 id=\"baseline\">Compared with the baseline<span class=\"sub mono\">\(Escaping.markupLine(diff.baselinePath))</span></h2>\n"
         html += "<p>\(HTMLText.count(diff.newFindingCount, "new finding")), \(HTMLText.count(diff.fixedFindings.count, "fixed finding")), "
-            + "\(diff.unchangedFindingCount) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
+            + "\(diff.notSeenFindings.count) not seen, \(diff.unchangedFindingCount) unchanged; \(HTMLText.count(diff.launchRegressions.count, "launch regression")).</p>\n"
         html += "<h3 class=\"list-title\">Launch regressions</h3>\n"
         if diff.launchRegressions.isEmpty {
             html += "<p class=\"muted\">None.</p>\n"
@@ -229,6 +231,10 @@ struct HTMLRenderer {
         html += diff.newFindingCount == 0 ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.newFindings, launches: false, showsDevices: showsDevices)
         html += "<h3 class=\"list-title\"><span class=\"badge fixed\">fixed</span> Fixed findings</h3>\n"
         html += diff.fixedFindings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.fixedFindings, launches: false, showsDevices: showsDevices)
+        html += "<h3 class=\"list-title\"><span class=\"badge not-seen\">not seen</span> Not seen: their input was not read "
+            + "or their app did not appear, so nothing says they are fixed</h3>\n"
+        html += diff.notSeenFindings.isEmpty
+            ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.notSeenFindings, launches: false, showsDevices: showsDevices)
         return html
     }
 

@@ -26,6 +26,8 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     private var processIdentifier: pid_t?
     private var exited = false
     private var failureText: String?
+    /// Signalled once idevicesyslog has exited or could not start.
+    private let ended = DispatchSemaphore(value: 0)
 
     /// Starts `idevicesyslog [-u udid]`; `onFailure` is called (from another thread) when it cannot start.
     /// - Throws: ``WatchError`` when idevicesyslog is not installed (naming the package to install
@@ -66,6 +68,13 @@ final class IdevicesyslogProcess: @unchecked Sendable {
         lock.withLock { failureText }
     }
 
+    /// ``failure``, once idevicesyslog has ended (its exit follows the end of its output closely),
+    /// waiting at most `timeout` seconds for that.
+    func failure(waitingUpTo timeout: Double) -> String? {
+        if ended.wait(timeout: .now() + timeout) == .success { ended.signal() }
+        return failure
+    }
+
     private func started(_ identifier: pid_t) {
         lock.withLock { processIdentifier = identifier }
     }
@@ -77,6 +86,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
                 failureText = "\(Self.executableName) exited with status \(code)"
             }
         }
+        ended.signal()
     }
 
     private func failed(_ text: String) {
@@ -84,6 +94,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
             exited = true
             failureText = text
         }
+        ended.signal()
     }
 
     /// Whether `idevicesyslog` is an executable file in a `PATH` folder.

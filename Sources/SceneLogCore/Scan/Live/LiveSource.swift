@@ -100,6 +100,13 @@ public final class LiveSource {
         return nil
     }
 
+    /// Why the input ended badly, once its output has closed: the spawned idevicesyslog's
+    /// ``failure``, after waiting (up to 2 seconds) for it to exit.
+    public var failureAtEnd: String? {
+        if case .spawned(let process) = source { return process.failure(waitingUpTo: 2) }
+        return nil
+    }
+
     static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, name: String) throws(WatchError)
         -> ReadResult
     {

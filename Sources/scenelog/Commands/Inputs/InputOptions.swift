@@ -64,13 +64,15 @@ struct InputOptions: ParsableArguments {
 
     /// Refuses (usage error, before anything is read) an `--output` that is one of the inputs, a
     /// file inside a named folder or standard input: it would be replaced while it is read.
-    func refuse(output: String?) throws {
-        guard let output,
-            let refusal = ReportDestination.refusal(
-                ofOutput: output, among: paths, selection: PathSelection(include: include, exclude: exclude))
-        else { return }
-        Diagnostics.error(refusal)
-        throw ExitStatus.usage.exitCode
+    func refuse(outputs: [ReportOutput]) throws {
+        for output in outputs {
+            guard
+                let refusal = ReportDestination.refusal(
+                    ofOutput: output.path, among: paths, selection: PathSelection(include: include, exclude: exclude))
+            else { continue }
+            Diagnostics.error(refusal)
+            throw ExitStatus.usage.exitCode
+        }
     }
 
     /// Scans the inputs with `ruleSet` (none: only count lines) under the common options, showing

@@ -11,7 +11,8 @@ struct WatchCommand: ParsableCommand {
             Reads standard input when it is a pipe or a file. With nothing piped in, starts \
             idevicesyslog itself (with -u when --udid is given). --follow reads a growing file like \
             `tail -F`. Ctrl-C (or the end of the input) prints a summary: the launches with their \
-            outcome and time to active, and the findings by rule. The exit code follows --fail-on.
+            outcome and time to active, and the findings by rule. The exit code follows --fail-on; \
+            it is 3 when idevicesyslog fails (no device) or the followed file cannot be opened.
 
             Do not filter the device log (idevicesyslog -q or -p): launch timelines need the lines \
             of SpringBoard and runningboardd.
@@ -103,16 +104,23 @@ struct WatchCommand: ParsableCommand {
         }
         let end = loop.run()
         let result = loop.finish()
+        // The source failing (idevicesyslog exiting with an error, "No device found") is no success.
+        var sourceFailed = false
         switch end {
         case .outputClosed: return
         case .outputFailed: throw ExitStatus.inputError.exitCode
-        case .failed(let message): Diagnostics.error(message)
-        case .inputEnded: if let failure = source.failure { Diagnostics.error(failure) }
+        case .failed(let message):
+            Diagnostics.error(message)
+            sourceFailed = true
+        case .inputEnded:
+            if let failure = source.failureAtEnd {
+                Diagnostics.error(failure)
+                sourceFailed = true
+            }
         case .interrupted: break
         }
         observer.showSummary(of: result)
-        if output.state == .failed { throw ExitStatus.inputError.exitCode }
-        if case .failed = end { throw ExitStatus.inputError.exitCode }
+        if output.state == .failed || sourceFailed { throw ExitStatus.inputError.exitCode }
         if let threshold = rules.failOn.severity, observer.hasShown(atLeast: threshold) {
             throw ExitStatus.findings.exitCode
         }

@@ -1,5 +1,4 @@
 import Foundation
-import SceneLogCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +11,7 @@ import Darwin
 ///
 /// `@unchecked Sendable`: the counters are guarded by `lock`; workers add to them, a timer thread
 /// draws them.
-final class ProgressMeter: @unchecked Sendable {
+public final class ProgressMeter: @unchecked Sendable {
     private let lock = NSLock()
     private let totalFiles: Int
     private let totalBytes: Int64
@@ -23,7 +22,7 @@ final class ProgressMeter: @unchecked Sendable {
     private var drawn = false
 
     /// A meter for `files` (their sizes on disk), or `nil` when standard error is not a terminal.
-    static func start(files: [String]) -> ProgressMeter? {
+    public static func start(files: [String]) -> ProgressMeter? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         let sizes = files.map { path -> Int64 in
             var status = stat()
@@ -44,19 +43,21 @@ final class ProgressMeter: @unchecked Sendable {
         totalBytes = max(bytes, 1)
     }
 
-    func add(bytes: Int) {
+    /// Counts `bytes` more read.
+    public func add(bytes: Int) {
         lock.withLock { bytesDone += Int64(bytes) }
     }
 
-    func fileDone() {
+    /// Counts one more input read to its end.
+    public func fileDone() {
         lock.withLock { filesDone += 1 }
     }
 
     /// Stops drawing and clears the bar.
-    func finish() {
+    public func finish() {
         timer?.cancel()
         lock.withLock {
-            if drawn { Diagnostics.emit("\r\u{1B}[2K") }
+            if drawn { Self.emit("\r\u{1B}[2K") }
             drawn = false
             filesDone = totalFiles
         }
@@ -75,9 +76,14 @@ final class ProgressMeter: @unchecked Sendable {
             let left = rate > 0 ? Double(totalBytes - min(bytesDone, totalBytes)) / rate : 0
             let line = "[\(bar)] \(filesDone)/\(totalFiles) files  \(Self.megabytes(bytesDone)) / \(Self.megabytes(totalBytes))"
                 + "  \(Self.megabytes(Int64(rate)))/s  ETA \(Int(left.rounded())) s"
-            Diagnostics.emit("\r\u{1B}[2K" + line)
+            Self.emit("\r\u{1B}[2K" + line)
             drawn = true
         }
+    }
+
+    /// Writes `text` to standard error, unbuffered.
+    private static func emit(_ text: String) {
+        _ = ReportDestination.writeAll(text.utf8, to: STDERR_FILENO)
     }
 
     private static func megabytes(_ bytes: Int64) -> String {

@@ -1,0 +1,52 @@
+/// One `--output`: where a report goes, and in which format when it names one
+/// (`--output json=night.json`); a plain path takes `--format`.
+public struct ReportOutput: Sendable, Equatable {
+    /// The format named before `=`; `nil` for a plain path.
+    public var format: ReportFormat?
+    /// Where the report is written (see ``ReportDestination``).
+    public var path: String
+
+    /// An output of `path` in `format` (`nil`: the run's `--format`).
+    public init(format: ReportFormat?, path: String) {
+        self.format = format
+        self.path = path
+    }
+
+    /// Reads `FORMAT=PATH` when what comes before the first `=` is a format id (`html=night.html`),
+    /// else a plain path (`./json=x` names a file called `json=x`).
+    public init(parsing argument: String) {
+        if let equals = argument.firstIndex(of: "="), let format = ReportFormat(rawValue: String(argument[..<equals])) {
+            self.init(format: format, path: String(argument[argument.index(after: equals)...]))
+        } else {
+            self.init(format: nil, path: argument)
+        }
+    }
+
+    /// The reports a run writes: each of `outputs` in its format (a plain path in `defaultFormat`),
+    /// or, with no output named, one report in `defaultFormat` on standard output (a `nil` path).
+    /// - Throws: a message for the user when a path is empty or named twice, or when more than
+    ///   one output names no format.
+    public static func plan(
+        _ outputs: [ReportOutput], defaultFormat: ReportFormat
+    ) throws(ReportOutputError) -> [(format: ReportFormat, path: String?)] {
+        guard !outputs.isEmpty else { return [(defaultFormat, nil)] }
+        if outputs.count(where: { $0.format == nil }) > 1 {
+            throw ReportOutputError(description: "more than one --output names no format; name each FORMAT=PATH (json=night.json)")
+        }
+        var paths: Set<String> = []
+        for output in outputs {
+            guard !output.path.isEmpty else {
+                throw ReportOutputError(description: "--output \(output.format.map { "\($0.rawValue)=" } ?? "") names no file")
+            }
+            guard paths.insert(output.path).inserted else {
+                throw ReportOutputError(description: "--output '\(Escaping.visible(output.path))' is named twice")
+            }
+        }
+        return outputs.map { ($0.format ?? defaultFormat, $0.path) }
+    }
+}
+
+/// A set of `--output`s that cannot be written, and why.
+public struct ReportOutputError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
