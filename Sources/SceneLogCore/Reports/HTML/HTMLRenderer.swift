@@ -58,7 +58,9 @@ struct HTMLRenderer {
     // MARK: - Header and cards
 
     private func header(_ report: ScanReport) -> String {
-        var nav = ["<a href=\"#launches\">Launches</a>", "<a href=\"#findings\">Findings</a>"]
+        var nav = ["<a href=\"#launches\">Launches</a>"]
+        if !report.launches.isEmpty { nav.append("<a href=\"#apps\">Apps</a>") }
+        nav.append("<a href=\"#findings\">Findings</a>")
         if report.baseline != nil { nav.append("<a href=\"#baseline\">Baseline</a>") }
         nav += ["<a href=\"#rules\">Rules</a>", "<a href=\"#inputs\">Inputs</a>"]
         return "<header class=\"page\"><div class=\"inner\">\n"
