@@ -63,7 +63,7 @@ struct RecordAnalyzer {
             for event in newEvents { openEvents[event.key] = (found[event.index], found[event.index].location.line) }
             return found
         }
-        guard openEvents.count + newEvents.count > 0 else { return closed + found }
+        guard openEvents.count + newEvents.count > 0 else { return closed.isEmpty ? found : closed + found }
         for (index, finding) in found.enumerated() {
             if let key = newEvents.first(where: { $0.index == index })?.key {
                 openEvents[key] = (finding, finding.location.line)
@@ -79,6 +79,7 @@ struct RecordAnalyzer {
     /// lines of one watchdog kill), adding their lines to its evidence: one problem, one finding.
     /// Returns the findings that open an event, by index, with their keys.
     private mutating func foldRepeatedEvents(_ found: inout [Finding]) -> [(index: Int, key: String)] {
+        guard found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }) else { return [] }
         var opened: [(index: Int, key: String)] = []
         var kept: [Finding] = []
         for finding in found {
@@ -103,15 +104,19 @@ struct RecordAnalyzer {
     /// `line` is `nil`), closed, with the findings waiting on them, in line order.
     private mutating func closeEvents(before line: Int?, ifNoneOpen: Bool = false) -> [Finding] {
         guard !openEvents.isEmpty || !waiting.isEmpty else { return [] }
-        if !ifNoneOpen {
-            let over = openEvents.filter { key, event in line.map { $0 - event.lastLine > Self.eventSpan } ?? true }
-            for (key, event) in over {
+        func isOver(_ event: (finding: Finding, lastLine: Int)) -> Bool {
+            line.map { $0 - event.lastLine > Self.eventSpan } ?? true
+        }
+        // Checked without allocating: this runs for every record while an event is open.
+        if !ifNoneOpen, openEvents.values.contains(where: isOver) {
+            for (key, event) in openEvents where isOver(event) {
                 openEvents[key] = nil
                 if holdsEvents { waiting.append(event.finding) }
             }
         }
+        guard !waiting.isEmpty else { return [] }
         // What waits behind an event still open keeps waiting; the rest comes out in line order.
-        let firstOpen = openEvents.values.map(\.finding.location.line).min() ?? Int.max
+        let firstOpen = openEvents.values.reduce(Int.max) { min($0, $1.finding.location.line) }
         guard waiting.contains(where: { $0.location.line < firstOpen }) else { return [] }
         waiting.sort { $0.location.line < $1.location.line }
         let ready = waiting.prefix { $0.location.line < firstOpen }
