@@ -57,4 +57,21 @@ struct ManyFindingsTests {
         let text = try CommandRunner.run(["scan", "--format", "text", "--fail-on", "never", input.path])
         #expect(text.stdout.contains("3000×"), "repeats are one group with their count")
     }
+
+    @Test("a night of 600 launches: HTML draws the 500 worst, killed ones among them, and says so")
+    func htmlDrawsTheWorstLaunches() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launches-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clean = try String(
+            contentsOf: CommandRunner.packageRoot.appendingPathComponent("Samples/idevicesyslog-1.3-flutter-scene-adopted.log"), encoding: .utf8)
+        let killed = try String(
+            contentsOf: CommandRunner.packageRoot.appendingPathComponent("Samples/idevicesyslog-1.4-microseconds-watchdog.log"), encoding: .utf8)
+        let input = folder.appendingPathComponent("night.log")
+        try (String(repeating: clean, count: 599) + killed).write(to: input, atomically: true, encoding: .utf8)
+        let html = try CommandRunner.run(["scan", "--format", "html", "--fail-on", "never", input.path])
+        #expect(html.stdout.contains("The 500 worst launches are drawn"))
+        #expect(html.stdout.contains(">L600<"), "the one killed launch, the last of the night, is drawn")
+        #expect(!html.stdout.contains(">L500<"), "of 599 like launches, the first 499 are drawn")
+    }
 }

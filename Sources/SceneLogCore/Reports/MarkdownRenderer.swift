@@ -89,13 +89,7 @@ struct MarkdownRenderer {
     private func launches(_ launches: [Launch], rows: Int, showsDevices: Bool) -> String {
         guard !launches.isEmpty else { return "" }
         var output = "### Launches\n\n| Launch | App | Outcome | Time to active | Findings | Where |\n|---|---|---|---:|---:|---|\n"
-        let worstFirst = launches.enumerated().sorted { left, right in
-            let (a, b) = (left.element, right.element)
-            if a.outcome.badness != b.outcome.badness { return a.outcome.badness > b.outcome.badness }
-            if (a.timeToActiveMs ?? -1) != (b.timeToActiveMs ?? -1) { return (a.timeToActiveMs ?? -1) > (b.timeToActiveMs ?? -1) }
-            return left.offset < right.offset
-        }.map(\.element)
-        for launch in worstFirst.prefix(rows) {
+        for launch in launches.worstFirst().prefix(rows) {
             let outcome = (launch.outcome == .active ? "✅ " : "❌ ") + launch.outcome.rawValue + launch.terminationSuffix
             let app = launch.appName + (showsDevices ? launch.device.map { " on \($0)" } ?? "" : "")
             output += "| \(launch.id) | \(cell(app)) | \(cell(outcome)) | "

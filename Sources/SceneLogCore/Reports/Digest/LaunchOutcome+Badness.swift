@@ -12,3 +12,16 @@ extension LaunchOutcome {
         }
     }
 }
+
+extension Sequence<Launch> {
+    /// The launches, the worst first: by outcome (failed, crashed, killed…), then the slowest to
+    /// become active, then in the order given.
+    func worstFirst() -> [Launch] {
+        enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.outcome.badness != b.outcome.badness { return a.outcome.badness > b.outcome.badness }
+            if (a.timeToActiveMs ?? -1) != (b.timeToActiveMs ?? -1) { return (a.timeToActiveMs ?? -1) > (b.timeToActiveMs ?? -1) }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+}

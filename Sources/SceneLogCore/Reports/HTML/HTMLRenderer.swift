@@ -13,7 +13,7 @@ import Foundation
 ///
 /// However many findings a run has, the page stays one a browser opens: each findings table
 /// shows the first ``maximumFindingRows`` and says how many more there are, and the timeline
-/// draws the first ``maximumTimelineLaunches`` launches with at most ``maximumMarkersPerLaunch``
+/// draws the worst ``maximumTimelineLaunches`` launches with at most ``maximumMarkersPerLaunch``
 /// findings marked on each.
 struct HTMLRenderer {
     /// The most rows a findings table shows.
@@ -112,8 +112,10 @@ struct HTMLRenderer {
     private func launches(_ report: ScanReport, showsDevices: Bool) -> String {
         var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
-        let drawn = Array(report.launches.prefix(Self.maximumTimelineLaunches))
-        let drawnIDs = Set(drawn.map(\.id))
+        // A night of more launches draws its worst ones, in the order they started.
+        let worst = Set(report.launches.worstFirst().prefix(Self.maximumTimelineLaunches).map(\.id))
+        let drawn = report.launches.filter { worst.contains($0.id) }
+        let drawnIDs = worst
         var findings: [String: [Finding]] = [:]
         for finding in report.findings {
             guard let launch = finding.launch, drawnIDs.contains(launch),
@@ -123,7 +125,8 @@ struct HTMLRenderer {
         }
         html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: drawn, findings: findings, showsDevices: showsDevices).render() + "</div>\n"
         if report.launches.count > drawn.count {
-            html += "<p class=\"muted\">The first \(HTMLText.grouped(drawn.count)) launches are drawn; "
+            html += "<p class=\"muted\">The \(HTMLText.grouped(drawn.count)) worst launches are drawn (failed, crashed, killed, "
+                + "then the slowest); "
                 + "\(HTMLText.count(report.launches.count - drawn.count, "more launch", plural: "more launches")) are in the JSON report and in <code>scenelog timeline</code>.</p>\n"
         }
         html += "<div class=\"legend\"><span><span class=\"dot outcome-active\"></span>active</span>"
