@@ -191,3 +191,39 @@ import Testing
         #expect(result.stdout.contains("This process does not adopt UIScene lifecycle"))
     }
 }
+
+/// `scenelog rules --export-literals`: the prefilter's literals as extended regular expressions
+/// that match themselves, for rg's default engine, grep -E and Hyperscan.
+@Suite struct ExportLiteralsTests {
+    @Test func everyLiteralIsARegexMatchingItself() throws {
+        let result = try CommandRunner.run(["rules", "--export-literals"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 40 && Set(lines).count == lines.count, "no literal twice")
+        #expect(lines.contains("Terminating app due to uncaught exception"))
+        #expect(lines.contains("Bootstrapping "), "launch markers too")
+        for line in lines {
+            let literal = line.replacingOccurrences(of: #"\\(.)"#, with: "$1", options: .regularExpression)
+            let regex = try NSRegularExpression(pattern: line)
+            #expect(regex.firstMatch(in: literal, range: NSRange(literal.startIndex..., in: literal)) != nil, "\(line)")
+        }
+    }
+
+    @Test func aUserRuleFileAddsItsLiterals() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = folder.appendingPathComponent("rules.yml")
+        try """
+            rules:
+              - id: token-missing
+                severity: warning
+                pattern: 'auth token (?<name>\\w+) missing [(]retry'
+                literal: 'missing (retry'
+                message: m
+            """.write(to: rules, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["rules", "--export-literals", "--rules", rules.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").contains(#"missing \(retry"#), "its literal, escaped")
+    }
+}

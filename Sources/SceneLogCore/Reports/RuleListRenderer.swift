@@ -36,6 +36,20 @@ public enum RuleListRenderer {
         return message + " Run 'scenelog rules' for the list."
     }
 
+    /// The literals a scan of `ruleSet` looks for before anything else (each rule's and each launch
+    /// marker's), one per line as an extended regular expression that matches it exactly, for
+    /// `rg -f` (ripgrep's default engine), `grep -E -f` and Hyperscan: what another tool must find
+    /// to do the work of scenelog's prefilter.
+    public static func literalPatterns(_ ruleSet: RuleSet) -> String {
+        var seen: Set<[UInt8]> = []
+        let literals = (ruleSet.literals + LaunchSignalReader.literals.map { Array($0.utf8) }).filter { seen.insert($0).inserted }
+        return literals.map { literal in
+            String(decoding: literal, as: UTF8.self).map { character in
+                "\\.^$|?*+()[]{}".contains(character) ? "\\" + String(character) : String(character)
+            }.joined()
+        }.joined(separator: "\n") + "\n"
+    }
+
     /// Every pattern of `rules`, one per line, for `grep -P -f` and `rg -P -f`.
     public static func patterns(_ rules: [RuleDescription]) -> String {
         rules.flatMap(\.patterns).map { unnamingGroups($0.regex) }.joined(separator: "\n") + "\n"

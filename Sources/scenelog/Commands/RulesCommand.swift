@@ -26,6 +26,11 @@ struct RulesCommand: ParsableCommand {
         help: "Print every rule's PCRE2 patterns, one per line (for grep -P, rg -P and the like).")
     var exportPatterns = false
 
+    @Flag(
+        name: .customLong("export-literals"),
+        help: "Print the literals a scan looks for first (rules and launch markers), one per line, escaped as extended regular expressions (for rg -f, grep -E -f, Hyperscan).")
+    var exportLiterals = false
+
     func run() throws {
         var rules = RuleCatalog.builtIn.map(\.description) + RuleCatalog.diagnoses
         if let rulesFile {
@@ -36,6 +41,13 @@ struct RulesCommand: ParsableCommand {
             }
         }
         if exportPatterns { return try Diagnostics.write(RuleListRenderer.patterns(rules), to: nil) }
+        if exportLiterals {
+            do {
+                return try Diagnostics.write(RuleListRenderer.literalPatterns(RuleSet.load(userRules: rulesFile, configuration: nil)), to: nil)
+            } catch let error as ConfigurationError {
+                throw ValidationError(error.description)
+            }
+        }
         guard let explain else { return try Diagnostics.write(RuleListRenderer.table(rules), to: nil) }
         guard let rule = rules.first(where: { $0.id == explain }) else {
             throw ValidationError(RuleListRenderer.unknownRule(explain, among: rules))
