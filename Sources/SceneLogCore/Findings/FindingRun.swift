@@ -21,23 +21,16 @@ struct FindingRun: Sendable {
         tally.add(finding)
     }
 
-    /// The findings that `isIncluded` keeps, in the same order.
+    /// The findings that `isIncluded` keeps, in the same order (the held ones stay held).
     func filter(spool: FindingSpool, _ isIncluded: (Finding) -> Bool) -> FindingRun {
         var writer = FindingWriter(spool: spool)
-        var reader = FindingRunReader(self)
-        var diagnoses: [Finding] = []
-        var heldLeft = held.count
+        var lineFindings = self
+        lineFindings.held = []
+        var reader = FindingRunReader(lineFindings)
         while let finding = reader.next() {
-            // The reader hands out the held findings merged in; keep them held.
-            if reader.lastWasHeld {
-                heldLeft -= 1
-                if isIncluded(finding) { diagnoses.append(finding) }
-            } else if isIncluded(finding) {
-                writer.append(finding)
-            }
+            if isIncluded(finding) { writer.append(finding) }
         }
-        assert(heldLeft == 0)
-        diagnoses.forEach { writer.hold($0) }
+        for diagnosis in held where isIncluded(diagnosis) { writer.hold(diagnosis) }
         return writer.finish()
     }
 }
@@ -100,8 +93,6 @@ struct FindingRunReader: IteratorProtocol {
     private var position = 0
     private var peeked: Finding?
     private var heldIndex = 0
-    /// Whether the finding last returned was a held one.
-    private(set) var lastWasHeld = false
 
     init(_ run: FindingRun) {
         self.run = run
@@ -111,11 +102,9 @@ struct FindingRunReader: IteratorProtocol {
         if peeked == nil { peeked = nextEncoded() }
         if heldIndex < run.held.count, peeked.map({ run.held[heldIndex].location.line < $0.location.line }) ?? true {
             defer { heldIndex += 1 }
-            lastWasHeld = true
             return run.held[heldIndex]
         }
         defer { peeked = nil }
-        lastWasHeld = false
         return peeked
     }
 

@@ -7,11 +7,6 @@ struct FindingGroup: Sendable {
     let last: Finding
     let count: Int
 
-    /// Groups `findings`, keeping the order in which each group first appears.
-    static func grouping(_ findings: some Sequence<Finding>) -> [FindingGroup] {
-        FindingGroups(findings, limit: .max).groups
-    }
-
     /// What repeats of one finding share: rule, process, bundle, and message with numbers set
     /// aside (so that the kills of two apps are never one group).
     static func key(of finding: Finding) -> String {

@@ -76,10 +76,8 @@ struct MarkdownRenderer {
         guard !apps.isEmpty else { return "" }
         var output = "### Apps\n\n| App | Launches | Outcomes | Starts | p50 | p90 | Max |\n|---|---:|---|---|---:|---:|---:|\n"
         for app in apps.prefix(rows) {
-            let outcomes = LaunchOutcome.allCases.compactMap { outcome in app.outcomes[outcome].map { "\($0) \(outcome.rawValue)" } }
-            let starts = AppLaunchStatistics.Start.allCases.compactMap { start in app.starts[start].map { "\($0) \(start.rawValue)" } }
             let times = [app.timeToActiveP50Ms, app.timeToActiveP90Ms, app.timeToActiveMaxMs].map { $0.map { "\($0) ms" } ?? "–" }
-            output += "| \(cell(app.app)) | \(app.launches) | \(outcomes.joined(separator: ", ")) | \(starts.joined(separator: ", ")) | "
+            output += "| \(cell(app.app)) | \(app.launches) | \(app.outcomeCounts.list) | \(app.startList) | "
                 + times.joined(separator: " | ") + " |\n"
         }
         return output + omitted(apps.count, rows) + "\n"

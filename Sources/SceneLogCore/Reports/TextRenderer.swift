@@ -85,10 +85,8 @@ struct TextRenderer {
         let names = apps.map { Escaping.terminalLine($0.app) }
         let width = min(names.map(\.count).max() ?? 0, 40)
         for (app, name) in zip(apps, names) {
-            let outcomes = LaunchOutcome.allCases.compactMap { outcome in app.outcomes[outcome].map { "\($0) \(outcome.rawValue)" } }
-            let starts = AppLaunchStatistics.Start.allCases.compactMap { start in app.starts[start].map { "\($0) \(start.rawValue)" } }
             output += "  " + pad(name, width) + "  \(app.launches) launch\(app.launches == 1 ? "" : "es") ("
-                + outcomes.joined(separator: ", ") + "; " + starts.joined(separator: ", ") + ")"
+                + app.outcomeCounts.list + "; " + app.startList + ")"
             if let p50 = app.timeToActiveP50Ms, let p90 = app.timeToActiveP90Ms, let max = app.timeToActiveMaxMs {
                 output += "  time to active p50 \(p50) ms, p90 \(p90) ms, max \(max) ms"
                 if app.timedLaunches < app.launches { output += paint(" (\(app.timedLaunches) timed)", .dim) }

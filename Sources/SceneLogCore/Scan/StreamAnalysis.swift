@@ -136,11 +136,16 @@ final class StreamAnalysis: RecordSink {
         if mode.keepsFindings {
             for finding in found where finding.severity >= options.minimumSeverity {
                 kept.append(finding)
-                if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
+                noteRule(of: finding)
             }
         }
         guard let numbering = mode.liveNumbering else { return }
         for finding in found { handOutLive(finding, numbering: numbering) }
+    }
+
+    /// Notes the rule of a kept finding under its launch.
+    private func noteRule(of finding: Finding) {
+        if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
     }
 
     /// A finding as it happens: kept with its launch (for the launch's live events) and shown
@@ -178,7 +183,7 @@ final class StreamAnalysis: RecordSink {
             case .diagnosed(let finding):
                 if mode.keepsFindings, finding.severity >= options.minimumSeverity {
                     kept.hold(finding)
-                    if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
+                    noteRule(of: finding)
                 }
                 if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }

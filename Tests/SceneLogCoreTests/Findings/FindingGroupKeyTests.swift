@@ -65,7 +65,7 @@ struct FindingGroupKeyTests {
             Self.finding(message: "killed 0x8badf00d at 2.5 s", line: 3),
             Self.finding(message: "killed 0xdead10cc at 3.5 s", line: 4),
         ]
-        let groups = FindingGroup.grouping(findings)
+        let groups = FindingGroups(findings).groups
         #expect(groups.map(\.count) == [3, 1])
         #expect(groups.map(\.first.location.line) == [1, 2])
         #expect(groups.map(\.last.location.line) == [4, 2])

@@ -29,6 +29,16 @@ public struct AppLaunchStatistics: Sendable, Equatable {
     public var timeToActiveP90Ms: Int?
     public var timeToActiveMaxMs: Int?
 
+    /// The outcomes, in the canonical order (``OutcomeCounts``).
+    var outcomeCounts: OutcomeCounts {
+        OutcomeCounts([Launch](), plus: outcomes)
+    }
+
+    /// The starts in the order ``Start`` declares them: `3 cold, 1 warm`.
+    var startList: String {
+        Start.allCases.compactMap { start in starts[start].map { "\($0) \(start.rawValue)" } }.joined(separator: ", ")
+    }
+
     /// The statistics of each app of `launches`, by app name.
     public static func of(_ launches: [Launch]) -> [AppLaunchStatistics] {
         Dictionary(grouping: launches, by: appName(of:)).map { app, launches in

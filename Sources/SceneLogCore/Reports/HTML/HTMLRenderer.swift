@@ -115,10 +115,9 @@ struct HTMLRenderer {
         // A night of more launches draws its worst ones, in the order they started.
         let worst = Set(report.launches.worstFirst().prefix(Self.maximumTimelineLaunches).map(\.id))
         let drawn = report.launches.filter { worst.contains($0.id) }
-        let drawnIDs = worst
         var findings: [String: [Finding]] = [:]
         for finding in report.findings {
-            guard let launch = finding.launch, drawnIDs.contains(launch),
+            guard let launch = finding.launch, worst.contains(launch),
                 findings[launch, default: []].count < Self.maximumMarkersPerLaunch
             else { continue }
             findings[launch, default: []].append(finding)
@@ -144,14 +143,13 @@ struct HTMLRenderer {
         html += "<div class=\"panel\"><table>\n<thead><tr><th>App</th><th>Launches</th><th>Outcomes</th><th>Starts</th>"
             + "<th>p50</th><th>p90</th><th>Max</th></tr></thead>\n<tbody>\n"
         for app in apps {
-            let outcomes = LaunchOutcome.allCases.compactMap { outcome in
-                app.outcomes[outcome].map { "<span><span class=\"dot outcome-\(outcome.rawValue)\"></span>\($0) \(outcome.rawValue)</span> " }
+            let outcomes = app.outcomeCounts.entries.map { entry in
+                "<span><span class=\"dot outcome-\(entry.outcome.rawValue)\"></span>\(entry.count) \(entry.outcome.rawValue)</span> "
             }
-            let starts = AppLaunchStatistics.Start.allCases.compactMap { start in app.starts[start].map { "\($0) \(start.rawValue)" } }
             let times = [app.timeToActiveP50Ms, app.timeToActiveP90Ms, app.timeToActiveMaxMs]
                 .map { "<td class=\"mono\">" + ($0.map { "\(HTMLText.grouped($0)) ms" } ?? "–") + "</td>" }
             html += "<tr><td class=\"mono\">\(Escaping.markupLine(app.app))</td><td>\(HTMLText.grouped(app.launches))</td>"
-                + "<td>\(outcomes.joined())</td><td>\(starts.joined(separator: ", "))</td>\(times.joined())</tr>\n"
+                + "<td>\(outcomes.joined())</td><td>\(app.startList)</td>\(times.joined())</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"
     }
