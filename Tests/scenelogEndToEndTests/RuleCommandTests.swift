@@ -226,4 +226,18 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").contains(#"missing \(retry"#), "its literal, escaped")
     }
+
+    @Test func aBrokenRuleFileIsAConfigurationError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = folder.appendingPathComponent("bad\nrules.yml")
+        try "rules:\n  - id: broken\n    severity: warning\n    pattern: 'unclosed ('\n    message: m\n"
+            .write(to: rules, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["rules", "--export-literals", "--rules", rules.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("broken") && !result.stderr.contains("bad\nrules"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
 }
+

@@ -33,20 +33,24 @@ struct RulesCommand: ParsableCommand {
 
     func run() throws {
         var rules = RuleCatalog.builtIn.map(\.description) + RuleCatalog.diagnoses
+        var userRules: [any Rule] = []
         if let rulesFile {
             do {
-                rules += try UserRulesLoader.load(path: rulesFile, reservedIDs: Set(rules.map(\.id))).map(\.description)
+                userRules = try UserRulesLoader.load(path: rulesFile, reservedIDs: Set(rules.map(\.id)))
+                rules += userRules.map(\.description)
             } catch {
                 throw ValidationError(error.description)
             }
         }
         if exportPatterns { return try Diagnostics.write(RuleListRenderer.patterns(rules), to: nil) }
         if exportLiterals {
+            let ruleSet: RuleSet
             do {
-                return try Diagnostics.write(RuleListRenderer.literalPatterns(RuleSet.load(userRules: rulesFile, configuration: nil)), to: nil)
-            } catch let error as ConfigurationError {
+                ruleSet = try RuleSet(rules: RuleCatalog.builtIn + userRules)
+            } catch {
                 throw ValidationError(error.description)
             }
+            return try Diagnostics.write(RuleListRenderer.literalPatterns(ruleSet), to: nil)
         }
         guard let explain else { return try Diagnostics.write(RuleListRenderer.table(rules), to: nil) }
         guard let rule = rules.first(where: { $0.id == explain }) else {
