@@ -43,7 +43,7 @@ struct RecordAnalyzer {
 
     /// The findings of `record` (at most one per rule), each linked to its launch; what the launch
     /// tracker made of the record goes to `events`.
-    mutating func analyze(_ record: RecordView, into events: inout [LaunchTrackerEvent]) -> [Finding] {
+    mutating func analyze(_ record: RecordView, into events: inout LaunchTrackerEvents) -> [Finding] {
         guard record.fields.kind == .message else {
             tracker?.observe(record, markers: [], into: &events)
             return closeEvents(before: record.line)
@@ -136,7 +136,7 @@ struct RecordAnalyzer {
 
     /// Ends the input: the launches still open are handed out, and the findings of events still
     /// open (returned, in line order).
-    mutating func finish(into events: inout [LaunchTrackerEvent]) -> [Finding] {
+    mutating func finish(into events: inout LaunchTrackerEvents) -> [Finding] {
         tracker?.finish(into: &events)
         return closeEvents(before: nil)
     }

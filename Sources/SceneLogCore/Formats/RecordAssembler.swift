@@ -41,7 +41,7 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
 
     @exclusivity(unchecked) private var parser: Parser
     private let sink: any RecordSink
-    private let buffer = ByteBuffer()
+    @exclusivity(unchecked) private var buffer = ByteBuffer()
     @exclusivity(unchecked) private var rewritten: [UInt8] = []
     @exclusivity(unchecked) private var fields = RecordFields(message: 0..<0)
     @exclusivity(unchecked) private var isOpen = false

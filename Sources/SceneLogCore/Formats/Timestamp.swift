@@ -51,6 +51,8 @@ struct TimestampContext: Sendable {
     private var anchorDay: Int
     private var lastSecondOfDay: Double?
     private let referenceMonth: Int
+    /// The last stamp resolved: lines of one second share it, and resolving it again changes nothing.
+    private var lastResolved: Timestamp?
 
     /// - Parameters:
     ///   - year: the year given by the user, if any.
@@ -65,7 +67,9 @@ struct TimestampContext: Sendable {
 
     /// Works out the wall-clock seconds and offset of `text` (the timestamp field as printed).
     mutating func resolve(_ text: String) -> Timestamp {
+        if let lastResolved, lastResolved.text == text { return lastResolved }
         var stamp = Timestamp(text: text)
+        defer { lastResolved = stamp }
         guard let parsed = ParsedTime(text) else { return stamp }
         stamp.utcOffsetSeconds = parsed.utcOffsetSeconds
         stamp.precisionMs = Timestamp.precisionMs(fractionDigits: parsed.fractionDigits)

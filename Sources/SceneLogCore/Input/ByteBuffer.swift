@@ -7,8 +7,9 @@ import Darwin
 /// A growable byte buffer for the hot path: appends are a `memcpy`, clearing keeps the memory.
 ///
 /// `Array<UInt8>` pays for uniqueness checks and generic copying on every append; the record
-/// assembler appends every line it reads, so it uses this instead.
-final class ByteBuffer {
+/// assembler appends every line it reads, so it uses this instead. Not copyable, so that it owns
+/// its memory without being a class (no reference counting on every line).
+struct ByteBuffer: ~Copyable {
     private(set) var count = 0
     private var capacity: Int
     private var storage: UnsafeMutablePointer<UInt8>
@@ -25,17 +26,17 @@ final class ByteBuffer {
     /// The bytes held, valid until the next change.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
 
-    func removeAll() {
+    mutating func removeAll() {
         count = 0
     }
 
-    func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         reserve(count + 1)
         storage[count] = byte
         count += 1
     }
 
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(count + bytes.count)
         memcpy(storage + count, source, bytes.count)
@@ -43,12 +44,12 @@ final class ByteBuffer {
     }
 
     /// Replaces the contents with `bytes`.
-    func set(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func set(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = 0
         append(bytes)
     }
 
-    private func reserve(_ needed: Int) {
+    private mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
         var newCapacity = capacity
         while newCapacity < needed { newCapacity *= 2 }
@@ -59,6 +60,3 @@ final class ByteBuffer {
         capacity = newCapacity
     }
 }
-
-@available(*, unavailable)
-extension ByteBuffer: Sendable {}

@@ -55,6 +55,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// Whether these bytes lie inside `other`'s memory.
+    @inline(__always)
+    func lies(within other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = baseAddress, let outer = other.baseAddress else { return false }
+        return base >= outer && base + count <= outer + other.count
+    }
+
     /// Whether the bytes at `offset` spell `literal`.
     @inline(__always)
     func matches(_ literal: StaticString, at offset: Int) -> Bool {

@@ -70,6 +70,9 @@ final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var binaryBytes = 0
     /// Whether the last line was binary data (``BinaryContent``).
     @exclusivity(unchecked) private var followsBinaryLine = false
+    /// The chunk being split, while it is, when it holds neither a NUL nor an escape: its lines
+    /// need no cleaning and no binary check.
+    @exclusivity(unchecked) private var plainChunk: UnsafeBufferPointer<UInt8>?
     /// The first bytes, held until there are enough to sniff; `nil` once sniffed.
     @exclusivity(unchecked) private var head: [UInt8]? = []
 
@@ -145,7 +148,10 @@ final class InputScanner<Sink: RecordSink> {
     /// Takes the next bytes of the input, unsniffed.
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
         bytesRead += chunk.count
+        // Two passes over the whole chunk spare most lines two searches of their own.
+        plainChunk = chunk.index(of: 0, from: 0) == nil && chunk.index(of: ASCII.escape, from: 0) == nil ? chunk : nil
         splitter.feed(chunk) { line in take(line) }
+        plainChunk = nil
     }
 
     /// Ends the input and returns its summary.
@@ -170,14 +176,15 @@ final class InputScanner<Sink: RecordSink> {
         }
         // Binary data holds NULs (a run of padding; one in 256 random bytes): a line without one
         // is looked at only right after a binary line, where more garbage may follow.
-        let holdsNul = line.bytes.index(of: 0, from: 0) != nil
+        let plain = plainChunk.map { line.bytes.lies(within: $0) } ?? false
+        let holdsNul = !plain && line.bytes.index(of: 0, from: 0) != nil
         if holdsNul || followsBinaryLine {
             let verdict = BinaryContent.classify(line.bytes)
             binaryBytes += verdict.binaryBytes
             followsBinaryLine = verdict.isBinary
             if verdict.isBinary { return takeBinary(line) }
         }
-        cleaner.clean(line.bytes, holdsNul: holdsNul) { bytes in
+        cleaner.clean(line.bytes, holdsNul: holdsNul, mayHoldEscape: !plain) { bytes in
             if let consumer {
                 guard readsPlainText else {
                     consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)

@@ -13,19 +13,24 @@ struct LineCleaner {
 
     /// Calls `body` with the cleaned bytes of `line`.
     ///
-    /// - Parameter holdsNul: whether `line` holds a NUL, when the caller looked already.
+    /// - Parameters:
+    ///   - holdsNul: whether `line` holds a NUL, when the caller looked already.
+    ///   - mayHoldEscape: `false` when the caller knows that `line` holds no escape.
     mutating func clean<Result>(
-        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool? = nil, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool? = nil, mayHoldEscape: Bool = true,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        try removingControls(line, holdsNul: holdsNul ?? (line.index(of: 0, from: 0) != nil)) { cleaned in
+        let holdsNul = holdsNul ?? (line.index(of: 0, from: 0) != nil)
+        let holdsEscape = mayHoldEscape && line.index(of: ASCII.escape, from: 0) != nil
+        return try removingControls(line, needed: holdsNul || holdsEscape) { cleaned in
             try body(UnsafeBufferPointer(rebasing: cleaned[HarnessPrefix.length(in: cleaned)...]))
         }
     }
 
     private mutating func removingControls<Result>(
-        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        _ line: UnsafeBufferPointer<UInt8>, needed: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        guard holdsNul || line.index(of: ASCII.escape, from: 0) != nil else {
+        guard needed else {
             return try body(line)
         }
         scratch.removeAll(keepingCapacity: true)

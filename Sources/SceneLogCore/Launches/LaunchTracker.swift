@@ -74,7 +74,7 @@ struct LaunchTracker {
     ///
     /// - Parameter markers: the launch markers the shared message prefilter found in the record's
     ///   message (indexes into ``LaunchSignalReader/literals``).
-    mutating func observe(_ record: RecordView, markers: [Int], into events: inout [LaunchTrackerEvent]) {
+    mutating func observe(_ record: RecordView, markers: [Int], into events: inout LaunchTrackerEvents) {
         switch record.fields.kind {
         case .message: break
         case .connectionBanner: return closeAll(into: &events)
@@ -102,7 +102,7 @@ struct LaunchTracker {
     ///
     /// - Parameter effect: what the finding's rule says about the launch (``RuleDescription/launchEffect``).
     mutating func attach(
-        _ finding: inout Finding, from record: RecordView, effect: LaunchEffect, into events: inout [LaunchTrackerEvent]
+        _ finding: inout Finding, from record: RecordView, effect: LaunchEffect, into events: inout LaunchTrackerEvents
     ) {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         let named = LaunchMarkerParsing.namedProcess(in: record.message)
@@ -150,7 +150,7 @@ struct LaunchTracker {
     /// A watchdog kill of an app with no launch in the capture: a launch seen only by its end.
     private mutating func startWatchdogKill(
         of app: (bundle: String, pid: Int), finding: inout Finding, record: RecordView, device: String?,
-        into events: inout [LaunchTrackerEvent]
+        into events: inout LaunchTrackerEvents
     ) {
         let index = start(bundle: app.bundle, pid: app.pid, device: device, into: &events)
         launches[index].launch.evidence = .endOnly
@@ -164,7 +164,7 @@ struct LaunchTracker {
 
     /// A finding of the app's own process with no launch to join: the launch it shows.
     private mutating func startLaunchOfTheApp(
-        _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout [LaunchTrackerEvent]
+        _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout LaunchTrackerEvents
     ) -> Int? {
         // A bare unparsed line names no process; a system process's line is no app's.
         guard record.format != nil, !Self.isSystemProcess(finding.process) else { return nil }
@@ -182,7 +182,7 @@ struct LaunchTracker {
     }
 
     /// What a finding's rule says about its launch.
-    private mutating func apply(_ effect: LaunchEffect, _ index: Int, into events: inout [LaunchTrackerEvent]) {
+    private mutating func apply(_ effect: LaunchEffect, _ index: Int, into events: inout LaunchTrackerEvents) {
         switch effect {
         case .failsLaunch:
             launches[index].launch.hitLaunchTrap = true
@@ -194,14 +194,14 @@ struct LaunchTracker {
     }
 
     /// Ends the input: every launch still open is handed out with what is known.
-    mutating func finish(into events: inout [LaunchTrackerEvent]) {
+    mutating func finish(into events: inout LaunchTrackerEvents) {
         closeAll(into: &events)
     }
 
     // MARK: - Signals
 
     private mutating func apply(
-        _ signal: LaunchSignal, record: RecordView, mark: LaunchMark, device: String?, into events: inout [LaunchTrackerEvent]
+        _ signal: LaunchSignal, record: RecordView, mark: LaunchMark, device: String?, into events: inout LaunchTrackerEvents
     ) {
         switch signal {
         case .requested(let bundle, let intent):
@@ -316,7 +316,7 @@ struct LaunchTracker {
 
     /// What lldb says of the app's process: its pid (`Process 2281 stopped`), why it stopped, and
     /// how it ended (`Message from debugger: killed`, `Terminated due to signal 9`). A stop is not an end.
-    private mutating func observeDebugger(_ record: RecordView, into events: inout [LaunchTrackerEvent]) {
+    private mutating func observeDebugger(_ record: RecordView, into events: inout LaunchTrackerEvents) {
         guard let line = DebuggerLine.parse(record.message) else { return }
         let mark = self.mark(of: record)
         switch line {
@@ -360,7 +360,7 @@ struct LaunchTracker {
     /// against the documented orders.
     private mutating func noteCallback(
         _ callback: LifecycleCallbackRecognizer.Callback, record: RecordView, _ index: Int, _ mark: LaunchMark,
-        into events: inout [LaunchTrackerEvent]
+        into events: inout LaunchTrackerEvents
     ) {
         launches[index].appLinesSeen = true
         if launches[index].launch.callbacks.count < Self.maximumCallbacks {
@@ -402,7 +402,7 @@ struct LaunchTracker {
     /// The launch of a line only an app logs, started from the app's lines when there is none:
     /// ``appLaunchIndex(_:mark:device:)`` else a new launch.
     private mutating func appLaunchIndexOrStart(
-        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout [LaunchTrackerEvent]
+        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout LaunchTrackerEvents
     ) -> Int? {
         appLaunchIndex(record, mark: mark, device: device) ?? startAppLaunch(record, mark: mark, device: device, into: &events)
     }
@@ -412,7 +412,7 @@ struct LaunchTracker {
     /// capture filtered to the app), else at this line; a process whose launch ended lately (its
     /// last lines) starts none.
     private mutating func startAppLaunch(
-        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout [LaunchTrackerEvent]
+        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout LaunchTrackerEvents
     ) -> Int? {
         guard !Self.isSystemProcess(mark.process) else { return nil }
         let pid = record.fields.pid
@@ -441,7 +441,7 @@ struct LaunchTracker {
         firstRecord = (record.fields.pid, mark.process, device, mark)
     }
 
-    private mutating func applyMask(to mask: Int, _ index: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
+    private mutating func applyMask(to mask: Int, _ index: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
         switch launches[index].applyMask(to: mask, mark, into: &events) {
         case .becameActive:
             diagnoseSlowLaunch(index, mark, into: &events)
@@ -460,7 +460,7 @@ struct LaunchTracker {
 
     // MARK: - Launches
 
-    private mutating func start(bundle: String?, pid: Int?, device: String?, into events: inout [LaunchTrackerEvent]) -> Int {
+    private mutating func start(bundle: String?, pid: Int?, device: String?, into events: inout LaunchTrackerEvents) -> Int {
         if launches.count >= settings.maximumOpenLaunches { close(0, into: &events) }
         launchCount += 1
         var launch = Launch(id: LaunchNumbering.localID(launchCount), path: path)
@@ -471,26 +471,26 @@ struct LaunchTracker {
     }
 
     /// Hands the launch out when its outcome is known (again after each change); drops it once terminated.
-    private mutating func publish(_ index: Int, into events: inout [LaunchTrackerEvent]) {
+    private mutating func publish(_ index: Int, into events: inout LaunchTrackerEvents) {
         launches[index].publish(into: &events)
         if launches[index].launch.phases[.terminated] != nil { launches.remove(index) }
     }
 
     /// An app runs in one process at a time: when a new process of `bundle` starts, earlier open
     /// launches of it (whose exit the capture missed) are over, and are handed out with what is known.
-    private mutating func closeSuperseded(by id: String, bundle: String, device: String?, into events: inout [LaunchTrackerEvent]) {
+    private mutating func closeSuperseded(by id: String, bundle: String, device: String?, into events: inout LaunchTrackerEvents) {
         while let index = launches.supersededIndex(by: id, bundle: bundle, device: device) {
             close(index, into: &events)
         }
     }
 
     /// Hands out every open launch with what is known (end of input, or the device disconnected).
-    private mutating func closeAll(into events: inout [LaunchTrackerEvent]) {
+    private mutating func closeAll(into events: inout LaunchTrackerEvents) {
         while !launches.isEmpty { close(0, into: &events) }
         pendingOpens.removeAll()
     }
 
-    private mutating func close(_ index: Int, into events: inout [LaunchTrackerEvent]) {
+    private mutating func close(_ index: Int, into events: inout LaunchTrackerEvents) {
         let state = launches[index]
         let launch = state.launch
         if launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index, into: &events) }
@@ -512,7 +512,7 @@ struct LaunchTracker {
 
     /// Active without a key window: once the grace period has passed (in log time), the black
     /// screen is reported. Only launches waiting for that decision are looked at.
-    private mutating func checkPendingBlackScreens(now: Double?, into events: inout [LaunchTrackerEvent]) {
+    private mutating func checkPendingBlackScreens(now: Double?, into events: inout LaunchTrackerEvents) {
         guard let now, launches.awaitingWindowKey > 0 else { return }
         for index in launches.indices.reversed() where launches[index].awaitingWindowKey {
             guard let active = launches[index].launch.phases[.active]?.seconds,
@@ -527,7 +527,7 @@ struct LaunchTracker {
     /// The app finished launching and went on (active, foreground, or a minute of its own lines)
     /// with no scene callback at all, and UIKit said it does not adopt scenes or read its scene
     /// configuration. Not for a background launch, nor an app that claims no scenes.
-    private mutating func diagnoseSceneNeverConnected(_ index: Int, into events: inout [LaunchTrackerEvent]) {
+    private mutating func diagnoseSceneNeverConnected(_ index: Int, into events: inout LaunchTrackerEvents) {
         let state = launches[index]
         let launch = state.launch
         guard state.notAdoptingScenes || state.claimsScenes, !state.launchedInBackground, launch.intent != "background",
@@ -542,12 +542,12 @@ struct LaunchTracker {
         diagnose(.sceneNeverConnected, index, at: finished.mark, data: ["reason": reason], into: &events)
     }
 
-    private mutating func diagnoseBlackScreen(_ index: Int, into events: inout [LaunchTrackerEvent]) {
+    private mutating func diagnoseBlackScreen(_ index: Int, into events: inout LaunchTrackerEvents) {
         guard let active = launches[index].launch.phases[.active] else { return }
         diagnose(.blackScreenSuspected, index, at: active, data: [:], into: &events)
     }
 
-    private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
+    private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
         let launch = launches[index].launch
         guard let milliseconds = launch.timeToActiveMs, let precision = launch.timeToActivePrecisionMs,
             Double(milliseconds - (precision > 1 ? precision : 0)) > settings.slowLaunchSeconds * 1000
@@ -560,7 +560,7 @@ struct LaunchTracker {
 
     private mutating func diagnose(
         _ diagnosis: LaunchDiagnosis, _ index: Int, at mark: LaunchMark, data: [String: String],
-        into events: inout [LaunchTrackerEvent]
+        into events: inout LaunchTrackerEvents
     ) {
         let id = diagnosis.description.id
         guard !settings.disabledDiagnoses.contains(id), launches[index].diagnosed.insert(id).inserted else { return }

@@ -8,3 +8,31 @@ enum LaunchTrackerEvent {
     /// A launch-level finding (``LaunchDiagnosis``).
     case diagnosed(Finding)
 }
+
+/// What the tracker produced while reading records, in order, until the caller takes it.
+struct LaunchTrackerEvents {
+    /// Whether phases reached are kept: a live watch shows each one; a batch scan needs only the
+    /// launches' states, and skips copying a launch for every phase.
+    let keepsPhases: Bool
+    private(set) var list: [LaunchTrackerEvent] = []
+
+    init(keepsPhases: Bool) {
+        self.keepsPhases = keepsPhases
+    }
+
+    var isEmpty: Bool { list.isEmpty }
+
+    mutating func append(_ event: LaunchTrackerEvent) {
+        list.append(event)
+    }
+
+    /// `launch` reached `phase` (kept only when ``keepsPhases``).
+    mutating func reached(_ launch: Launch, _ phase: LaunchPhase) {
+        if keepsPhases { list.append(.reached(launch, phase)) }
+    }
+
+    /// Forgets what was taken.
+    mutating func removeAll() {
+        list.removeAll(keepingCapacity: true)
+    }
+}

@@ -24,11 +24,11 @@ struct OpenLaunch {
     var launchedInBackground = false
 
     /// Marks `phase` at `mark` when it was not reached before.
-    mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
+    mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
         if let seconds = mark.seconds { lastSeconds = seconds }
         guard launch.phases[phase] == nil else { return }
         launch.phases[phase] = mark
-        events.append(.reached(launch, phase))
+        events.reached(launch, phase)
     }
 
     /// What the deactivation mask reaching `mask` means for the launch.
@@ -42,12 +42,12 @@ struct OpenLaunch {
 
     /// The deactivation mask: reaching 0 the first time is `active`; the background reason (15)
     /// is `background`, and 0 again after it is `foreground`.
-    mutating func applyMask(to mask: Int, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) -> MaskStep {
+    mutating func applyMask(to mask: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) -> MaskStep {
         let backgroundBit = 1 << 15
         if mask & backgroundBit != 0, !inBackground {
             inBackground = true
             launch.phases[.background] = mark
-            events.append(.reached(launch, .background))
+            events.reached(launch, .background)
             return .movedBetweenBackgroundAndForeground
         }
         guard mask == 0 else { return .none }
@@ -58,18 +58,18 @@ struct OpenLaunch {
         guard inBackground else { return .none }
         inBackground = false
         launch.phases[.foreground] = mark
-        events.append(.reached(launch, .foreground))
+        events.reached(launch, .foreground)
         return .movedBetweenBackgroundAndForeground
     }
 
     /// Records the termination (keeping the more specific of two descriptions of one exit).
-    mutating func terminate(_ termination: Termination, _ mark: LaunchMark, into events: inout [LaunchTrackerEvent]) {
+    mutating func terminate(_ termination: Termination, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
         if let better = Termination.merged(launch.termination, termination) { launch.termination = better }
         reach(.terminated, mark, into: &events)
     }
 
     /// Hands the launch out when its outcome is known (again after each change).
-    mutating func publish(into events: inout [LaunchTrackerEvent]) {
+    mutating func publish(into events: inout LaunchTrackerEvents) {
         guard launch.outcome != .incomplete else { return }
         emitted = launch.outcome
         emittedState = launch

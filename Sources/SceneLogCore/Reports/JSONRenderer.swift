@@ -206,7 +206,8 @@ struct JSONRenderer {
         json.string(launch.path)
         json.key("phases")
         json.beginObject()
-        for (phase, mark) in launch.phases.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for phase in Self.phasesByName {
+            guard let mark = launch.phases[phase] else { continue }
             json.key(phase.rawValue)
             write(mark, to: &json)
         }
@@ -238,6 +239,9 @@ struct JSONRenderer {
         json.double(launch.watchdogBudget)
         json.endObject()
     }
+
+    /// The phases in the order of their keys (JSON keys are sorted).
+    private static let phasesByName = LaunchPhase.allCases.sorted { $0.rawValue < $1.rawValue }
 
     /// Where and when a phase (or the app's first line) was seen: `{ line, process, timestamp }`.
     private func write(_ mark: LaunchMark, to json: inout JSONWriter) {

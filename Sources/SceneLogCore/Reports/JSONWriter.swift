@@ -38,27 +38,25 @@ struct JSONWriter {
 
     mutating func string(_ value: String?) {
         separate()
-        if let value { writeQuoted(value) } else { bytes.append(contentsOf: Array("null".utf8)) }
+        if let value { writeQuoted(value) } else { append("null") }
     }
 
     mutating func int(_ value: Int?) {
         separate()
-        bytes.append(contentsOf: Array((value.map(String.init) ?? "null").utf8))
+        guard let value else { return append("null") }
+        appendDigits(of: value)
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        append(value ? "true" : "false")
     }
 
     mutating func double(_ value: Double?) {
         separate()
-        guard let value, value.isFinite else {
-            bytes.append(contentsOf: Array("null".utf8))
-            return
-        }
-        let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        bytes.append(contentsOf: Array(text.utf8))
+        guard let value, value.isFinite else { return append("null") }
+        if value == value.rounded() && abs(value) < 1e15 { return appendDigits(of: Int(value)) }
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     /// An object of string values, keys sorted.
@@ -110,7 +108,31 @@ struct JSONWriter {
     private mutating func newline() {
         guard !compact else { return }
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * hasElement.count))
+        for _ in 0..<2 * hasElement.count { bytes.append(0x20) }
+    }
+
+    /// A literal's bytes, as they are (`null`, `true`, `false`).
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// The decimal digits of `value`, without going through a `String`.
+    private mutating func appendDigits(of value: Int) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of a UInt64, reversed
+        let count = withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 0
+            repeat {
+                buffer[count] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            return count
+        }
+        withUnsafeBytes(of: &digits) { buffer in
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
     }
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`. Runs

@@ -41,7 +41,7 @@ final class StreamAnalysis: RecordSink {
     private let mode: Mode
     private let observer: (any ScanObserver)?
     @exclusivity(unchecked) private var analyzer: RecordAnalyzer?
-    @exclusivity(unchecked) private var events: [LaunchTrackerEvent] = []
+    @exclusivity(unchecked) private var events: LaunchTrackerEvents
     /// Dates the stream's timestamps.
     let timestamps: TimestampContext
     @exclusivity(unchecked) private(set) var times = TimeSpanTracker()
@@ -74,6 +74,7 @@ final class StreamAnalysis: RecordSink {
         self.observer = observer
         self.timestamps = timestamps
         launches = LaunchStore(limit: mode.keptLaunches)
+        events = LaunchTrackerEvents(keepsPhases: mode.liveNumbering != nil)
         arrivalNote = mode.timesByArrival ? .start : .none
         if let ruleSet = options.ruleSet, let prefilter {
             var settings = ruleSet.configuration.launchSettings
@@ -168,7 +169,7 @@ final class StreamAnalysis: RecordSink {
     }
 
     private func handOutEvents() {
-        for event in events {
+        for event in events.list {
             switch event {
             case .reached(let launch, let phase):
                 if let numbering = mode.liveNumbering, options.admits(launch) {
@@ -188,7 +189,7 @@ final class StreamAnalysis: RecordSink {
                 if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }
         }
-        events.removeAll(keepingCapacity: true)
+        events.removeAll()
     }
 
     /// Says once that launches are timed by arrival, and once more if that stops.
