@@ -1,9 +1,12 @@
 import CPCRE2
+import Foundation
 
 /// A PCRE2 pattern compiled once (with JIT where the platform has it) and shared between threads.
 ///
 /// PCRE2 documents a compiled pattern as safe to use from several threads at once; each thread
-/// brings its own ``MatchScratch``. Matching works on bytes and reports byte ranges.
+/// brings its own ``MatchScratch``. Matching works on bytes and reports byte ranges. The JIT
+/// compilation waits for the first match: most rules never reach PCRE2 in a given log (their
+/// literal is not in it), and compiling them all would cost a small scan more than reading it.
 final class CompiledPattern: @unchecked Sendable {
     /// Limits that keep a pathological pattern from running away on a long line.
     struct Limits: Sendable, Equatable {
@@ -22,8 +25,11 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// The pattern text as given.
     let pattern: String
-    /// Whether JIT compilation succeeded.
-    let isJITCompiled: Bool
+    /// Whether JIT compilation succeeded (it is done now if it was not yet).
+    var isJITCompiled: Bool { compileForJIT() }
+    /// Guards the one JIT compilation: `nil` until it is tried, then whether it succeeded.
+    private let jitLock = NSLock()
+    private var jitCompiled: Bool?
     /// The number of capture groups in the pattern.
     let captureCount: Int
     /// The named capture groups, with their group numbers, in pattern order.
@@ -50,7 +56,6 @@ final class CompiledPattern: @unchecked Sendable {
         }
         guard let compiled else { throw PCRE2Error(code: errorCode, offset: errorOffset) }
         self.code = compiled
-        self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         self.captureCount = Int(count)
@@ -76,6 +81,7 @@ final class CompiledPattern: @unchecked Sendable {
     func firstMatch(
         in bytes: UnsafeRawBufferPointer, from start: Int = 0, using scratch: MatchScratch
     ) throws(PCRE2Error) -> PatternMatch? {
+        _ = compileForJIT()
         let data = try scratch.data(for: self)
         let result: Int32
         if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
@@ -97,6 +103,17 @@ final class CompiledPattern: @unchecked Sendable {
             groups.append(lower == cpcre2_unset() ? nil : Int(lower)..<Int(upper))
         }
         return PatternMatch(groups: groups)
+    }
+
+    /// Compiles the pattern for PCRE2's JIT the first time it is called (from any thread), and
+    /// says whether that worked; matching falls back to the interpreter when it did not.
+    private func compileForJIT() -> Bool {
+        jitLock.withLock {
+            if let jitCompiled { return jitCompiled }
+            let compiled = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            jitCompiled = compiled
+            return compiled
+        }
     }
 
     /// Reads PCRE2's name table: entries of `entrySize` bytes, a big-endian group number, then the

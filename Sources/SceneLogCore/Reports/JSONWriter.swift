@@ -108,8 +108,16 @@ struct JSONWriter {
     private mutating func newline() {
         guard !compact else { return }
         bytes.append(0x0A)
-        for _ in 0..<2 * hasElement.count { bytes.append(0x20) }
+        var indent = 2 * hasElement.count
+        while indent > 0 {
+            let piece = min(indent, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<piece])
+            indent -= piece
+        }
     }
+
+    /// Spaces to indent with, copied a piece at a time.
+    private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
     /// A literal's bytes, as they are (`null`, `true`, `false`).
     private mutating func append(_ literal: StaticString) {
