@@ -65,7 +65,7 @@ final class StreamAnalysis: RecordSink {
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
-        spool: FindingSpool, observer: (any ScanObserver)?
+        spool: Spool, observer: (any ScanObserver)?
     ) {
         self.path = path
         kept = FindingWriter(spool: spool)
@@ -73,7 +73,7 @@ final class StreamAnalysis: RecordSink {
         self.mode = mode
         self.observer = observer
         self.timestamps = timestamps
-        launches = LaunchStore(limit: mode.keptLaunches)
+        launches = mode.keptLaunches.map { LaunchStore(limit: $0) } ?? LaunchStore(spool: spool)
         arrivalNote = mode.timesByArrival ? .start : .none
         if let ruleSet = options.ruleSet, let prefilter {
             var settings = ruleSet.configuration.launchSettings
@@ -88,6 +88,11 @@ final class StreamAnalysis: RecordSink {
     /// in line order; called once, after ``finish()``.
     func takeFindings() -> FindingRun {
         kept.finish()
+    }
+
+    /// The launches, in the order they started; called once, after ``finish()``.
+    func takeLaunches() -> LaunchRun {
+        launches.finish()
     }
 
     func receive(_ record: RecordView) {
@@ -225,37 +230,3 @@ final class StreamAnalysis: RecordSink {
 
 @available(*, unavailable)
 extension StreamAnalysis: Sendable {}
-
-/// The latest state of every launch of an input, in the order they started; with a limit, of
-/// the latest launches only: the earliest are let go, their outcomes counted as they stood then.
-struct LaunchStore {
-    private let limit: Int?
-    /// By sequence number (the order they started).
-    private var stored: [Int: Launch] = [:]
-    /// Launches up to this sequence number were let go; their later changes are not kept.
-    private var releasedThrough = 0
-    /// The outcomes of the launches let go, as they stood when they were.
-    private(set) var released: [LaunchOutcome: Int] = [:]
-
-    init(limit: Int? = nil) {
-        self.limit = limit
-    }
-
-    mutating func update(_ launch: Launch) {
-        let sequence = LaunchNumbering.sequence(of: launch.id)
-        guard sequence > releasedThrough else { return }
-        stored[sequence] = launch
-        guard let limit, stored.count > limit, let oldest = stored.keys.min(), let gone = stored.removeValue(forKey: oldest) else {
-            return
-        }
-        releasedThrough = oldest
-        released[gone.outcome, default: 0] += 1
-    }
-
-    /// The launches kept, in the order they started.
-    var inOrder: [Launch] {
-        stored.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    var count: Int { stored.count }
-}

@@ -6,7 +6,7 @@ struct UnitResult {
     var summaries: [InputSummary] = []
     /// Findings kept by the options' filters.
     var findings = FindingLog()
-    var launches: [Launch] = []
+    var launches = LaunchLog()
     /// Crash reports' findings, to be joined to the launch of their bundle and pid.
     var crashReportLinks: [CrashReportLink] = []
     /// Inputs or members that could not be read (reported, then the input-error status).
@@ -22,7 +22,7 @@ struct UnitResult {
         summaries.append(stream.summary)
         findings.append(stream.findings, launchShift: numbering.offset)
         for (launch, rules) in stream.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
-        launches += numbering.apply(to: stream.launches)
+        launches.append(stream.launches, launchShift: numbering.offset)
         if let error = stream.error { errors.append(error) }
         seesApp = seesApp || stream.seesApp
     }
