@@ -52,8 +52,8 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private(set) var launches: LaunchStore
     /// The findings kept for the report (a batch scan).
     @exclusivity(unchecked) private var kept: FindingWriter
-    /// The rules of the findings kept, by launch (so that a crash report of a problem already found
-    /// joins that finding).
+    /// The rules of the findings kept, by launch, of those a crash report can be of (so that a crash
+    /// report of a problem already found joins that finding): not every launch's.
     @exclusivity(unchecked) private(set) var rulesByLaunch: [String: Set<String>] = [:]
     /// The findings linked to each launch, for live launch events of a batch scan.
     @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
@@ -148,9 +148,11 @@ final class StreamAnalysis: RecordSink {
         for finding in found { handOutLive(finding, numbering: numbering) }
     }
 
-    /// Notes the rule of a kept finding under its launch.
+    /// Notes the rule of a kept finding under its launch, when a crash report can be of that rule.
     private func noteRule(of finding: Finding) {
-        if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
+        if let launch = finding.launch, CrashReportDiagnosis.rules.contains(finding.rule) {
+            rulesByLaunch[launch, default: []].insert(finding.rule)
+        }
     }
 
     /// A finding as it happens: kept with its launch (for the launch's live events) and shown

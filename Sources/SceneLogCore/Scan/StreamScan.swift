@@ -19,7 +19,7 @@ struct StreamScan {
         var error: InputError?
         /// Whether the stream named ``ScanOptions/app`` (as a process, a bundle or a launch's).
         var seesApp = false
-        /// The rules of the findings kept, by launch id.
+        /// The rules of the findings kept, by launch id (of those a crash report can be of).
         var rulesByLaunch: [String: Set<String>] = [:]
     }
 

@@ -13,7 +13,7 @@ struct UnitResult {
     var errors: [InputError] = []
     /// Whether an input named ``ScanOptions/app`` (as a process, a bundle or a launch's).
     var seesApp = false
-    /// The rules of the findings kept, by the unit's launch ids.
+    /// The rules of the findings kept, by the unit's launch ids (of those a crash report can be of).
     var rulesByLaunch: [String: Set<String>] = [:]
 
     /// Adds a stream's results, its launches numbered on from the unit's.
