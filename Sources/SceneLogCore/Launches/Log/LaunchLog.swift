@@ -29,6 +29,7 @@ public struct LaunchLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         if !launches.isEmpty { append(LaunchRun(held: launches)) }
     }
 
+    /// A log of the launches listed, in the order listed.
     public init(arrayLiteral launches: Launch...) {
         self.init(launches)
     }
@@ -52,6 +53,7 @@ public struct LaunchLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         }
     }
 
+    /// Reads the launches from the first; each iterator reads the spilled ones back anew.
     public func makeIterator() -> Iterator {
         Iterator(parts: parts, addedFindings: addedFindings)
     }
