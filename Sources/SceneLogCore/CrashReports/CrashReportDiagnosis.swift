@@ -1,6 +1,9 @@
 /// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill is a
 /// `launch-watchdog-termination`, any other crash a `crash-report`.
 enum CrashReportDiagnosis {
+    /// The rules a crash report's finding can be of.
+    static let rules: Set<String> = [LaunchWatchdogTerminationRule.description.id, description.id]
+
     /// The `crash-report` rule, listed by `scenelog rules` with the line rules.
     static let description = RuleDescription(
         id: "crash-report", severity: .error,
@@ -46,7 +49,7 @@ enum CrashReportDiagnosis {
         let rule: String
         var message: String
         if report.isWatchdogKill {
-            rule = "launch-watchdog-termination"
+            rule = LaunchWatchdogTerminationRule.description.id
             message = "crash report: \(process) was killed by the watchdog (\(termination))"
         } else {
             rule = description.id

@@ -1,7 +1,7 @@
 /// One stream's findings: line findings encoded in blocks, in line order, and launch diagnoses
 /// (which may point back at earlier lines) held as values, merged in by line when read.
 struct FindingRun: Sendable {
-    var blocks: [FindingBlock] = []
+    var blocks: [SpoolBlock] = []
     /// Launch diagnoses, in line order (or any findings, in their order, for a run of held findings only).
     var held: [Finding] = []
     /// The run's findings counted by severity and rule.
@@ -22,7 +22,7 @@ struct FindingRun: Sendable {
     }
 
     /// The findings that `isIncluded` keeps, in the same order (the held ones stay held).
-    func filter(spool: FindingSpool, _ isIncluded: (Finding) -> Bool) -> FindingRun {
+    func filter(spool: Spool, _ isIncluded: (Finding) -> Bool) -> FindingRun {
         var writer = FindingWriter(spool: spool)
         var lineFindings = self
         lineFindings.held = []
@@ -40,12 +40,12 @@ struct FindingRun: Sendable {
 struct FindingWriter {
     static let blockSize = 64 << 10
 
-    private let spool: FindingSpool
+    private let spool: Spool
     private var buffer: [UInt8] = []
     private var buffered = 0
     private var run = FindingRun()
 
-    init(spool: FindingSpool) {
+    init(spool: Spool) {
         self.spool = spool
     }
 

@@ -58,16 +58,22 @@ public struct HistoryRun: Sendable, Equatable {
 
     /// The figures of `report`, recorded at `recordedAt`.
     public init(report: ScanReport, recordedAt: String, commit: String?, branch: String?) {
-        let byApp = Dictionary(grouping: report.launches) { $0.bundle ?? $0.process ?? "unknown app" }
+        var byApp: [String: (launches: Int, active: Int, times: [Int])] = [:]
+        for launch in report.launches {
+            let app = launch.bundle ?? launch.process ?? "unknown app"
+            byApp[app, default: (0, 0, [])].launches += 1
+            if launch.outcome == .active { byApp[app]?.active += 1 }
+            if !launch.isTimedToTheSecond, let time = launch.timeToActiveMs { byApp[app]?.times.append(time) }
+        }
         self.init(
             recordedAt: recordedAt, commit: commit, branch: branch, inputs: report.inputs.count,
             lines: report.totals.lines, findingsBySeverity: report.findingsBySeverity,
             findingsByRule: report.findingsByRule,
             apps: byApp.keys.sorted().map { app in
-                let launches = byApp[app] ?? []
-                let times = launches.filter { !$0.isTimedToTheSecond }.compactMap(\.timeToActiveMs).sorted()
+                let launches = byApp[app] ?? (0, 0, [])
+                let times = launches.times.sorted()
                 return AppLaunches(
-                    app: app, launches: launches.count, active: launches.filter { $0.outcome == .active }.count,
+                    app: app, launches: launches.launches, active: launches.active,
                     medianTimeToActiveMs: BaselineDiff.median(times),
                     p90TimeToActiveMs: AppLaunchStatistics.percentile(90, ofSorted: times))
             })

@@ -41,8 +41,9 @@ struct JUnitRenderer {
     func render(_ digest: ReportDigest, options: RenderOptions, to emit: ([UInt8]) throws -> Void) rethrows {
         let report = digest.report
         let listed = ListedFindings(report, failOn: options.failOn, baseline: report.baseline)
-        let suites = self.suites(for: report, listed: listed)
-        var tests = suites.reduce(0) { $0 + $1.cases.count }
+        let launches = LaunchesByPath(report.launches)
+        let suites = self.suites(for: report, listed: listed, launches: launches)
+        var tests = suites.reduce(0) { $0 + $1.testCount }
         var failures = suites.reduce(0) { $0 + $1.failedCount }
         if let diff = report.baseline {
             tests += diff.newFindingCount + diff.launchRegressions.count + diff.fixedFindings.count + diff.notSeenFindings.count
@@ -52,8 +53,22 @@ struct JUnitRenderer {
         if report.readNothing { xml += "<!-- \(ScanReport.nothingReadNote) -->\n" }
         if report.interrupted { xml += "<!-- \(ScanReport.interruptedNote) -->\n" }
         xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        // Launches come input by input: when their paths come in the suites' order, they are read
+        // once, along the suites; else each suite reads its own.
+        let readsAlong = launches.runs == suites.filter { $0.launches > 0 }.map(\.path)
+        var along = report.launches.makeIterator()
         for suite in suites {
-            write(suite, to: &xml)
+            writeOpening(suite, to: &xml)
+            for _ in 0..<(readsAlong ? suite.launches : 0) {
+                guard let launch = along.next() else { break }
+                write(testCase(for: launch), to: &xml)
+                try drain(&xml, to: emit)
+            }
+            for launch in report.launches where !readsAlong && launch.path == suite.path {
+                write(testCase(for: launch), to: &xml)
+                try drain(&xml, to: emit)
+            }
+            xml += "  </testsuite>\n"
             try drain(&xml, to: emit)
         }
         if let diff = report.baseline {
@@ -66,10 +81,35 @@ struct JUnitRenderer {
     // MARK: - Model
 
     private struct Suite {
+        /// The input's path.
+        var path: String
         var name: String
+        /// The rule testcases.
         var cases: [Case] = []
+        /// How many launch testcases follow them (written as the launches are read), and how many fail.
+        var launches = 0
+        var failedLaunches = 0
 
-        var failedCount: Int { cases.count { !$0.failures.isEmpty } }
+        var testCount: Int { cases.count + launches }
+        var failedCount: Int { cases.count { !$0.failures.isEmpty } + failedLaunches }
+    }
+
+    /// The paths of the launches, counted in one pass: how many launches each has, how many fail
+    /// (those that did not end active), and the paths in the order the launches come in.
+    private struct LaunchesByPath {
+        var paths: [String] = []
+        var counts: [String: (launches: Int, failing: Int)] = [:]
+        /// The path of each run of consecutive launches of one path, in order.
+        var runs: [String] = []
+
+        init(_ launches: LaunchLog) {
+            for launch in launches {
+                if counts[launch.path] == nil { paths.append(launch.path) }
+                counts[launch.path, default: (0, 0)].launches += 1
+                if launch.outcome != .active { counts[launch.path, default: (0, 0)].failing += 1 }
+                if runs.last != launch.path { runs.append(launch.path) }
+            }
+        }
     }
 
     private struct Case {
@@ -131,16 +171,15 @@ struct JUnitRenderer {
     }
 
     /// The suites of the inputs: one per path that has an input, a finding or a launch.
-    private func suites(for report: ScanReport, listed: ListedFindings) -> [Suite] {
+    private func suites(for report: ScanReport, listed: ListedFindings, launches: LaunchesByPath) -> [Suite] {
         var paths: [String] = []
         var seen: Set<String> = []
-        let allPaths = report.inputs.map(\.path) + listed.paths + report.launches.map(\.path)
+        let allPaths = report.inputs.map(\.path) + listed.paths + launches.paths
         for path in allPaths where seen.insert(path).inserted { paths.append(path) }
-        let launchesByPath = Dictionary(grouping: report.launches, by: \.path)
         let ruleIDs = Set(report.rules.keys).union(report.findings.tally.byRule.keys).sorted()
 
         return paths.map { path in
-            var suite = Suite(name: Self.line(path))
+            var suite = Suite(path: path, name: Self.line(path))
             let entries = listed.entries[path] ?? [:]
             for rule in ruleIDs {
                 var testCase = Case(className: Self.ruleClassName, name: rule)
@@ -163,7 +202,8 @@ struct JUnitRenderer {
                 }
                 suite.cases.append(testCase)
             }
-            for launch in launchesByPath[path] ?? [] { suite.cases.append(testCase(for: launch)) }
+            suite.launches = launches.counts[path]?.launches ?? 0
+            suite.failedLaunches = launches.counts[path]?.failing ?? 0
             return suite
         }
     }
@@ -261,10 +301,10 @@ struct JUnitRenderer {
 
     // MARK: - Writing
 
-    private func write(_ suite: Suite, to xml: inout String) {
-        xml += "  <testsuite name=\"\(Self.attribute(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.failedCount)\" errors=\"0\" skipped=\"0\">\n"
+    /// Opens `suite` and writes its rule testcases (its launch testcases follow).
+    private func writeOpening(_ suite: Suite, to xml: inout String) {
+        xml += "  <testsuite name=\"\(Self.attribute(suite.name))\" tests=\"\(suite.testCount)\" failures=\"\(suite.failedCount)\" errors=\"0\" skipped=\"0\">\n"
         for testCase in suite.cases { write(testCase, to: &xml) }
-        xml += "  </testsuite>\n"
     }
 
     private func write(_ testCase: Case, to xml: inout String) {

@@ -84,10 +84,10 @@ struct MarkdownRenderer {
     }
 
     /// The launches, the worst first: by outcome (failed, crashed, killed…), then the slowest.
-    private func launches(_ launches: [Launch], rows: Int, showsDevices: Bool) -> String {
+    private func launches(_ launches: LaunchLog, rows: Int, showsDevices: Bool) -> String {
         guard !launches.isEmpty else { return "" }
         var output = "### Launches\n\n| Launch | App | Outcome | Time to active | Findings | Where |\n|---|---|---|---:|---:|---|\n"
-        for launch in launches.worstFirst().prefix(rows) {
+        for launch in launches.worst(rows) {
             let outcome = (launch.outcome == .active ? "✅ " : "❌ ") + launch.outcome.rawValue + launch.terminationSuffix
             let app = launch.appName + (showsDevices ? launch.device.map { " on \($0)" } ?? "" : "")
             output += "| \(launch.id) | \(cell(app)) | \(cell(outcome)) | "

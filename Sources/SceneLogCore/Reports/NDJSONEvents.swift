@@ -24,7 +24,7 @@ enum NDJSONEvents {
     /// whether the run was interrupted.
     /// `released`: the outcomes of launches a live watch no longer keeps, counted with the others.
     static func summary(
-        inputs: [InputSummary], tally: FindingTally, launches: [Launch], released: [LaunchOutcome: Int] = [:], interrupted: Bool = false
+        inputs: [InputSummary], tally: FindingTally, launches: some Sequence<Launch>, released: [LaunchOutcome: Int] = [:], interrupted: Bool = false
     ) -> String {
         summary(
             tally: tally, outcomes: OutcomeCounts(launches, plus: released), totals: ScanReport(inputs: inputs).totals,

@@ -10,7 +10,7 @@ public struct ScanReport: Sendable {
     /// Every finding, in input order.
     public var findings: FindingLog
     /// Every launch, in the order they started.
-    public var launches: [Launch]
+    public var launches: LaunchLog
     /// The descriptions of the rules that ran (for fix hints and explanations), by id.
     public var rules: [String: RuleDescription]
     /// The comparison with a baseline report, when one was given (`scenelog report --baseline`).
@@ -20,7 +20,7 @@ public struct ScanReport: Sendable {
     public var interrupted: Bool
 
     public init(
-        tool: ToolInfo = .current, inputs: [InputSummary], findings: FindingLog = FindingLog(), launches: [Launch] = [],
+        tool: ToolInfo = .current, inputs: [InputSummary], findings: FindingLog = FindingLog(), launches: LaunchLog = LaunchLog(),
         rules: [RuleDescription] = [], interrupted: Bool = false
     ) {
         self.tool = tool

@@ -22,7 +22,7 @@ struct TextRenderer {
             let timeline = TimelineRenderer(options: options)
             output += paint("Launches", .bold) + "\n"
             if report.launches.count < Self.launchListLimit || options.listsEveryLaunch {
-                output += report.launches.map { "  " + timeline.renderSummaryLine($0, showsDevice: digest.showsDevices) }.joined()
+                for launch in report.launches { output += "  " + timeline.renderSummaryLine(launch, showsDevice: digest.showsDevices) }
             } else {
                 output += "  \(grouped(report.launches.count)) launches; --verbose lists each, `scenelog timeline` draws them.\n"
             }

@@ -55,7 +55,7 @@ public struct TimelineRenderer: Sendable {
 
     /// The closing line of a streamed timeline: `3 launches: 2 active, 1 crashed.` (outcomes in
     /// the order `LaunchOutcome` declares them), or `No launch found.`
-    public static func summary(of launches: [Launch]) -> String {
+    public static func summary(of launches: some Sequence<Launch>) -> String {
         OutcomeCounts(launches).summary + "\n"
     }
 

@@ -40,7 +40,10 @@ public final class LiveScan {
         let stream = stream.result(of: analysis, summary: summary, error: nil)
         var result = ScanResult()
         result.inputs = [stream.summary]
-        result.launches = stream.launches.filter(self.stream.options.admits)
+        result.launches.append(stream.launches)
+        if self.stream.options.app != nil {
+            result.launches = result.launches.filter(spool: self.stream.spool, self.stream.options.admits)
+        }
         result.releasedLaunchOutcomes = analysis.launches.released
         return result
     }

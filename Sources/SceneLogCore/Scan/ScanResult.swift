@@ -5,7 +5,7 @@ public struct ScanResult: Sendable {
     /// The findings kept by the options' filters, input by input, each in line order.
     public var findings = FindingLog()
     /// The launches (of ``ScanOptions/app`` only, when set), numbered `L1`, `L2`… in input order.
-    public var launches: [Launch] = []
+    public var launches = LaunchLog()
     /// How many inputs or archive members could not be read (each reported to the observer).
     public var unreadableInputs = 0
     /// A live scan keeps its latest ``LiveScan/keptLaunches`` launches: the outcomes of the
@@ -36,20 +36,38 @@ public struct ScanResult: Sendable {
             for (launch, rules) in unit.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
             inputs += unit.summaries
             findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
-            launches += numbering.apply(to: unit.launches)
+            launches.append(contentsOf: unit.launches, launchShift: numbering.offset)
             unreadableInputs += unit.errors.count
         }
+        guard !links.isEmpty else { return }
+        let latest = latestLaunches(of: Set(links.map { LaunchKey(bundle: $0.bundle, pid: $0.pid) }))
         for link in links {
-            guard let index = launches.lastIndex(where: { $0.bundle == link.bundle && $0.pid == link.pid }) else { continue }
-            let id = launches[index].id
-            if rulesByLaunch[id]?.contains(link.rule) == true {
+            guard let launch = latest[LaunchKey(bundle: link.bundle, pid: link.pid)] else { continue }
+            if rulesByLaunch[launch.id]?.contains(link.rule) == true {
                 // The log told the same problem: the crash report is that finding's evidence.
-                findings.fold(part: link.part, intoFindingOf: link.rule, launch: id)
+                findings.fold(part: link.part, intoFindingOf: link.rule, launch: launch.id)
             } else {
-                findings.link(part: link.part, toLaunch: id, device: launches[index].device)
-                launches[index].findings += 1
+                findings.link(part: link.part, toLaunch: launch.id, device: launch.device)
+                launches.addFinding(toLaunch: launch.id)
             }
         }
+    }
+
+    /// A crash report's process: its bundle and pid.
+    private struct LaunchKey: Hashable {
+        var bundle: String
+        var pid: Int
+    }
+
+    /// The id and device of the latest launch of each of `keys`, read in one pass.
+    private func latestLaunches(of keys: Set<LaunchKey>) -> [LaunchKey: (id: String, device: String?)] {
+        var latest: [LaunchKey: (id: String, device: String?)] = [:]
+        for launch in launches {
+            guard let bundle = launch.bundle, let pid = launch.pid else { continue }
+            let key = LaunchKey(bundle: bundle, pid: pid)
+            if keys.contains(key) { latest[key] = (launch.id, launch.device) }
+        }
+        return latest
     }
 }
 

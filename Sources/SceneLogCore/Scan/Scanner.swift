@@ -62,7 +62,7 @@ public struct Scanner {
 
     /// A scan of one live stream, fed as its bytes arrive (``LiveScan``).
     public func live(name: String) -> LiveScan {
-        LiveScan(name: name, stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: FindingSpool()))
+        LiveScan(name: name, stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: Spool()))
     }
 
     private func scan(units: [UnitSource]) -> ScanResult {
@@ -70,7 +70,8 @@ public struct Scanner {
         let workers = live ? 1 : min(options.jobs, max(units.count, 1))
         // Threads left over once each worker has its input: a second one per input runs its rules.
         let pipelined = options.jobs >= 2 * workers
-        let unitScan = UnitScan(stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: FindingSpool()))
+        let spool = Spool()
+        let unitScan = UnitScan(stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: spool))
         let results: [UnitResult]
         if workers == 1 {
             var done: [UnitResult] = []
@@ -98,7 +99,7 @@ public struct Scanner {
             observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))
         }
         var merged = ScanResult(merging: results)
-        merged.launches = merged.launches.filter(options.admits)
+        if options.app != nil { merged.launches = merged.launches.filter(spool: spool, options.admits) }
         merged.interrupted = interrupted
         return merged
     }

@@ -52,8 +52,8 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private(set) var launches: LaunchStore
     /// The findings kept for the report (a batch scan).
     @exclusivity(unchecked) private var kept: FindingWriter
-    /// The rules of the findings kept, by launch (so that a crash report of a problem already found
-    /// joins that finding).
+    /// The rules of the findings kept, by launch, of those a crash report can be of (so that a crash
+    /// report of a problem already found joins that finding): not every launch's.
     @exclusivity(unchecked) private(set) var rulesByLaunch: [String: Set<String>] = [:]
     /// The findings linked to each launch, for live launch events of a batch scan.
     @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
@@ -65,7 +65,7 @@ final class StreamAnalysis: RecordSink {
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
-        spool: FindingSpool, observer: (any ScanObserver)?
+        spool: Spool, observer: (any ScanObserver)?
     ) {
         self.path = path
         kept = FindingWriter(spool: spool)
@@ -73,7 +73,7 @@ final class StreamAnalysis: RecordSink {
         self.mode = mode
         self.observer = observer
         self.timestamps = timestamps
-        launches = LaunchStore(limit: mode.keptLaunches)
+        launches = mode.keptLaunches.map { LaunchStore(limit: $0) } ?? LaunchStore(spool: spool)
         events = LaunchTrackerEvents(keepsPhases: mode.liveNumbering != nil)
         arrivalNote = mode.timesByArrival ? .start : .none
         if let ruleSet = options.ruleSet, let prefilter {
@@ -89,6 +89,11 @@ final class StreamAnalysis: RecordSink {
     /// in line order; called once, after ``finish()``.
     func takeFindings() -> FindingRun {
         kept.finish()
+    }
+
+    /// The launches, in the order they started; called once, after ``finish()``.
+    func takeLaunches() -> LaunchRun {
+        launches.finish()
     }
 
     func receive(_ record: RecordView) {
@@ -144,9 +149,11 @@ final class StreamAnalysis: RecordSink {
         for finding in found { handOutLive(finding, numbering: numbering) }
     }
 
-    /// Notes the rule of a kept finding under its launch.
+    /// Notes the rule of a kept finding under its launch, when a crash report can be of that rule.
     private func noteRule(of finding: Finding) {
-        if let launch = finding.launch { rulesByLaunch[launch, default: []].insert(finding.rule) }
+        if let launch = finding.launch, CrashReportDiagnosis.rules.contains(finding.rule) {
+            rulesByLaunch[launch, default: []].insert(finding.rule)
+        }
     }
 
     /// A finding as it happens: kept with its launch (for the launch's live events) and shown
@@ -226,37 +233,3 @@ final class StreamAnalysis: RecordSink {
 
 @available(*, unavailable)
 extension StreamAnalysis: Sendable {}
-
-/// The latest state of every launch of an input, in the order they started; with a limit, of
-/// the latest launches only: the earliest are let go, their outcomes counted as they stood then.
-struct LaunchStore {
-    private let limit: Int?
-    /// By sequence number (the order they started).
-    private var stored: [Int: Launch] = [:]
-    /// Launches up to this sequence number were let go; their later changes are not kept.
-    private var releasedThrough = 0
-    /// The outcomes of the launches let go, as they stood when they were.
-    private(set) var released: [LaunchOutcome: Int] = [:]
-
-    init(limit: Int? = nil) {
-        self.limit = limit
-    }
-
-    mutating func update(_ launch: Launch) {
-        let sequence = LaunchNumbering.sequence(of: launch.id)
-        guard sequence > releasedThrough else { return }
-        stored[sequence] = launch
-        guard let limit, stored.count > limit, let oldest = stored.keys.min(), let gone = stored.removeValue(forKey: oldest) else {
-            return
-        }
-        releasedThrough = oldest
-        released[gone.outcome, default: 0] += 1
-    }
-
-    /// The launches kept, in the order they started.
-    var inOrder: [Launch] {
-        stored.sorted { $0.key < $1.key }.map(\.value)
-    }
-
-    var count: Int { stored.count }
-}

@@ -7,19 +7,19 @@ struct StreamScan {
     let prefilter: MessagePrefilter?
     let observer: (any ScanObserver)?
     /// Where the scan's findings are kept.
-    let spool: FindingSpool
+    let spool: Spool
 
     /// What one stream gave. Launch ids are the stream's own (`L1`…), shifted by the caller.
     struct Result {
         var summary: InputSummary
         /// The findings kept by ``ScanOptions/minimumSeverity`` and ``ScanOptions/app``, in line order.
         var findings: FindingRun
-        var launches: [Launch]
+        var launches: LaunchRun
         /// A read that failed part-way: what was read before it is kept.
         var error: InputError?
         /// Whether the stream named ``ScanOptions/app`` (as a process, a bundle or a launch's).
         var seesApp = false
-        /// The rules of the findings kept, by launch id.
+        /// The rules of the findings kept, by launch id (of those a crash report can be of).
         var rulesByLaunch: [String: Set<String>] = [:]
     }
 
@@ -80,7 +80,7 @@ struct StreamScan {
         }
         return Result(
             summary: summary, findings: findings,
-            launches: analysis.launches.inOrder, error: error, seesApp: analysis.seesApp, rulesByLaunch: analysis.rulesByLaunch)
+            launches: analysis.takeLaunches(), error: error, seesApp: analysis.seesApp, rulesByLaunch: analysis.rulesByLaunch)
     }
 
     /// Reads `source` through `scanner`. A read that fails part-way keeps what was read before it.

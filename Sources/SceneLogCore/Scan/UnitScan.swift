@@ -6,14 +6,14 @@ struct UnitResult {
     var summaries: [InputSummary] = []
     /// Findings kept by the options' filters.
     var findings = FindingLog()
-    var launches: [Launch] = []
+    var launches = LaunchLog()
     /// Crash reports' findings, to be joined to the launch of their bundle and pid.
     var crashReportLinks: [CrashReportLink] = []
     /// Inputs or members that could not be read (reported, then the input-error status).
     var errors: [InputError] = []
     /// Whether an input named ``ScanOptions/app`` (as a process, a bundle or a launch's).
     var seesApp = false
-    /// The rules of the findings kept, by the unit's launch ids.
+    /// The rules of the findings kept, by the unit's launch ids (of those a crash report can be of).
     var rulesByLaunch: [String: Set<String>] = [:]
 
     /// Adds a stream's results, its launches numbered on from the unit's.
@@ -22,7 +22,7 @@ struct UnitResult {
         summaries.append(stream.summary)
         findings.append(stream.findings, launchShift: numbering.offset)
         for (launch, rules) in stream.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
-        launches += numbering.apply(to: stream.launches)
+        launches.append(stream.launches, launchShift: numbering.offset)
         if let error = stream.error { errors.append(error) }
         seesApp = seesApp || stream.seesApp
     }

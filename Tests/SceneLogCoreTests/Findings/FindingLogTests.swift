@@ -18,7 +18,7 @@ struct FindingLogTests {
 
     @Test("every field comes back as it went in, from memory and from the spilled file alike")
     func roundTrip() {
-        let spool = FindingSpool(memoryBudget: 4_096)
+        let spool = Spool(memoryBudget: 4_096)
         var writer = FindingWriter(spool: spool)
         let written = (0..<5_000).map { finding($0) }
         for item in written { writer.append(item) }
@@ -32,7 +32,7 @@ struct FindingLogTests {
 
     @Test("launch diagnoses are merged in by line; at one line, the line finding comes first")
     func diagnosesMergeByLine() {
-        var writer = FindingWriter(spool: FindingSpool(memoryBudget: 0))
+        var writer = FindingWriter(spool: Spool(memoryBudget: 0))
         for line in [2, 5, 9] { writer.append(finding(line, rule: "line")) }
         writer.hold(finding(7, rule: "late-diagnosis"))
         writer.hold(finding(1, rule: "early-diagnosis"))
@@ -59,7 +59,7 @@ struct FindingLogTests {
 
     @Test("a filter keeps the order and holds the diagnoses apart")
     func filterKeepsOrder() {
-        let spool = FindingSpool(memoryBudget: 0)
+        let spool = Spool(memoryBudget: 0)
         var writer = FindingWriter(spool: spool)
         for line in 1...300 { writer.append(finding(line, rule: line.isMultiple(of: 2) ? "even" : "odd")) }
         writer.hold(finding(150, rule: "diagnosis"))
@@ -83,7 +83,7 @@ struct FindingLogTests {
             if case .memory(let bytes) = block.storage { return total + bytes.count }
             return total
         }
-        #expect(inMemory <= FindingSpool.defaultMemoryBudget)
+        #expect(inMemory <= Spool.defaultMemoryBudget)
     }
 }
 

@@ -88,7 +88,7 @@ struct TimingPrecisionTests {
         #expect(diff.launchRegressions.isEmpty, "4 s between whole-second stamps is not compared with 300 ms")
         #expect(diff.launchesTimedToTheSecond == 2)
         #expect(diff.timedToTheSecondNote == "2 launches timed to the second (whole-second stamps) are left out of the medians.")
-        var report = ScanReport(inputs: [], launches: coarse + fine)
+        var report = ScanReport(inputs: [], launches: LaunchLog(coarse + fine))
         report.baseline = diff
         for format in [ReportFormat.text, .markdown, .html] {
             #expect(format.render(report).contains("left out of the medians"), "\(format) says why")
@@ -126,7 +126,7 @@ struct TimingPrecisionTests {
             + Self.wholeSecondLaunch(start: "14:03:20", active: "14:03:23", pid: 1600)
         let bytes = Array(text.utf8)
         try bytes.withUnsafeBufferPointer { try scan.take($0) }
-        let found = scan.finish().launches
+        let found = Array(scan.finish().launches)
         #expect(found.count == 2)
         #expect(found.last?.timeToActiveText == "≈ 3 s", "after the log's clock ran ahead, its own stamps time it")
         #expect(found.allSatisfy { $0.timeToActiveMs != nil && $0.timeToActiveText != "0 ms" })

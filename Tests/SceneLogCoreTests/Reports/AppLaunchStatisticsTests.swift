@@ -63,7 +63,7 @@ struct AppLaunchStatisticsTests {
     @Test("a run's history entry has the p50 and the p90 of each app")
     func historyFigures() {
         let launches = (1...20).map { launch($0, "com.example.alpha", activeAfter: $0 * 100) }
-        let run = HistoryRun(report: ScanReport(inputs: [], launches: launches), recordedAt: "2026-11-23T00:00:00Z", commit: nil, branch: nil)
+        let run = HistoryRun(report: ScanReport(inputs: [], launches: LaunchLog(launches)), recordedAt: "2026-11-23T00:00:00Z", commit: nil, branch: nil)
         #expect(run.apps.map(\.medianTimeToActiveMs) == [1_050] && run.apps.map(\.p90TimeToActiveMs) == [1_800])
     }
 }

@@ -84,7 +84,7 @@ struct DeviceInReportsTests {
         #expect(!renderer.finding(kill, rule: nil, explain: false).contains("QA-iPad"))
         #expect(renderer.finding(kill, rule: nil, explain: false, showsDevice: true).hasPrefix(
             "error   launch-watchdog-termination  Shiftboard[812] on QA-iPad"))
-        #expect(renderer.outcome(report.launches[1], showsDevice: true).hasPrefix("L2  io.kestrel.shiftboard on QA-iPad  outcome: killed"))
+        #expect(renderer.outcome(Array(report.launches)[1], showsDevice: true).hasPrefix("L2  io.kestrel.shiftboard on QA-iPad  outcome: killed"))
         #expect(renderer.devicesNote(first: "Anas-iPhone", second: "QA-iPad").contains("QA-iPad joins Anas-iPhone in this stream"))
     }
 }

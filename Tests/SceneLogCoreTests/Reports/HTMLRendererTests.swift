@@ -149,8 +149,8 @@ struct HTMLRendererTests {
         report.findings.append(
             Finding(
                 rule: "uncaught-exception", severity: .error, message: payloads[0],
-                location: SourceLocation(path: report.launches[0].path, line: 20, byteOffset: 0), timestamp: payloads[1],
-                process: payloads[1], launch: report.launches[0].id, excerpt: payloads.joined(separator: " "),
+                location: SourceLocation(path: Array(report.launches)[0].path, line: 20, byteOffset: 0), timestamp: payloads[1],
+                process: payloads[1], launch: Array(report.launches)[0].id, excerpt: payloads.joined(separator: " "),
                 data: ["reason": payloads[0]]))
         return report
     }

@@ -30,7 +30,7 @@ struct ScannerTests {
         let one = Scanner(options: options).scan(paths)
         options.jobs = 3
         let three = Scanner(options: options).scan(paths)
-        #expect(one.launches == three.launches)
+        #expect(Array(one.launches) == Array(three.launches))
         #expect(Array(one.findings) == Array(three.findings))
         #expect(one.inputs == three.inputs)
         #expect(one.launches.map(\.id) == (1...one.launches.count).map { "L\($0)" })

@@ -18,7 +18,7 @@ func testScanOptions(
 /// the one ``Scanner`` makes them.
 func launches(in text: String, options: ScanOptions? = nil) throws -> (launches: [Launch], findings: [Finding]) {
     let result = Scanner(options: try options ?? testScanOptions()).scan(bytes: Array(text.utf8), name: "test.log")
-    return (result.launches, Array(result.findings))
+    return (Array(result.launches), Array(result.findings))
 }
 
 /// The names of the sample logs and crash reports in Samples/ (not its README, the screenshot or

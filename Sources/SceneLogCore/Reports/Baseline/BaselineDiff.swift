@@ -93,13 +93,23 @@ public struct BaselineDiff: Sendable {
     /// - Parameter inputs: the paths of the inputs this run read (``InputSummary/path``): a
     ///   baseline finding of any other input is not seen rather than fixed.
     public init(
-        baseline: BaselineReport, inputs: [String], findings: FindingLog, launches: [Launch], thresholds: Thresholds = Thresholds()
+        baseline: BaselineReport, inputs: [String], findings: FindingLog, launches: some Sequence<Launch>, thresholds: Thresholds = Thresholds()
     ) {
         baselinePath = baseline.path
         current = findings
         baselineKeys = Set(baseline.findings.map(FindingGroup.key(of:)))
         var seen: Set<String> = []
-        var apps = Set(launches.flatMap { [$0.bundle, $0.process].compactMap(\.self) })
+        // The launches are read once: their apps, and what the regressions compare.
+        var apps: Set<String> = []
+        var launchesNow: [(String, LaunchOutcome, Int?)] = []
+        var currentTimedToTheSecond = 0
+        for launch in launches {
+            apps.formUnion([launch.bundle, launch.process].compactMap(\.self))
+            if let app = launch.bundle ?? launch.process {
+                launchesNow.append((app, launch.outcome, launch.isTimedToTheSecond ? nil : launch.timeToActiveMs))
+            }
+            if launch.isTimedToTheSecond { currentTimedToTheSecond += 1 }
+        }
         var new = 0
         for finding in findings {
             let key = FindingGroup.key(of: finding)
@@ -129,11 +139,9 @@ public struct BaselineDiff: Sendable {
             baseline: baseline.launches.compactMap { launch in
                 launch.app.map { ($0, launch.outcome, launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) }
             },
-            current: launches.compactMap { launch in
-                (launch.bundle ?? launch.process).map { ($0, launch.outcome, launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) }
-            },
+            current: launchesNow,
             thresholds: thresholds)
-        launchesTimedToTheSecond = baseline.launches.count(where: \.isTimedToTheSecond) + launches.count(where: \.isTimedToTheSecond)
+        launchesTimedToTheSecond = baseline.launches.count(where: \.isTimedToTheSecond) + currentTimedToTheSecond
     }
 
     /// This run's findings that are not in the baseline, in input order, read from the run's findings.

@@ -39,19 +39,44 @@ public struct AppLaunchStatistics: Sendable, Equatable {
         Start.allCases.compactMap { start in starts[start].map { "\($0) \(start.rawValue)" } }.joined(separator: ", ")
     }
 
-    /// The statistics of each app of `launches`, by app name.
-    public static func of(_ launches: [Launch]) -> [AppLaunchStatistics] {
-        Dictionary(grouping: launches, by: appName(of:)).map { app, launches in
+    /// The statistics of each app of `launches`, by app name, read in one pass.
+    public static func of(_ launches: some Sequence<Launch>) -> [AppLaunchStatistics] {
+        var gathering = Gathering()
+        for launch in launches { gathering.add(launch) }
+        return gathering.statistics
+    }
+
+    /// Each app's statistics, gathered as its launches are read one by one: counts and times to
+    /// active only, never the launches.
+    struct Gathering {
+        private struct App {
+            var launches = 0
+            var outcomes: [LaunchOutcome: Int] = [:]
+            var starts: [Start: Int] = [:]
+            var times: [Int] = []
+        }
+
+        private var apps: [String: App] = [:]
+
+        mutating func add(_ launch: Launch) {
+            let name = AppLaunchStatistics.appName(of: launch)
+            apps[name, default: App()].launches += 1
+            apps[name]?.outcomes[launch.outcome, default: 0] += 1
+            apps[name]?.starts[Start(launch), default: 0] += 1
             // Times from whole-second stamps are left out, as they are of the medians.
-            let times = launches.filter { !$0.isTimedToTheSecond }.compactMap(\.timeToActiveMs).sorted()
-            return AppLaunchStatistics(
-                app: app, launches: launches.count,
-                outcomes: Dictionary(grouping: launches, by: \.outcome).mapValues(\.count),
-                starts: Dictionary(grouping: launches, by: Start.init).mapValues(\.count),
-                timedLaunches: times.count,
-                timeToActiveP50Ms: percentile(50, ofSorted: times), timeToActiveP90Ms: percentile(90, ofSorted: times),
-                timeToActiveMaxMs: times.last)
-        }.sorted { $0.app < $1.app }
+            if !launch.isTimedToTheSecond, let time = launch.timeToActiveMs { apps[name]?.times.append(time) }
+        }
+
+        /// The statistics of each app, by app name.
+        var statistics: [AppLaunchStatistics] {
+            apps.map { name, app in
+                let times = app.times.sorted()
+                return AppLaunchStatistics(
+                    app: name, launches: app.launches, outcomes: app.outcomes, starts: app.starts, timedLaunches: times.count,
+                    timeToActiveP50Ms: percentile(50, ofSorted: times), timeToActiveP90Ms: percentile(90, ofSorted: times),
+                    timeToActiveMaxMs: times.last)
+            }.sorted { $0.app < $1.app }
+        }
     }
 
     /// The name statistics group a launch under: its bundle id, else its process name.

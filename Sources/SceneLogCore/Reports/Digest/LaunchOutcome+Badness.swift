@@ -14,14 +14,23 @@ extension LaunchOutcome {
 }
 
 extension Sequence<Launch> {
-    /// The launches, the worst first: by outcome (failed, crashed, killed…), then the slowest to
-    /// become active, then in the order given.
-    func worstFirst() -> [Launch] {
-        enumerated().sorted { left, right in
-            let (a, b) = (left.element, right.element)
-            if a.outcome.badness != b.outcome.badness { return a.outcome.badness > b.outcome.badness }
-            if (a.timeToActiveMs ?? -1) != (b.timeToActiveMs ?? -1) { return (a.timeToActiveMs ?? -1) > (b.timeToActiveMs ?? -1) }
-            return left.offset < right.offset
-        }.map(\.element)
+    /// The `limit` worst launches, the worst first: by outcome (failed, crashed, killed…), then the
+    /// slowest to become active, then in the order given. Read in one pass, holding no more than
+    /// twice `limit` launches at a time.
+    func worst(_ limit: Int) -> [Launch] {
+        var kept: [(offset: Int, element: Launch)] = []
+        for (offset, launch) in enumerated() {
+            kept.append((offset, launch))
+            if kept.count >= 2 * Swift.max(limit, 1) { kept = Array(kept.sorted(by: isWorse).prefix(limit)) }
+        }
+        return kept.sorted(by: isWorse).prefix(limit).map(\.element)
     }
+}
+
+/// Whether `left` is a worse launch than `right`, the earlier of two alike.
+private func isWorse(_ left: (offset: Int, element: Launch), _ right: (offset: Int, element: Launch)) -> Bool {
+    let (a, b) = (left.element, right.element)
+    if a.outcome.badness != b.outcome.badness { return a.outcome.badness > b.outcome.badness }
+    if (a.timeToActiveMs ?? -1) != (b.timeToActiveMs ?? -1) { return (a.timeToActiveMs ?? -1) > (b.timeToActiveMs ?? -1) }
+    return left.offset < right.offset
 }

@@ -27,14 +27,19 @@ struct ReportDigest: Sendable {
     init(_ report: ScanReport) {
         self.report = report
         tally = report.findings.tally
-        outcomeCounts = OutcomeCounts(report.launches)
         totals = report.totals
         baseline = report.baseline.map(BaselineDigest.init)
-        apps = AppLaunchStatistics.of(report.launches)
+        // The launches are read once, for every figure of theirs.
+        var outcomes: [LaunchOutcome: Int] = [:]
+        var gathering = AppLaunchStatistics.Gathering()
         var devices = tally.devices
-        for launch in report.launches where devices.count < 2 {
-            if let device = launch.device { devices.insert(device) }
+        for launch in report.launches {
+            outcomes[launch.outcome, default: 0] += 1
+            gathering.add(launch)
+            if devices.count < 2, let device = launch.device { devices.insert(device) }
         }
+        outcomeCounts = OutcomeCounts([Launch](), plus: outcomes)
+        apps = gathering.statistics
         showsDevices = devices.count > 1
     }
 

@@ -113,7 +113,7 @@ struct HTMLRenderer {
         var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
         // A night of more launches draws its worst ones, in the order they started.
-        let worst = Set(report.launches.worstFirst().prefix(Self.maximumTimelineLaunches).map(\.id))
+        let worst = Set(report.launches.worst(Self.maximumTimelineLaunches).map(\.id))
         let drawn = report.launches.filter { worst.contains($0.id) }
         var findings: [String: [Finding]] = [:]
         for finding in report.findings {

@@ -6,15 +6,15 @@ import Foundation
     import Darwin
 #endif
 
-/// Where a run's findings are kept once encoded (``FindingEncoding``): in memory up to
-/// ``memoryBudget`` bytes for the whole run, then in a temporary file that is unlinked as soon
-/// as it is made, so that nothing is left behind and memory stays flat however many findings
-/// there are.
+/// Where a run's findings and launches are kept once encoded (``FindingEncoding``,
+/// ``LaunchEncoding``): in memory up to ``memoryBudget`` bytes for the whole run, then in a
+/// temporary file that is unlinked as soon as it is made, so that nothing is left behind and
+/// memory stays flat however many findings and launches there are.
 ///
 /// If the temporary file cannot be made or written (no temporary folder, a full disk), blocks
-/// stay in memory: findings are never lost.
-final class FindingSpool: @unchecked Sendable {
-    /// Bytes of encoded findings a run keeps in memory before it spills to the file.
+/// stay in memory: nothing is ever lost.
+final class Spool: @unchecked Sendable {
+    /// Bytes of encoded findings and launches a run keeps in memory before it spills to the file.
     static let defaultMemoryBudget = 4 << 20
 
     private let memoryBudget: Int
@@ -24,7 +24,7 @@ final class FindingSpool: @unchecked Sendable {
     private var fileFailed = false
     private var fileEnd: Int64 = 0
 
-    init(memoryBudget: Int = FindingSpool.defaultMemoryBudget) {
+    init(memoryBudget: Int = Spool.defaultMemoryBudget) {
         self.memoryBudget = memoryBudget
     }
 
@@ -32,20 +32,20 @@ final class FindingSpool: @unchecked Sendable {
         if let file { close(file) }
     }
 
-    /// Keeps `bytes` (`count` findings, encoded) and says where.
-    func store(_ bytes: [UInt8], count: Int) -> FindingBlock {
+    /// Keeps `bytes` (`count` findings or launches, encoded) and says where.
+    func store(_ bytes: [UInt8], count: Int) -> SpoolBlock {
         lock.lock()
         defer { lock.unlock() }
         if heldBytes + bytes.count > memoryBudget, let file = openedFile() {
             let offset = fileEnd
             if writeAll(bytes, to: file, at: offset) {
                 fileEnd += Int64(bytes.count)
-                return FindingBlock(storage: .file(spool: self, offset: offset, length: bytes.count), count: count)
+                return SpoolBlock(storage: .file(spool: self, offset: offset, length: bytes.count), count: count)
             }
             fileFailed = true
         }
         heldBytes += bytes.count
-        return FindingBlock(storage: .memory(bytes), count: count)
+        return SpoolBlock(storage: .memory(bytes), count: count)
     }
 
     /// The bytes of a block kept in the file.
@@ -67,7 +67,7 @@ final class FindingSpool: @unchecked Sendable {
     private func openedFile() -> Int32? {
         if let file { return file }
         guard !fileFailed else { return nil }
-        var template = Array("\(Self.temporaryFolder())/scenelog-findings-XXXXXX".utf8CString)
+        var template = Array("\(Self.temporaryFolder())/scenelog-spool-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             fileFailed = true
@@ -104,15 +104,15 @@ final class FindingSpool: @unchecked Sendable {
     }
 }
 
-/// Encoded findings kept together, in memory or in a spool's file.
-struct FindingBlock: Sendable {
+/// Encoded findings or launches kept together, in memory or in a spool's file.
+struct SpoolBlock: Sendable {
     enum Storage: Sendable {
         case memory([UInt8])
-        case file(spool: FindingSpool, offset: Int64, length: Int)
+        case file(spool: Spool, offset: Int64, length: Int)
     }
 
     let storage: Storage
-    /// How many findings the block holds.
+    /// How many findings or launches the block holds.
     let count: Int
 
     /// The block's bytes.
