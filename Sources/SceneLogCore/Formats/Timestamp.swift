@@ -131,22 +131,7 @@ struct ParsedTime {
 
     /// The same, on bytes.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
-        var index = 0
-        func number(_ length: Int) -> Int? {
-            guard index + length <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<index + length] {
-                guard ASCII.isDigit(byte) else { return nil }
-                value = value * 10 + Int(byte - ASCII.zero)
-            }
-            index += length
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
+        var cursor = ByteCursor(bytes: bytes)
         func name(at offset: Int) -> UInt32? {
             guard offset + 3 <= bytes.count else { return nil }
             return UInt32(bytes[offset]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
@@ -156,64 +141,93 @@ struct ParsedTime {
         var yearFollows = false
         if ASCII.isUpper(first) {
             if let weekday = name(at: 0), Self.weekdays.contains(weekday), bytes.count > 4, bytes[3] == ASCII.space {
-                index = 4
+                cursor.index = 4
                 yearFollows = true
             }
-            guard let monthName = name(at: index), let monthIndex = Self.months.firstIndex(of: monthName) else {
+            guard let monthName = name(at: cursor.index), let monthIndex = Self.months.firstIndex(of: monthName) else {
                 return nil
             }
             month = monthIndex + 1
-            index += 3
-            while index < bytes.count, bytes[index] == ASCII.space { index += 1 }
-            let digits = bytes.endOfDigits(from: index) - index
-            guard digits == 1 || digits == 2, let value = number(digits) else { return nil }
+            cursor.index += 3
+            while cursor.index < bytes.count, bytes[cursor.index] == ASCII.space { cursor.index += 1 }
+            let digits = bytes.endOfDigits(from: cursor.index) - cursor.index
+            guard digits == 1 || digits == 2, let value = cursor.number(digits) else { return nil }
             day = value
-            guard expect(ASCII.space) else { return nil }
+            guard cursor.expect(ASCII.space) else { return nil }
         } else if bytes.count >= 9, bytes[2] == ASCII.slash, bytes[5] == ASCII.slash {
             // lockdownd's `MM/DD/YY `.
-            guard let m = number(2), expect(ASCII.slash), let d = number(2), expect(ASCII.slash), let y = number(2),
-                expect(ASCII.space)
+            guard let m = cursor.number(2), cursor.expect(ASCII.slash), let d = cursor.number(2),
+                cursor.expect(ASCII.slash), let y = cursor.number(2),
+                cursor.expect(ASCII.space)
             else { return nil }
             year = 2000 + y
             month = m
             day = d
         } else if bytes.count >= 10, bytes[4] == ASCII.minus {
-            guard let y = number(4), expect(ASCII.minus), let m = number(2), expect(ASCII.minus), let d = number(2),
-                expect(ASCII.space) || expect(ASCII.upperT)
+            guard let y = cursor.number(4), cursor.expect(ASCII.minus), let m = cursor.number(2),
+                cursor.expect(ASCII.minus), let d = cursor.number(2),
+                cursor.expect(ASCII.space) || cursor.expect(ASCII.upperT)
             else { return nil }
             year = y
             month = m
             day = d
         }
-        guard let h = number(2), expect(ASCII.colon), let mi = number(2), expect(ASCII.colon), let s = number(2)
+        guard let h = cursor.number(2), cursor.expect(ASCII.colon), let mi = cursor.number(2),
+            cursor.expect(ASCII.colon), let s = cursor.number(2)
         else { return nil }
         hour = h
         minute = mi
         second = s
-        if expect(ASCII.dot) {
+        if cursor.expect(ASCII.dot) {
             var scale = 0.1
-            while index < bytes.count, ASCII.isDigit(bytes[index]) {
-                fraction += Double(bytes[index] - ASCII.zero) * scale
+            while cursor.index < bytes.count, ASCII.isDigit(bytes[cursor.index]) {
+                fraction += Double(bytes[cursor.index] - ASCII.zero) * scale
                 scale /= 10
-                index += 1
+                cursor.index += 1
                 fractionDigits += 1
             }
         }
         if yearFollows {
-            guard expect(ASCII.space), let y = number(4) else { return nil }
+            guard cursor.expect(ASCII.space), let y = cursor.number(4) else { return nil }
             year = y
             return
         }
-        if expect(ASCII.upperZ) {
+        if cursor.expect(ASCII.upperZ) {
             utcOffsetSeconds = 0
-        } else if index < bytes.count, bytes[index] == ASCII.plus || bytes[index] == ASCII.minus {
-            let sign = bytes[index]
-            index += 1
-            guard let hours = number(2) else { return nil }
-            _ = expect(ASCII.colon)
-            let minutes = number(2) ?? 0
+        } else if cursor.index < bytes.count, bytes[cursor.index] == ASCII.plus || bytes[cursor.index] == ASCII.minus {
+            let sign = bytes[cursor.index]
+            cursor.index += 1
+            guard let hours = cursor.number(2) else { return nil }
+            _ = cursor.expect(ASCII.colon)
+            let minutes = cursor.number(2) ?? 0
             utcOffsetSeconds = (sign == ASCII.minus ? -1 : 1) * (hours * 3600 + minutes * 60)
         }
+    }
+}
+
+/// A position in bytes being read field by field (a value, not captured state: no exclusivity
+/// checks on every step).
+private struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    /// The number in the next `length` bytes, all digits, stepping over them.
+    mutating func number(_ length: Int) -> Int? {
+        guard index + length <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<index + length] {
+            guard ASCII.isDigit(byte) else { return nil }
+            value = value * 10 + Int(byte - ASCII.zero)
+        }
+        index += length
+        return value
+    }
+
+    /// Steps over `byte` when it is next.
+    mutating func expect(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
     }
 }
 

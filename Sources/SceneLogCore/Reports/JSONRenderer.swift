@@ -77,7 +77,7 @@ struct JSONRenderer {
     func write(_ finding: Finding, to json: inout JSONWriter, leading: KeyValuePairs<String, String> = [:]) {
         json.beginObject()
         for (key, value) in leading {
-            json.key(key)
+            json.key(dynamic: key)
             json.string(value)
         }
         json.key("data")
@@ -149,7 +149,7 @@ struct JSONRenderer {
     func write(_ launch: Launch, to json: inout JSONWriter, leading: KeyValuePairs<String, String> = [:]) {
         json.beginObject()
         for (key, value) in leading {
-            json.key(key)
+            json.key(dynamic: key)
             json.string(value)
         }
         json.key("appFirstLine")
@@ -208,7 +208,7 @@ struct JSONRenderer {
         json.beginObject()
         for phase in Self.phasesByName {
             guard let mark = launch.phases[phase] else { continue }
-            json.key(phase.rawValue)
+            json.key(dynamic: phase.rawValue)
             write(mark, to: &json)
         }
         json.endObject()

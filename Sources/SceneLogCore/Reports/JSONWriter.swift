@@ -28,13 +28,30 @@ struct JSONWriter {
     mutating func beginArray() { open(0x5B) }
     mutating func endArray() { close(0x5D) }
 
-    /// Writes `"key" : ` for the value that follows.
-    mutating func key(_ key: String) {
+    /// Writes `"key" : ` for the value that follows: a key of the schema, copied as it is (ASCII,
+    /// nothing to escape).
+    mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(0x22)
+        append(key)
+        bytes.append(0x22)
+        endKey()
+    }
+
+    /// Writes `"key" : ` for a key that comes from the data (escaped like any string).
+    mutating func key(dynamic key: String) {
         separate()
         writeQuoted(key)
-        if compact { bytes.append(0x3A) } else { bytes.append(contentsOf: [0x20, 0x3A, 0x20]) }
+        endKey()
+    }
+
+    private mutating func endKey() {
+        if compact { bytes.append(0x3A) } else { bytes.append(contentsOf: Self.keySeparator) }
         afterKey = true
     }
+
+    /// ` : ` between a key and its value.
+    private static let keySeparator: [UInt8] = [0x20, 0x3A, 0x20]
 
     mutating func string(_ value: String?) {
         separate()
@@ -63,7 +80,7 @@ struct JSONWriter {
     mutating func stringObject(_ values: [String: String]) {
         beginObject()
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            self.key(key)
+            self.key(dynamic: key)
             string(value)
         }
         endObject()
@@ -73,7 +90,7 @@ struct JSONWriter {
     mutating func intObject(_ values: [String: Int]) {
         beginObject()
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            self.key(key)
+            self.key(dynamic: key)
             int(value)
         }
         endObject()

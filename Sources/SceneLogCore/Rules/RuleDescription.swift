@@ -75,21 +75,30 @@ extension RuleDescription {
     }
 
     /// ``messageTemplate`` with each `{key}` replaced by `data[key]` (or left as it is when there is none).
+    /// Read as UTF-8 bytes: the braces are ASCII, and every finding's message is made here.
     func message(with data: [String: String]) -> String {
-        var result = ""
-        var rest = messageTemplate[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let key = String(rest[rest.index(after: open)..<close])
-            if let value = data[key] {
-                result += value
-            } else {
-                result += rest[open...close]
+        var template = messageTemplate
+        return template.withUTF8 { bytes in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 64)
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "{"),
+                    let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}"))
+                else {
+                    result.append(bytes[index])
+                    index += 1
+                    continue
+                }
+                if let value = data[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)] {
+                    result.append(contentsOf: value.utf8)
+                } else {
+                    result.append(contentsOf: bytes[index...close])
+                }
+                index = close + 1
             }
-            rest = rest[rest.index(after: close)...]
+            return String(decoding: result, as: UTF8.self)
         }
-        return result + rest
     }
 }
 
