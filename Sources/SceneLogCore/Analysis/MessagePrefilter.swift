@@ -30,6 +30,9 @@ struct MessageHits {
     var ruleLiterals: [Int] = []
     var launchMarkers: [Int] = []
 
+    /// Whether the message held no literal at all.
+    var isEmpty: Bool { ruleLiterals.isEmpty && launchMarkers.isEmpty }
+
     mutating func removeAll() {
         if !ruleLiterals.isEmpty { ruleLiterals.removeAll(keepingCapacity: true) }
         if !launchMarkers.isEmpty { launchMarkers.removeAll(keepingCapacity: true) }

@@ -49,6 +49,11 @@ struct RecordAnalyzer {
             return closeEvents(before: record.line)
         }
         prefilter.scan(record.message, into: &hits)
+        if hits.isEmpty, openEvents.isEmpty, waiting.isEmpty {
+            // Most records: no literal of a rule or a marker, nothing waiting on an event.
+            tracker?.observe(record, markers: [], into: &events)
+            return []
+        }
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
         var closed = closeEvents(before: record.line)
         let newEvents = found.isEmpty ? [] : foldRepeatedEvents(&found)
