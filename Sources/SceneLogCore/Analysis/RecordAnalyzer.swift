@@ -49,8 +49,9 @@ struct RecordAnalyzer {
             return closeEvents(before: record.line)
         }
         prefilter.scan(record.message, into: &hits)
-        if hits.isEmpty, openEvents.isEmpty, waiting.isEmpty {
-            // Most records: no literal of a rule or a marker, nothing waiting on an event.
+        if hits.isEmpty, openEvents.isEmpty, waiting.isEmpty, engine.needsLiteralHits {
+            // Most records: no literal of a rule or a marker, nothing waiting on an event, and no
+            // rule without a literal.
             tracker?.observe(record, markers: [], into: &events)
             return []
         }

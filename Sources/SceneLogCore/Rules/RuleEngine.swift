@@ -73,6 +73,10 @@ final class RuleEngine {
         ruleSet.launchEffects[finding.rule] ?? .none
     }
 
+    /// Whether every pattern has a literal: then a message without one of the literals cannot
+    /// match any rule, and need not be looked at.
+    var needsLiteralHits: Bool { unfilteredPatterns.isEmpty }
+
     private func collectCandidates(_ literals: [Int]) {
         if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         if !literals.isEmpty {
