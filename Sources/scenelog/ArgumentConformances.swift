@@ -11,3 +11,9 @@ extension ReportOutput: ExpressibleByArgument {
         self.init(parsing: argument)
     }
 }
+
+extension InputShard: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+}

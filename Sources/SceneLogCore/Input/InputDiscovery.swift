@@ -21,30 +21,49 @@ enum InputDiscovery {
         onEmptyFolder: (String) -> Void = { _ in }, onUnreadable: @escaping (String, String) -> Void = { _, _ in },
         onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
     ) -> [String] {
+        discover(
+            paths, selection: selection, followsLinksOutsideRoots: followsLinksOutsideRoots, onEmptyFolder: onEmptyFolder,
+            onUnreadable: onUnreadable, onSkippedLink: onSkippedLink
+        ).map(\.path)
+    }
+
+    /// The inputs of ``expand(_:selection:followsLinksOutsideRoots:onEmptyFolder:onUnreadable:onSkippedLink:)``,
+    /// each with its path below the root it was named under (``DiscoveredInput/relativePath``).
+    static func discover(
+        _ paths: [String], selection: PathSelection = PathSelection(), followsLinksOutsideRoots: Bool = false,
+        onEmptyFolder: (String) -> Void = { _ in }, onUnreadable: @escaping (String, String) -> Void = { _, _ in },
+        onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
+    ) -> [DiscoveredInput] {
         var visited: Set<FileIdentity> = []
         let folders = paths.filter { $0 != "-" && FileSystem.isFolder($0) }
         let walk = Walk(
             selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(FileSystem.realPath),
             onUnreadable: onUnreadable, onSkippedLink: onSkippedLink)
-        let expanded = paths.flatMap { path -> [String] in
-            guard folders.contains(path) else { return [path] }
-            var found: [String] = []
+        let expanded = paths.flatMap { path -> [DiscoveredInput] in
+            guard folders.contains(path) else { return [DiscoveredInput(path: path, relativePath: Self.name(of: path))] }
+            var found: [DiscoveredInput] = []
             walk.walk(path, relative: "", visited: &visited, found: &found)
             if found.isEmpty { onEmptyFolder(path) }
-            return found.sorted()
+            return found.sorted { $0.path < $1.path }
         }
         return firstOccurrences(expanded)
+    }
+
+    /// The last component of `path` (`-` for standard input).
+    private static func name(of path: String) -> String {
+        let trimmed = path.utf8.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? trimmed
     }
 
     /// `inputs` without the ones that are a file already in them: the same device and inode (a
     /// link, a hard link, another spelling of its path), or, when it cannot be looked at, the
     /// same path. `-` is kept each time.
-    private static func firstOccurrences(_ inputs: [String]) -> [String] {
+    private static func firstOccurrences(_ inputs: [DiscoveredInput]) -> [DiscoveredInput] {
         var seenFiles: Set<FileIdentity> = []
         var seenPaths: Set<String> = []
-        return inputs.filter { path in
-            guard path != "-" else { return true }
-            guard let status = FileSystem.status(path) else { return seenPaths.insert(path).inserted }
+        return inputs.filter { input in
+            guard input.path != "-" else { return true }
+            guard let status = FileSystem.status(input.path) else { return seenPaths.insert(input.path).inserted }
             return seenFiles.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
         }
     }
@@ -75,7 +94,7 @@ enum InputDiscovery {
             return !inside
         }
 
-        func walk(_ folder: String, relative: String, visited: inout Set<FileIdentity>, found: inout [String]) {
+        func walk(_ folder: String, relative: String, visited: inout Set<FileIdentity>, found: inout [DiscoveredInput]) {
             guard let status = FileSystem.status(folder) else { return }
             guard visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
             else { return }
@@ -93,15 +112,23 @@ enum InputDiscovery {
                 guard let entry = FileSystem.status(path) else { continue }  // a dangling link
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR where name.hasSuffix(".logarchive"):
-                    found.append(path)  // a binary unified log: reported by name, not walked
+                    // A binary unified log: reported by name, not walked.
+                    found.append(DiscoveredInput(path: path, relativePath: relativePath))
                 case S_IFDIR:
                     walk(path, relative: relativePath, visited: &visited, found: &found)
                 case S_IFREG where selection.admits(relativePath):
-                    found.append(path)
+                    found.append(DiscoveredInput(path: path, relativePath: relativePath))
                 default:
                     continue
                 }
             }
         }
     }
+}
+
+/// An input ``InputDiscovery`` found: its path, and its path below the root it was named under
+/// (a file named as such: its name), which is the same on every machine that names the same root.
+struct DiscoveredInput: Equatable {
+    let path: String
+    let relativePath: String
 }

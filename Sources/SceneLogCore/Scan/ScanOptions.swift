@@ -26,6 +26,8 @@ public struct ScanOptions: Sendable {
     /// Whether links inside a named folder are followed even when they lead outside every named
     /// folder (by default they are skipped with a warning; files named directly are always read).
     public var followsLinksOutsideRoots = false
+    /// Scan only this part of the inputs (``InputShard``); `nil`: all of them.
+    public var shard: InputShard?
     /// How far a compressed member may expand.
     public var expansionLimits = ExpansionLimits()
     /// Where long lines are cut (the rest of the line is skipped, with a warning).

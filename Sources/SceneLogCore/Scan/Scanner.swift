@@ -29,8 +29,11 @@ public struct Scanner {
     /// through a link) is scanned once, where it first comes; a name that is not UTF-8 is given as
     /// ``PathBytes`` makes it. Inputs that cannot be read are reported to the observer and counted
     /// in ``ScanResult/unreadableInputs``; the others are scanned all the same.
+    ///
+    /// With ``ScanOptions/shard``, only the inputs of that part are scanned (standard input is
+    /// not split: it belongs to every part).
     public func scan(_ paths: [String]) -> ScanResult {
-        let inputs = InputDiscovery.expand(
+        let discovered = InputDiscovery.discover(
             paths, selection: options.selection, followsLinksOutsideRoots: options.followsLinksOutsideRoots,
             onEmptyFolder: { folder in
                 observer?.scanDidReport(
@@ -46,6 +49,9 @@ public struct Scanner {
                         "'\(Escaping.visible(link))' links outside the scanned folders (to '\(Escaping.visible(target))'); not read (--follow-links reads it)"
                     ))
             })
+        let inputs = discovered.filter { input in
+            input.path == "-" || options.shard.map { $0.admits(relativePath: input.relativePath) } ?? true
+        }.map(\.path)
         observer?.scanWillRead(inputs.filter { $0 != "-" })
         return scan(units: inputs.map(UnitSource.path))
     }

@@ -58,7 +58,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try input.refuse(outputs: common.output)
+        let inputs = try input.inputs(writing: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let earlier: BaselineReport?
         do {
@@ -66,7 +66,7 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let result = input.scan(ruleSet: ruleSet, common: common)
+        let result = input.scan(inputs, ruleSet: ruleSet, common: common)
         var report = ScanReport(result, ruleSet: ruleSet)
         if let earlier {
             report.baseline = BaselineDiff(

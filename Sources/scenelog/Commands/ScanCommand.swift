@@ -27,6 +27,8 @@ struct ScanCommand: ParsableCommand {
               scenelog scan --jobs 4 --exclude '*/old/*' sysdiagnose_2025.06.03_10-00-00-0700_iPhone-OS_iPhone_22F76.tar.gz
               scenelog scan --format sarif --output scenelog.sarif crashes/ captures.zip
               scenelog scan --output json=scan.json --output html=scan.html logs/
+              scenelog scan --shard 3/8 --allow-empty --format json --output part-3.json night/
+              find night/ -name '*.log' -print0 | scenelog scan --inputs-from - --format json
             """
     )
 
@@ -38,9 +40,9 @@ struct ScanCommand: ParsableCommand {
     var parseOnly = false
 
     func run() throws {
-        try input.refuse(outputs: common.output)
+        let inputs = try input.inputs(writing: common.output)
         let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
-        let result = input.scan(ruleSet: ruleSet, common: common)
+        let result = input.scan(inputs, ruleSet: ruleSet, common: common)
         try common.write(ScanReport(result, ruleSet: ruleSet))
         try ExitStatus.check(result, by: common.failurePolicy)
     }

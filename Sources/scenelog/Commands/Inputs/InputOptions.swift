@@ -30,6 +30,19 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Skip the files and archive members matching this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
+    @Option(
+        name: .customLong("inputs-from"),
+        help: ArgumentHelp(
+            "Also scan the paths listed in this file, one per line or NUL-separated (find -print0); - reads the list from standard input.",
+            valueName: "file"))
+    var inputsFrom: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Scan only part K of N of the inputs (1 ≤ K ≤ N), split by a hash of each file's path below the folder named: the map of a job spread over N machines.",
+            valueName: "K/N"))
+    var shard: InputShard?
+
     @Flag(
         name: .customLong("follow-links"),
         help: "In folders, also read links that lead outside the folders named (skipped with a warning by default).")
@@ -52,8 +65,14 @@ struct InputOptions: ParsableArguments {
     var maxExpansionRatio: Double = ExpansionLimits().maximumRatio
 
     func validate() throws {
-        guard !paths.isEmpty else {
+        guard !paths.isEmpty || inputsFrom != nil else {
             throw ValidationError("no input: name log files, folders or archives, or - for standard input")
+        }
+        if inputsFrom == "-", paths.contains("-") {
+            throw ValidationError("--inputs-from - reads the list from standard input, which cannot also be a log (-)")
+        }
+        if shard != nil, paths.contains("-") {
+            throw ValidationError("--shard splits files and folders; standard input (-) cannot be split")
         }
         if let year, !(1970...9999).contains(year) {
             throw ValidationError("--year must be between 1970 and 9999, not \(year)")
@@ -62,26 +81,30 @@ struct InputOptions: ParsableArguments {
         guard maxExpansionRatio >= 1 else { throw ValidationError("--max-expansion-ratio must be 1 or more") }
     }
 
-    /// Refuses (usage error, before anything is read) an `--output` that is one of the inputs, a
-    /// file inside a named folder or standard input: it would be replaced while it is read.
-    func refuse(outputs: [ReportOutput]) throws {
+    /// The inputs: the paths named, then the ones listed in `--inputs-from`. Refuses (usage error,
+    /// before anything is read) an `--output` that is one of them, a file inside a named folder or
+    /// standard input: it would be replaced while it is read. A list that cannot be used is an
+    /// input error (exit 3).
+    func inputs(writing outputs: [ReportOutput]) throws -> [String] {
+        let inputs = try allPaths()
         for output in outputs {
             guard
                 let refusal = ReportDestination.refusal(
-                    ofOutput: output.path, among: paths, selection: PathSelection(include: include, exclude: exclude))
+                    ofOutput: output.path, among: inputs, selection: PathSelection(include: include, exclude: exclude))
             else { continue }
             Diagnostics.error(refusal)
             throw ExitStatus.usage.exitCode
         }
+        return inputs
     }
 
-    /// Scans the inputs with `ruleSet` (none: only count lines) under the common options, showing
+    /// Scans `inputs` (from ``inputs(writing:)``) with `ruleSet` (none: only count lines) under the common options, showing
     /// progress and diagnostics on standard error; Ctrl-C stops reading and keeps what was read.
     ///
     /// - Parameter onLaunch: called with each launch (and the findings linked to it so far) as soon
     ///   as its outcome is known and on each change; the inputs are then scanned one at a time, in order.
     func scan(
-        ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, [Finding]) -> Void)? = nil
+        _ inputs: [String], ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, [Finding]) -> Void)? = nil
     ) -> ScanResult {
         ScanInterruption.install()
         var options = ScanOptions(ruleSet: ruleSet)
@@ -95,9 +118,21 @@ struct InputOptions: ParsableArguments {
         options.expansionLimits = ExpansionLimits(maximumMemberBytes: maxExpandedSize.bytes, maximumRatio: maxExpansionRatio)
         options.reportsUnparsedLines = common.verbose
         options.isStopRequested = { ScanInterruption.requested }
+        options.shard = shard
         let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
         defer { console.finish() }
-        return Scanner(options: options, observer: console).scan(paths)
+        return Scanner(options: options, observer: console).scan(inputs)
+    }
+
+    /// The paths named, then the ones listed in `--inputs-from`.
+    private func allPaths() throws -> [String] {
+        guard let inputsFrom else { return paths }
+        do {
+            return paths + (try InputList.read(path: inputsFrom))
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.inputError.exitCode
+        }
     }
 }
 
