@@ -52,6 +52,15 @@ struct InputListAndShardTests {
         #expect(zero.status == 2)
     }
 
+    @Test("a part is not compared with a baseline nor recorded in the history")
+    func partIsNoNight() throws {
+        for option in [["--record"], ["--baseline", "baseline.json"]] {
+            let result = try CommandRunner.run(["report", "--shard", "1/2"] + option + ["Samples/"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("--shard 1/2 reports one part of the inputs"))
+        }
+    }
+
     @Test("the three shards of Samples/ read every input of the whole run once")
     func shardsOfTheSamples() throws {
         let whole = try CommandRunner.run(["scan", "--format", "json", "--fail-on", "never", "Samples/"])

@@ -55,6 +55,12 @@ struct ReportCommand: ParsableCommand {
         guard regressionPercent >= 0, regressionMilliseconds >= 0 else {
             throw ValidationError("--regression-percent and --regression-ms cannot be negative")
         }
+        if let shard = input.shard, baseline != nil || record {
+            // A part's findings against a whole night's would read as fixed findings, and its
+            // launches as the night's.
+            throw ValidationError(
+                "--shard \(shard) reports one part of the inputs: compare it with a baseline or record it in the history only once the parts are one report")
+        }
     }
 
     func run() throws {
