@@ -9,8 +9,10 @@
 /// With a limit (a live watch), only the latest launches are kept, as values: the earliest are let
 /// go, their outcomes counted as they stood then.
 struct LaunchStore {
-    /// The most launches a batch scan holds as values.
-    static let heldLaunches = 64
+    /// The most launches a batch scan holds as values: as many as may still change (the tracker's
+    /// open launches and those that closed a moment ago), so that launches told in turn, more of
+    /// them than are held, are not each written again at every change.
+    static let heldLaunches = LaunchTracker.Settings().maximumOpenLaunches + OpenLaunches.recentlyClosedLimit
 
     private let limit: Int?
     /// Where a batch scan writes its launches; `nil` with a limit.
