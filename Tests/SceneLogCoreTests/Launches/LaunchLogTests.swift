@@ -93,6 +93,20 @@ struct LaunchLogTests {
         #expect(log.map(\.findings) == Array(repeating: 5, count: open))
     }
 
+    @Test("a launch that changes at every line keeps the store's list of changes short")
+    func changesOfOneLaunchStayFew() {
+        var store = LaunchStore(spool: Spool())
+        var changed = launch(1)
+        for round in 1...100_000 {
+            changed.findings = round
+            store.update(changed)
+        }
+        #expect(store.changes.count < 2 * LaunchStore.heldLaunches + 1024)
+        var log = LaunchLog()
+        log.append(store.finish())
+        #expect(log.map(\.findings) == [100_000])
+    }
+
     @Test("a crash report joined to a launch adds to its findings when the launch is read, not before")
     func crashReportAddedAtRead() throws {
         let result = Scanner(options: try testScanOptions()).scan([
