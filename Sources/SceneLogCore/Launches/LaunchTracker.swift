@@ -63,6 +63,9 @@ struct LaunchTracker {
 
     /// The most callbacks kept per launch (a long-running app prints one per background cycle).
     private static let maximumCallbacks = 1_000
+    /// The most events kept per launch (an app that stays open may be sent a URL a second: each
+    /// kept event costs a copy of the list when the launch next changes).
+    static let maximumEvents = 1_000
 
     init(path: String, timestamps: TimestampContext, settings: Settings = Settings()) {
         self.path = path
@@ -209,7 +212,7 @@ struct LaunchTracker {
             launches[index].launch.intent = intent
             launches[index].reach(.requested, mark, into: &events)
             if let requester = pendingOpens.removeValue(forKey: bundle) {
-                launches[index].launch.events.append(LaunchEvent(name: "url-open:cold", detail: requester, mark: mark))
+                note(LaunchEvent(name: "url-open:cold", detail: requester, mark: mark), at: index)
             }
         case .spawned(let bundle, let pid):
             // The launch just requested (no pid yet) comes first: an older launch that kept the
@@ -292,7 +295,7 @@ struct LaunchTracker {
             if let index = launches.index(bundle: bundle, pid: nil, device: device),
                 launches[index].launch.phases[.active] != nil
             {
-                launches[index].launch.events.append(LaunchEvent(name: "url-open:warm", detail: requester, mark: mark))
+                note(LaunchEvent(name: "url-open:warm", detail: requester, mark: mark), at: index)
                 publish(index, into: &events)
             } else {
                 pendingOpens[bundle] = requester
@@ -301,7 +304,7 @@ struct LaunchTracker {
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events),
                 !launches[index].launch.events.contains(where: { $0.name == name })
             else { return }
-            launches[index].launch.events.append(LaunchEvent(name: name, mark: mark))
+            note(LaunchEvent(name: name, mark: mark), at: index)
         case .callback(let callback):
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
             noteCallback(callback, record: record, index, mark, into: &events)
@@ -310,6 +313,12 @@ struct LaunchTracker {
             launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark, into: &events)
             publish(index, into: &events)
         }
+    }
+
+    /// Puts `event` on launch `index`, unless it holds ``maximumEvents`` already.
+    private mutating func note(_ event: LaunchEvent, at index: Int) {
+        guard launches[index].launch.events.count < Self.maximumEvents else { return }
+        launches[index].launch.events.append(event)
     }
 
     // MARK: - The debugger's lines (an Xcode or `flutter run` console)
@@ -330,7 +339,7 @@ struct LaunchTracker {
             guard let index = consoleLaunchIndex(pid: nil),
                 !launches[index].launch.events.contains(where: { $0.name == "debugger:stopped" && $0.detail == reason })
             else { return }
-            launches[index].launch.events.append(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark))
+            note(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark), at: index)
         case .killed:
             guard let index = consoleLaunchIndex(pid: nil) else { return }
             launches[index].terminate(Termination(kind: .user, detail: "killed by the debugger"), mark, into: &events)

@@ -6,7 +6,7 @@ struct OpenLaunches {
     private(set) var recentlyClosed: [Launch] = []
     /// How many launches went active without a key window and wait for the grace period.
     private(set) var awaitingWindowKey = 0
-    private static let recentlyClosedLimit = 32
+    static let recentlyClosedLimit = 32
 
     var count: Int { open.count }
     var isEmpty: Bool { open.isEmpty }

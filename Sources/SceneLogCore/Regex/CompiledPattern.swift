@@ -1,7 +1,8 @@
 import CPCRE2
 import Foundation
 
-/// A PCRE2 pattern compiled once (with JIT where the platform has it) and shared between threads.
+/// A PCRE2 pattern compiled once (with JIT where the platform has it, and where the JIT matches
+/// as the interpreter does: ``needsInterpreter(_:)``) and shared between threads.
 ///
 /// PCRE2 documents a compiled pattern as safe to use from several threads at once; each thread
 /// brings its own ``MatchScratch``. Matching works on bytes and reports byte ranges. The JIT
@@ -110,9 +111,20 @@ final class CompiledPattern: @unchecked Sendable {
     private func compileForJIT() -> Bool {
         jitLock.withLock {
             if let jitCompiled { return jitCompiled }
-            let compiled = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            let compiled = !Self.needsInterpreter(pattern) && pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
             jitCompiled = compiled
             return compiled
+        }
+    }
+
+    /// Whether `pattern` may use `\S`, `\D` or `\W`: PCRE2's JIT (10.42) with
+    /// `PCRE2_MATCH_INVALID_UTF` matches them with no character past ASCII (`\S+` stops before
+    /// `é`), where the interpreter matches every one. Any backslash before one of those letters
+    /// counts (an escaped backslash too): the interpreter is never wrong, only slower.
+    private static func needsInterpreter(_ pattern: String) -> Bool {
+        let utf8 = Array(pattern.utf8)
+        return utf8.indices.dropLast().contains { index in
+            utf8[index] == UInt8(ascii: "\\") && [UInt8(ascii: "S"), UInt8(ascii: "D"), UInt8(ascii: "W")].contains(utf8[index + 1])
         }
     }
 

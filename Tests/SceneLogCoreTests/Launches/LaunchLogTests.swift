@@ -75,6 +75,38 @@ struct LaunchLogTests {
         #expect(Array(log) == latest)
     }
 
+    @Test("launches that change in turn, as many as the tracker keeps open, are each written once")
+    func launchesChangingInTurnAreWrittenOnce() {
+        let open = LaunchTracker.Settings().maximumOpenLaunches
+        var store = LaunchStore(spool: Spool())
+        for round in 1...5 {
+            for sequence in 1...open {
+                var changed = launch(sequence)
+                changed.findings = round
+                store.update(changed)
+            }
+        }
+        let run = store.finish()
+        #expect(run.blocks.map(\.count).reduce(0, +) == open, "a launch written before it settles is written again")
+        var log = LaunchLog()
+        log.append(run)
+        #expect(log.map(\.findings) == Array(repeating: 5, count: open))
+    }
+
+    @Test("a launch that changes at every line keeps the store's list of changes short")
+    func changesOfOneLaunchStayFew() {
+        var store = LaunchStore(spool: Spool())
+        var changed = launch(1)
+        for round in 1...100_000 {
+            changed.findings = round
+            store.update(changed)
+        }
+        #expect(store.changes.count < 2 * LaunchStore.heldLaunches + 1024)
+        var log = LaunchLog()
+        log.append(store.finish())
+        #expect(log.map(\.findings) == [100_000])
+    }
+
     @Test("a crash report joined to a launch adds to its findings when the launch is read, not before")
     func crashReportAddedAtRead() throws {
         let result = Scanner(options: try testScanOptions()).scan([

@@ -60,6 +60,18 @@ import Testing
         #expect(launch.events.first?.detail == "nsurlsessiond")
     }
 
+    /// An app that stays open and is sent URL after URL: its launch keeps the first events only,
+    /// so that a long capture neither grows it without end nor copies a longer list at every line.
+    @Test func aLaunchKeepsAtMostTheMaximumNumberOfEvents() throws {
+        let opens = (0..<(LaunchTracker.maximumEvents + 500)).map { number in
+            "default\t22:51:10.000000-0500\tSpringBoard\t[FBSystemService][0xc652] Received request to open \"com.example.app\" from sender\(number):94.\n"
+        }
+        let launch = try #require(try launches(in: Self.coldLaunch + opens.joined()).launches.first)
+        #expect(launch.events.count == LaunchTracker.maximumEvents)
+        #expect(launch.events.first?.detail == "sender0")
+        #expect(launch.events.last?.detail == "sender\(LaunchTracker.maximumEvents - 1)")
+    }
+
     @Test func aDisconnectClosesOpenLaunchesAsIncomplete() throws {
         let text = """
             Jun 20 13:42:52 iPhone SpringBoard(FrontBoard)[63] <Notice>: Bootstrapping app<com.example.app> with intent foreground-interactive

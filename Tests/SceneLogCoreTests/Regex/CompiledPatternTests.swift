@@ -71,6 +71,16 @@ private func firstMatch(_ pattern: CompiledPattern, _ text: String, from start: 
         #expect(match?.range == 2..<4)
     }
 
+    /// `\S`, `\D` and `\W` match characters past ASCII too (PCRE2 10.42's JIT matched none of them).
+    @Test func negatedClassEscapesMatchCharactersPastASCII() throws {
+        let cases = [(#"v=(\S+) end"#, "v=café中😀 end", "café中😀"), (#"v=(\D+)!"#, "v=été 20!", nil), (#"v=(\D+)2"#, "v=été 2", "été "), (#"v=(\W+)x"#, "v=é中 x", "é中 ")]
+        for (pattern, text, expected) in cases {
+            let match = try firstMatch(try CompiledPattern(pattern), text)
+            let value = match?[1].map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
+            #expect(value == expected, "\(pattern) on \(text)")
+        }
+    }
+
     @Test func isJITCompiledWhereAvailable() throws {
         // JIT is available on x86_64 and arm64 Linux and macOS builds of PCRE2.
         #expect(try CompiledPattern("abc").isJITCompiled)

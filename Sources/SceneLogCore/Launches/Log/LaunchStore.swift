@@ -9,8 +9,10 @@
 /// With a limit (a live watch), only the latest launches are kept, as values: the earliest are let
 /// go, their outcomes counted as they stood then.
 struct LaunchStore {
-    /// The most launches a batch scan holds as values.
-    static let heldLaunches = 64
+    /// The most launches a batch scan holds as values: as many as may still change (the tracker's
+    /// open launches and those that closed a moment ago), so that launches told in turn, more of
+    /// them than are held, are not each written again at every change.
+    static let heldLaunches = LaunchTracker.Settings().maximumOpenLaunches + OpenLaunches.recentlyClosedLimit
 
     private let limit: Int?
     /// Where a batch scan writes its launches; `nil` with a limit.
@@ -23,7 +25,7 @@ struct LaunchStore {
     private(set) var released: [LaunchOutcome: Int] = [:]
     /// A batch scan's changes, oldest first: the launch's sequence number and the change's number
     /// (an entry whose launch changed again since is passed over).
-    private var changes: [(sequence: Int, change: Int)] = []
+    private(set) var changes: [(sequence: Int, change: Int)] = []
     private var oldestChange = 0
     private var latestChange: [Int: Int] = [:]
     private var changeCount = 0
@@ -73,8 +75,10 @@ struct LaunchStore {
             latestChange[oldest] = nil
             writer?.write(launch, sequence: oldest)
         }
-        if oldestChange >= 1024, oldestChange * 2 >= changes.count {
-            changes.removeFirst(oldestChange)
+        // The entries passed over, and those of launches that changed again since, go once they
+        // outnumber the launches held: a few launches that change at every line keep it short.
+        if changes.count >= 2 * Self.heldLaunches + 1024 {
+            changes = changes[oldestChange...].filter { latestChange[$0.sequence] == $0.change }
             oldestChange = 0
         }
     }
