@@ -74,6 +74,8 @@ final class Spool: @unchecked Sendable {
             return nil
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        // Not handed to the processes scenelog starts (the idevicesyslog of `watch`).
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         file = descriptor
         return descriptor
     }
