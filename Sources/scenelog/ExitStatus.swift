@@ -35,6 +35,7 @@ enum ExitStatus: Int32 {
                 Diagnostics.error(ScanResult.nothingReadMessage + "; --allow-empty accepts that")
             }
         }
+        if result.readBackFailed { Diagnostics.error(ScanResult.readBackFailedMessage) }
         switch policy.verdict(on: result, baseline: baseline) {
         case .passed: return
         case .failed: throw findings.exitCode

@@ -32,7 +32,9 @@ public struct FailurePolicy: Sendable, Equatable {
     /// with a baseline and ``failsOnRegression``, whether anything regressed; else whether a
     /// finding is at or above ``failOn``.
     public func verdict(on result: ScanResult, baseline: BaselineDiff? = nil) -> RunVerdict {
-        if result.unreadableInputs > 0 || result.interrupted || (result.readNothing && !allowsEmpty) { return .incomplete }
+        if result.unreadableInputs > 0 || result.interrupted || result.readBackFailed || (result.readNothing && !allowsEmpty) {
+            return .incomplete
+        }
         if let baseline, failsOnRegression { return baseline.hasRegression(atOrAbove: failOn) ? .failed : .passed }
         guard let failOn else { return .passed }
         return result.findings.count(atOrAbove: failOn) > 0 ? .failed : .passed

@@ -13,10 +13,20 @@ public struct ScanResult: Sendable {
     public var releasedLaunchOutcomes: [LaunchOutcome: Int] = [:]
     /// Whether a stop was requested before every input was read.
     public var interrupted = false
+    /// Where the findings and launches were spilled.
+    var spool: Spool?
+
+    /// Whether some findings or launches could not be read back from the temporary file they were
+    /// spilled to (an I/O error): a report made from this result, read after that, is incomplete.
+    public var readBackFailed: Bool { spool?.failedToReadBack ?? false }
 
     /// Whether no input yielded a record: an empty folder, only empty files, or nothing that could
     /// be read (see ``ScanReport/readNothing``).
     public var readNothing: Bool { !inputs.contains { $0.records > 0 } }
+
+    /// What is said when findings or launches could not be read back (``readBackFailed``).
+    public static let readBackFailedMessage =
+        "some findings or launches could not be read back from the temporary file they were spilled to (an I/O error): the report is incomplete"
 
     /// What is said of a run that read nothing.
     public static let nothingReadMessage = "no logs were read: the inputs held no record (an empty folder, empty files, or nothing readable)"

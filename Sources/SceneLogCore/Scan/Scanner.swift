@@ -105,6 +105,7 @@ public struct Scanner {
             observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))
         }
         var merged = ScanResult(merging: results)
+        merged.spool = spool
         if options.app != nil { merged.launches = merged.launches.filter(spool: spool, options.admits) }
         merged.interrupted = interrupted
         return merged

@@ -23,6 +23,8 @@ final class Spool: @unchecked Sendable {
     private var file: Int32?
     private var fileFailed = false
     private var fileEnd: Int64 = 0
+    /// Blocks that could not be read back whole from the file (an I/O error).
+    private var failedReads = 0
 
     init(memoryBudget: Int = Spool.defaultMemoryBudget) {
         self.memoryBudget = memoryBudget
@@ -50,7 +52,10 @@ final class Spool: @unchecked Sendable {
 
     /// The bytes of a block kept in the file.
     func read(offset: Int64, length: Int) -> [UInt8] {
-        guard let file = lock.withLock({ self.file }) else { return [] }
+        guard let file = lock.withLock({ self.file }) else {
+            lock.withLock { failedReads += 1 }
+            return []
+        }
         var bytes = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
@@ -61,8 +66,16 @@ final class Spool: @unchecked Sendable {
             guard read > 0 else { break }
             done += read
         }
-        return done == length ? bytes : Array(bytes.prefix(done))
+        guard done == length else {
+            lock.withLock { failedReads += 1 }
+            return Array(bytes.prefix(done))
+        }
+        return bytes
     }
+
+    /// Whether a block could not be read back whole: the findings and launches after the break in
+    /// it were lost, and a report made from them is incomplete.
+    var failedToReadBack: Bool { lock.withLock { failedReads > 0 } }
 
     private func openedFile() -> Int32? {
         if let file { return file }

@@ -30,6 +30,22 @@ struct FindingLogTests {
         if case .file = log.parts[0].run.blocks.last?.storage {} else { Issue.record("past the budget, blocks go to the file") }
     }
 
+    @Test("a block that cannot be read back whole is no silent loss: the spool says so, and the run is incomplete")
+    func failedReadBackIsSaid() {
+        let spool = Spool(memoryBudget: 0)
+        var writer = FindingWriter(spool: spool)
+        for line in 1...50 { writer.append(finding(line)) }
+        let log = FindingLog(run: writer.finish())
+        #expect(log.count == 50 && Array(log).count == 50)
+        #expect(!spool.failedToReadBack)
+        _ = spool.read(offset: 1 << 30, length: 16)  // past the file's end: as an I/O error would leave it
+        #expect(spool.failedToReadBack)
+        var result = ScanResult()
+        result.spool = spool
+        #expect(result.readBackFailed)
+        #expect(FailurePolicy(failOn: nil, allowsEmpty: true).verdict(on: result) == .incomplete)
+    }
+
     @Test("launch diagnoses are merged in by line; at one line, the line finding comes first")
     func diagnosesMergeByLine() {
         var writer = FindingWriter(spool: Spool(memoryBudget: 0))
