@@ -51,8 +51,7 @@ enum InputDiscovery {
 
     /// The last component of `path` (`-` for standard input).
     private static func name(of path: String) -> String {
-        let trimmed = path.utf8.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? trimmed
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// `inputs` without the ones that are a file already in them: the same device and inode (a

@@ -91,7 +91,7 @@ struct LaunchTracker {
             _ = launches.adoptUnnamed(pid: pid, process: process)
             awaitsPid = launches.hasLaunchWithoutPid
         }
-        guard !markers.isEmpty, let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
+        guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
         let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         apply(signal, record: record, mark: mark, device: device, into: &events)

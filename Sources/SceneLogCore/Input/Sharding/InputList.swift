@@ -1,12 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-
-private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-import Darwin
-
-private let systemRead = Darwin.read
-#endif
 import Foundation
 
 /// A list of inputs handed over in a file (`--inputs-from`): what a scheduler gives each worker of
@@ -71,18 +62,16 @@ public enum InputList {
     /// Standard input, up to ``maximumBytes``.
     private static func readStandardInput(name: String) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                throw Failure(description: "input list on \(name) cannot be read: \(String(cString: strerror(errno)))")
+        do throws(InputError) {
+            let reader = try ChunkedReader(path: "-")
+            while bytes.count <= maximumBytes {
+                let chunk = try reader.nextChunk()
+                if chunk.isEmpty { return bytes }
+                bytes += chunk
             }
-            if count == 0 { return bytes }
-            bytes += buffer[..<count]
-            guard bytes.count <= maximumBytes else {
-                throw Failure(description: "input list on \(name) is longer than \(maximumBytes >> 20) MiB; split it")
-            }
+        } catch {
+            throw Failure(description: "input list on \(name) cannot be read: \(Escaping.visible(error.reason))")
         }
+        throw Failure(description: "input list on \(name) is longer than \(maximumBytes >> 20) MiB; split it")
     }
 }
