@@ -264,6 +264,11 @@ public struct Launch: Sendable, Equatable {
     /// The phases the system logs before the app runs.
     private static let startPhases: [LaunchPhase] = [.requested, .spawned, .bootstrapped, .sceneCreated]
 
+    /// Whether the launch is of `app`: its bundle id or its process name.
+    func isOf(app: String) -> Bool {
+        bundle == app || process == app
+    }
+
     /// The outcome the evidence so far supports.
     public var outcome: LaunchOutcome {
         if hitLaunchTrap { return .launchFailed }

@@ -41,6 +41,10 @@ struct JSONRenderer {
             try json.drain(to: write)
         }
         json.endArray()
+        if let part = report.part {
+            json.key("part")
+            try part.write(to: &json, draining: write)
+        }
         json.key("schemaVersion")
         json.int(ScanReport.schemaVersion)
         json.key("summary")

@@ -18,6 +18,8 @@ public struct ScanReport: Sendable {
     /// Whether the run was stopped (SIGINT, SIGTERM, SIGHUP) before every input was read: the
     /// report covers what was read until then.
     public var interrupted: Bool
+    /// For one part of a distributed run: what the JSON report carries for `scenelog merge`.
+    var part: ReportPart?
 
     public init(
         tool: ToolInfo = .current, inputs: [InputSummary], findings: FindingLog = FindingLog(), launches: LaunchLog = LaunchLog(),

@@ -57,3 +57,12 @@ public struct ScanDiagnostic: Sendable, Equatable {
         self.message = message
     }
 }
+
+extension ScanDiagnostic {
+    /// The warning of a run whose `--app` matched nothing it read.
+    static func appMatchedNothing(_ app: String) -> ScanDiagnostic {
+        ScanDiagnostic(
+            .warning,
+            "--app '\(Escaping.visible(app))' matched no process, bundle id or launch in the inputs: every finding and launch was left out")
+    }
+}

@@ -28,6 +28,9 @@ public struct ScanOptions: Sendable {
     public var followsLinksOutsideRoots = false
     /// Scan only this part of the inputs (``InputShard``); `nil`: all of them.
     public var shard: InputShard?
+    /// Whether the run is one part of a distributed one: its JSON report then carries each
+    /// input's whole result (``ReportPart``), for `scenelog merge`.
+    public var reportsAsPart = false
     /// How far a compressed member may expand.
     public var expansionLimits = ExpansionLimits()
     /// Where long lines are cut (the rest of the line is skipped, with a warning).
@@ -59,6 +62,6 @@ public struct ScanOptions: Sendable {
     /// Whether `launch` is of ``app`` (every launch without one).
     func admits(_ launch: Launch) -> Bool {
         guard let app else { return true }
-        return launch.bundle == app || launch.process == app
+        return launch.isOf(app: app)
     }
 }

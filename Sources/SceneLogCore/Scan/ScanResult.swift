@@ -15,6 +15,8 @@ public struct ScanResult: Sendable {
     public var interrupted = false
     /// Where the findings and launches were spilled.
     var spool: Spool?
+    /// With ``ScanOptions/reportsAsPart``: each input's own result, for the JSON report's `part`.
+    var part: ReportPart?
 
     /// Whether some findings or launches could not be read back from the temporary file they were
     /// spilled to (an I/O error): a report made from this result, read after that, is incomplete.
@@ -88,5 +90,6 @@ extension ScanReport {
         self.init(
             inputs: result.inputs, findings: result.findings, launches: result.launches,
             rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses, interrupted: result.interrupted)
+        part = result.part
     }
 }

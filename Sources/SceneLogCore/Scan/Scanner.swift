@@ -49,21 +49,21 @@ public struct Scanner {
                         "'\(Escaping.visible(link))' links outside the scanned folders (to '\(Escaping.visible(target))'); not read (--follow-links reads it)"
                     ))
             })
-        let inputs = discovered.filter { input in
+        let inputs = discovered.enumerated().filter { _, input in
             input.path == "-" || options.shard.map { $0.admits(relativePath: input.relativePath) } ?? true
-        }.map(\.path)
-        observer?.scanWillRead(inputs.filter { $0 != "-" })
-        return scan(units: inputs.map(UnitSource.path))
+        }
+        observer?.scanWillRead(inputs.map(\.element.path).filter { $0 != "-" })
+        return scan(units: inputs.map { (order: $0.offset, source: UnitSource.path($0.element.path)) })
     }
 
     /// Scans `bytes` as one input named `name` (a log or a crash report).
     public func scan(bytes: [UInt8], name: String) -> ScanResult {
-        scan(units: [.memory(name: name, bytes: bytes)])
+        scan(units: [(order: 0, source: .memory(name: name, bytes: bytes))])
     }
 
     /// Scans inputs held in memory, each a log or a crash report named as given, as one run.
     public func scan(inMemory inputs: [(name: String, bytes: [UInt8])]) -> ScanResult {
-        scan(units: inputs.map { .memory(name: $0.name, bytes: $0.bytes) })
+        scan(units: inputs.enumerated().map { (order: $0.offset, source: .memory(name: $0.element.name, bytes: $0.element.bytes)) })
     }
 
     /// A scan of one live stream, fed as its bytes arrive (``LiveScan``).
@@ -71,7 +71,8 @@ public struct Scanner {
         LiveScan(name: name, stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: Spool()))
     }
 
-    private func scan(units: [UnitSource]) -> ScanResult {
+    /// Scans `units`, each with its place among every input named (before ``ScanOptions/shard``).
+    private func scan(units: [(order: Int, source: UnitSource)]) -> ScanResult {
         let live = observer?.wantsLiveEvents ?? false
         let workers = live ? 1 : min(options.jobs, max(units.count, 1))
         // Threads left over once each worker has its input: a second one per input runs its rules.
@@ -82,7 +83,7 @@ public struct Scanner {
         if workers == 1 {
             var done: [UnitResult] = []
             var launchesSoFar = 0
-            for unit in units {
+            for (_, unit) in units {
                 let result = unitScan.scan(unit, pipelined: pipelined, liveOffset: live ? launchesSoFar : nil)
                 report(result.errors)
                 launchesSoFar += result.launches.count
@@ -90,15 +91,11 @@ public struct Scanner {
             }
             results = done
         } else {
-            results = WorkerPool.map(units, workers: workers) { unitScan.scan($0, pipelined: pipelined, liveOffset: nil) }
+            results = WorkerPool.map(units.map(\.source), workers: workers) { unitScan.scan($0, pipelined: pipelined, liveOffset: nil) }
             results.forEach { report($0.errors) }
         }
         if let app = options.app, !results.contains(where: \.seesApp), results.contains(where: { !$0.summaries.isEmpty }) {
-            observer?.scanDidReport(
-                ScanDiagnostic(
-                    .warning,
-                    "--app '\(Escaping.visible(app))' matched no process, bundle id or launch in the inputs: "
-                        + "every finding and launch was left out"))
+            observer?.scanDidReport(.appMatchedNothing(app))
         }
         let interrupted = options.isStopRequested()
         if interrupted {
@@ -108,6 +105,10 @@ public struct Scanner {
         merged.spool = spool
         if options.app != nil { merged.launches = merged.launches.filter(spool: spool, options.admits) }
         merged.interrupted = interrupted
+        if options.reportsAsPart {
+            merged.part = ReportPart(
+                options: options, units: zip(units, results).map { ScannedUnit(order: $0.order, path: $0.source.name, result: $1) })
+        }
         return merged
     }
 

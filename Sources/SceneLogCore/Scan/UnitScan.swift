@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything one named input gave: a log file, standard input, a crash report, or each member of
 /// an archive. Launch ids are the unit's own (`L1`… across its members), shifted by the scanner.
-struct UnitResult {
+struct UnitResult: Sendable {
     var summaries: [InputSummary] = []
     /// Findings kept by the options' filters.
     var findings = FindingLog()
@@ -29,7 +29,7 @@ struct UnitResult {
 }
 
 /// A crash report's finding (the part of the findings that holds it, and its rule) and the process it names.
-struct CrashReportLink {
+struct CrashReportLink: Sendable {
     var part: Int
     var rule: String
     var bundle: String
@@ -42,6 +42,14 @@ enum UnitSource {
     case path(String)
     /// Bytes in memory, named `name` in locations.
     case memory(name: String, bytes: [UInt8])
+
+    /// The input's name: its path, or the name given to bytes in memory.
+    var name: String {
+        switch self {
+        case .path(let path): path
+        case .memory(let name, _): name
+        }
+    }
 }
 
 /// Scans one named input: a text log (or standard input), a crash report, an archive or

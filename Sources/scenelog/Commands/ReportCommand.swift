@@ -31,79 +31,22 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(name: .long, help: ArgumentHelp("An earlier JSON report to compare with.", valueName: "file"))
-    var baseline: String?
-
-    @Option(name: .customLong("regression-percent"), help: "A launch is slower when its app's median time to active grows by more than this many percent…")
-    var regressionPercent: Double = BaselineDiff.Thresholds().percent
-
-    @Option(name: .customLong("regression-ms"), help: "…and by more than this many milliseconds.")
-    var regressionMilliseconds: Int = BaselineDiff.Thresholds().milliseconds
-
-    @Flag(
-        name: .customLong("fail-on-regression"), inversion: .prefixedNo,
-        help: "With --baseline, exit with 1 on a regression (default: on, off with --fail-on never).")
-    var failOnRegression: Bool?
-
-    @Flag(name: .long, help: "Append this run to the history.")
-    var record = false
-
-    @Option(name: .long, help: ArgumentHelp("The history file (default: .scenelog/history.sqlite).", valueName: "file"))
-    var history: String = HistoryStore.defaultPath
+    @OptionGroup var nightly: NightlyOptions
 
     func validate() throws {
-        guard regressionPercent >= 0, regressionMilliseconds >= 0 else {
-            throw ValidationError("--regression-percent and --regression-ms cannot be negative")
-        }
-        if let shard = input.shard, baseline != nil || record {
+        if let shard = input.shard, nightly.baseline != nil || nightly.record {
             // A part's findings against a whole night's would read as fixed findings, and its
             // launches as the night's.
             throw ValidationError(
-                "--shard \(shard) reports one part of the inputs: compare it with a baseline or record it in the history only once the parts are one report")
+                "--shard \(shard) reports one part of the inputs: compare it with a baseline or record it in the history once the parts are merged (scenelog merge)")
         }
     }
 
     func run() throws {
         let inputs = try input.inputs(writing: common.output)
         let ruleSet = try common.rules.loadRuleSet()
-        let earlier: BaselineReport?
-        do {
-            earlier = try baseline.map(BaselineReport.load)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let earlier = try nightly.loadBaseline()
         let result = input.scan(inputs, ruleSet: ruleSet, common: common)
-        var report = ScanReport(result, ruleSet: ruleSet)
-        if let earlier {
-            report.baseline = BaselineDiff(
-                baseline: earlier, inputs: result.inputs.map(\.path), findings: report.findings, launches: report.launches,
-                thresholds: BaselineDiff.Thresholds(percent: regressionPercent, milliseconds: regressionMilliseconds))
-        }
-        try common.write(report)
-        // Recorded after the report is written: a history that cannot be written costs the
-        // record (exit 3), never the report. An interrupted run, or one that read nothing (unless
-        // --allow-empty), is not recorded.
-        if record {
-            if result.interrupted {
-                Diagnostics.warning("interrupted: the run is not recorded in the history")
-            } else if result.readNothing && !common.allowEmpty {
-                Diagnostics.warning("no logs were read: the run is not recorded in the history")
-            } else {
-                try recordRun(of: report)
-                if let note = HistoryRun.medianNote(for: report) { Diagnostics.report(ScanDiagnostic(.note, note)) }
-            }
-        }
-        var policy = common.failurePolicy
-        if let failOnRegression { policy.failsOnRegression = failOnRegression }
-        try ExitStatus.check(result, by: policy, baseline: report.baseline)
-    }
-
-    private func recordRun(of report: ScanReport) throws {
-        do {
-            _ = try HistoryStore(path: history).record(.recordedNow(report))
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitStatus.inputError.exitCode
-        }
+        try nightly.finish(result, ruleSet: ruleSet, comparedWith: earlier, common: common)
     }
 }

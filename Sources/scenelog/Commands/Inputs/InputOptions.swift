@@ -119,6 +119,7 @@ struct InputOptions: ParsableArguments {
         options.reportsUnparsedLines = common.verbose
         options.isStopRequested = { ScanInterruption.requested }
         options.shard = shard
+        options.reportsAsPart = shard != nil || inputsFrom != nil
         let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
         defer { console.finish() }
         return Scanner(options: options, observer: console).scan(inputs)
