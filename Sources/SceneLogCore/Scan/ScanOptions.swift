@@ -31,6 +31,9 @@ public struct ScanOptions: Sendable {
     /// Whether the run is one part of a distributed one: its JSON report then carries each
     /// input's whole result (``ReportPart``), for `scenelog merge`.
     public var reportsAsPart = false
+    /// A folder of earlier results (``ContentCache``): an input whose bytes, path, modification
+    /// time, rules and options match an entry is not scanned again. `nil`: no cache.
+    public var cacheFolder: String?
     /// How far a compressed member may expand.
     public var expansionLimits = ExpansionLimits()
     /// Where long lines are cut (the rest of the line is skipped, with a warning).

@@ -78,7 +78,9 @@ public struct Scanner {
         // Threads left over once each worker has its input: a second one per input runs its rules.
         let pipelined = options.jobs >= 2 * workers
         let spool = Spool()
-        let unitScan = UnitScan(stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: spool))
+        let cache = live ? nil : openCache()
+        let unitScan = UnitScan(
+            stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: spool), cache: cache)
         let results: [UnitResult]
         if workers == 1 {
             var done: [UnitResult] = []
@@ -97,6 +99,7 @@ public struct Scanner {
         if let app = options.app, !results.contains(where: \.seesApp), results.contains(where: { !$0.summaries.isEmpty }) {
             observer?.scanDidReport(.appMatchedNothing(app))
         }
+        if let cache { observer?.scanDidReport(ScanDiagnostic(.note, Self.describe(cache.statistics, folder: options.cacheFolder ?? ""))) }
         let interrupted = options.isStopRequested()
         if interrupted {
             observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))
@@ -110,6 +113,27 @@ public struct Scanner {
                 options: options, units: zip(units, results).map { ScannedUnit(order: $0.order, path: $0.source.name, result: $1) })
         }
         return merged
+    }
+
+    /// The cache of ``ScanOptions/cacheFolder``; `nil` (with a warning) when it cannot be used.
+    private func openCache() -> ContentCache? {
+        guard let folder = options.cacheFolder else { return nil }
+        do {
+            return try ContentCache(folder: folder, options: options)
+        } catch {
+            observer?.scanDidReport(ScanDiagnostic(.warning, "\(error.description); scanning without a cache"))
+            return nil
+        }
+    }
+
+    /// `cache '…': 195 inputs read from the cache, 5 scanned (1 damaged entry replaced)`.
+    private static func describe(_ counts: ContentCache.Counts, folder: String) -> String {
+        var text = "cache '\(Escaping.visible(folder))': \(counts.hits) input\(counts.hits == 1 ? "" : "s") read from the cache, \(counts.misses) scanned"
+        var notes: [String] = []
+        if counts.damaged > 0 { notes.append("\(counts.damaged) damaged entr\(counts.damaged == 1 ? "y" : "ies") scanned again") }
+        if counts.unwritable > 0 { notes.append("\(counts.unwritable) entr\(counts.unwritable == 1 ? "y" : "ies") could not be written") }
+        if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
+        return text
     }
 
     private func report(_ errors: [InputError]) {

@@ -56,6 +56,8 @@ enum UnitSource {
 /// compressed file (each member in turn), or a `.logarchive` folder (named, with how to export it).
 struct UnitScan {
     let stream: StreamScan
+    /// Earlier results of inputs with the same bytes (``ScanOptions/cacheFolder``).
+    var cache: ContentCache?
 
     private var options: ScanOptions { stream.options }
     private var observer: (any ScanObserver)? { stream.observer }
@@ -67,12 +69,32 @@ struct UnitScan {
         defer { observer?.scanDidFinishInput() }
         var result = UnitResult()
         guard !options.isStopRequested() else { return result }  // inputs not begun are left out
+        if let cache, liveOffset == nil, case .path(let path) = source, path != "-", let key = cache.key(of: path) {
+            return scan(path: path, pipelined: pipelined, cache: cache, key: key)
+        }
         switch source {
         case .memory(let name, let bytes):
             scan(memory: bytes, name: name, liveOffset: liveOffset, into: &result)
         case .path(let path):
             scan(path: path, pipelined: pipelined, liveOffset: liveOffset, into: &result)
         }
+        return result
+    }
+
+    /// The input's result from `cache` when it holds one for `key`; otherwise scanned, and stored
+    /// there when it was read whole and without error.
+    private func scan(path: String, pipelined: Bool, cache: ContentCache, key: ContentCache.Key) -> UnitResult {
+        let cached = cache.result(for: key, spool: stream.spool) {
+            observer?.scanDidReport(
+                ScanDiagnostic(.warning, "the cache entry of '\(Escaping.visible(path))' is damaged: the input is scanned again"))
+        }
+        if let cached {
+            observer?.scanDidRead(bytes: Int(key.size))
+            return cached
+        }
+        var result = UnitResult()
+        scan(path: path, pipelined: pipelined, liveOffset: nil, into: &result)
+        if result.errors.isEmpty, !options.isStopRequested() { cache.store(result, for: key, path: path) }
         return result
     }
 

@@ -44,9 +44,9 @@ public struct PartMerge {
             }
             let names: [String]
             do {
-                names = try FileManager.default.contentsOfDirectory(atPath: argument)
+                names = try FileSystem.names(inFolder: argument)
             } catch {
-                throw MergeError(path: argument, message: "cannot be listed: \(error.localizedDescription)")
+                throw MergeError(path: argument, message: "cannot be listed: \(error.reason)")
             }
             let folder = argument.hasSuffix("/") ? argument : argument + "/"
             let parts = names.filter { $0.hasSuffix(".json") }.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }

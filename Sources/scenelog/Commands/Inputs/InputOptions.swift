@@ -43,6 +43,12 @@ struct InputOptions: ParsableArguments {
             valueName: "K/N"))
     var shard: InputShard?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep each input's result in this folder, and take it from there when the same bytes are scanned again with the same rules and options (a nightly re-run reads only what changed).",
+            valueName: "folder"))
+    var cache: String?
+
     @Flag(
         name: .customLong("follow-links"),
         help: "In folders, also read links that lead outside the folders named (skipped with a warning by default).")
@@ -120,6 +126,7 @@ struct InputOptions: ParsableArguments {
         options.isStopRequested = { ScanInterruption.requested }
         options.shard = shard
         options.reportsAsPart = shard != nil || inputsFrom != nil
+        options.cacheFolder = cache
         let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
         defer { console.finish() }
         return Scanner(options: options, observer: console).scan(inputs)
