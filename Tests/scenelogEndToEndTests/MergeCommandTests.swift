@@ -155,4 +155,25 @@ struct MergeCommandTests {
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stdout == one.stdout)
     }
+
+    @Test("merge compares with a baseline (exit 1 on a regression) and records the night in the history, as report does")
+    func baselineAndHistory() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("yesterday.json").path
+        // Yesterday: one clean launch.
+        _ = try CommandRunner.run(
+            ["report", "--fail-on", "never", "--format", "json", "--output", baseline, "Samples/scene-adopted-clean-launch.txt"])
+        let parts = try Self.makeParts(in: folder)
+        let history = folder.appendingPathComponent("history.sqlite").path
+        let arguments = ["--baseline", baseline, "--format", "json", "--record", "--history", history] + parts
+        let merged = try CommandRunner.run(["merge"] + arguments)
+        let one = try CommandRunner.run(["report"] + arguments.dropLast(3) + ["Samples/"])
+        #expect(merged.status == 1)
+        #expect(one.status == 1)
+        #expect(merged.stdout == one.stdout)
+        let runs = try CommandRunner.run(["history", "--history", history])
+        #expect(runs.status == 0, "\(runs.stderr)")
+        #expect(runs.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 2)
+    }
 }

@@ -24,6 +24,8 @@ struct ReportCommand: ParsableCommand {
               scenelog report --baseline yesterday.json --format html --output report.html --record logs/
               scenelog report --format sarif --output scenelog.sarif logs/
               scenelog report --baseline yesterday.json --output json=night.json --output html=night.html logs/
+              scenelog report --shard 3/8 --allow-empty --fail-on never --format json --output parts/part-3.json logs/
+              scenelog report --cache ~/.cache/scenelog --baseline yesterday.json --format markdown logs/
             """
     )
 
