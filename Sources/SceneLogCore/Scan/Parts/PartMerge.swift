@@ -98,7 +98,7 @@ public struct PartMerge {
                 }
                 units.append(ScannedUnit(order: unit.order, path: unit.path, result: result))
             }
-            interrupted = interrupted || file.interrupted == true
+            interrupted = interrupted || file.interrupted
         }
         if let count = first.flatMap({ $0.part.shard.flatMap(InputShard.init(parsing:))?.count }) {
             let missing = (1...count).filter { shards[$0] == nil }
@@ -126,7 +126,8 @@ public struct PartMerge {
         return result
     }
 
-    /// The part at `path`, read and decoded.
+    /// The part at `path`: its schema version, whether it was interrupted, and its `part` member,
+    /// decoded alone (its findings and launches are only skipped over).
     private func read(_ path: String) throws(MergeError) -> PartFile {
         let data: Data
         do {
@@ -134,19 +135,38 @@ public struct PartMerge {
         } catch {
             throw MergeError(path: path, message: error.reason)
         }
-        let file: PartFile
-        do {
-            file = try JSONDecoder().decode(PartFile.self, from: data)
-        } catch DecodingError.dataCorrupted {
+        guard let ranges = data.withUnsafeBytes({ TopLevelJSONMembers.ranges(in: $0.bindMemory(to: UInt8.self)) }) else {
             throw MergeError(path: path, message: "is not whole JSON (cut short or damaged)")
-        } catch {
-            throw MergeError(path: path, message: "is not a scenelog JSON report")
         }
-        guard file.schemaVersion == ScanReport.schemaVersion else {
-            let version = file.schemaVersion.map(String.init) ?? "none"
-            throw MergeError(path: path, message: "has schemaVersion \(version); this scenelog merges \(ScanReport.schemaVersion)")
+        let text = { (key: String) in ranges[key].map { String(decoding: data[$0].prefix(32), as: UTF8.self) } }
+        let schemaVersion = text("schemaVersion")
+        guard schemaVersion == String(ScanReport.schemaVersion) else {
+            throw MergeError(
+                path: path, message: "has schemaVersion \(schemaVersion.map { Escaping.visible($0) } ?? "none"); this scenelog merges \(ScanReport.schemaVersion)")
+        }
+        var file = PartFile(interrupted: text("interrupted") == "true")
+        guard let part = ranges["part"] else { return file }
+        do {
+            file.part = try JSONDecoder().decode(PartFile.Section.self, from: data[part])
+        } catch {
+            throw MergeError(path: path, message: "holds part data that cannot be read (\(Self.describe(error)))")
         }
         return file
+    }
+
+    /// Where the part data does not fit: `units[3].order: missing`.
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context): located(context.codingPath + [key]) + ": missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            located(context.codingPath) + ": " + context.debugDescription
+        default: "\(error)"
+        }
+    }
+
+    private static func located(_ path: [any CodingKey]) -> String {
+        let text = path.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined()
+        return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 
     /// Refuses a part made by another version, with other rules or options than the first part
@@ -195,9 +215,8 @@ public struct MergeError: Error, Sendable, CustomStringConvertible {
 }
 
 /// What merge reads of a part: the report's schema version, whether it was interrupted, and its `part` member.
-private struct PartFile: Decodable {
-    var schemaVersion: Int?
-    var interrupted: Bool?
+private struct PartFile {
+    var interrupted: Bool
     var part: Section?
 
     struct Section: Decodable {
