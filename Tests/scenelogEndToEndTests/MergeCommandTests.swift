@@ -97,7 +97,7 @@ struct MergeCommandTests {
         // The same inputs in two parts: a part of another run (--inputs-from) that overlaps.
         let overlapping = folder.appendingPathComponent("overlapping.json").path
         let listed = try CommandRunner.run(
-            ["report", "--inputs-from", "-", "--fail-on", "never", "--format", "json", "--output", overlapping],
+            ["report", "--part", "--inputs-from", "-", "--fail-on", "never", "--format", "json", "--output", overlapping],
             stdin: Data("Samples/crash-report-sigabrt.ips\nSamples/two-devices-idevicesyslog.log\n".utf8))
         try #require(listed.status == 0, "\(listed.stderr)")
         let twice = try CommandRunner.run(["merge", overlapping, overlapping])

@@ -9,7 +9,7 @@ struct MergeCommand: ParsableCommand {
         abstract: "Join the JSON reports of a run's parts (--shard K/N) into one report, as one machine would have written it.",
         discussion: """
             Each part is the JSON report of one worker: scenelog report --shard K/N --format json (or \
-            --inputs-from a list of its own). merge puts the parts' inputs back in the run's input \
+            --part, for a worker given a list of its own with --inputs-from). merge puts the parts' inputs back in the run's input \
             order, numbers the launches on in that order and joins crash reports to launches across \
             parts: every format is byte for byte what `scenelog report` of all the inputs on one machine \
             writes, whatever the order of the parts. --baseline, --record and the exit codes are those \

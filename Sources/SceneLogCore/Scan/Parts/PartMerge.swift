@@ -1,7 +1,7 @@
 import Foundation
 
 /// The reduce of a distributed run (`scenelog merge`): the JSON reports of its parts, each made
-/// with `--shard K/N` (or `--inputs-from`), joined into the result one scan of every input gives.
+/// with `--shard K/N` (or `--part`), joined into the result one scan of every input gives.
 ///
 /// The parts' inputs are put back in the run's input order (each input's place among all inputs
 /// named, then its path), their launches numbered on in that order, and crash reports joined to
@@ -77,7 +77,7 @@ public struct PartMerge {
             guard let section = file.part else {
                 throw MergeError(
                     path: path,
-                    message: "is a report without the part data merge needs: make each part with scenelog report --shard K/N --format json (or --inputs-from)")
+                    message: "is a report without the part data merge needs: make each part with scenelog report --shard K/N --format json (or --part)")
             }
             try check(section, of: path, rules: rules, against: first)
             if first == nil { first = (path, section) }

@@ -43,6 +43,10 @@ struct InputOptions: ParsableArguments {
             valueName: "K/N"))
     var shard: InputShard?
 
+    @Flag(
+        help: "Make the JSON report a part of a run spread over machines, for scenelog merge (implied by --shard; for a worker given its own --inputs-from list).")
+    var part = false
+
     @Option(
         help: ArgumentHelp(
             "Keep each input's result in this folder, and take it from there when the same bytes are scanned again with the same rules and options (a nightly re-run reads only what changed).",
@@ -125,7 +129,7 @@ struct InputOptions: ParsableArguments {
         options.reportsUnparsedLines = common.verbose
         options.isStopRequested = { ScanInterruption.requested }
         options.shard = shard
-        options.reportsAsPart = shard != nil || inputsFrom != nil
+        options.reportsAsPart = shard != nil || part
         options.cacheFolder = cache
         let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
         defer { console.finish() }
