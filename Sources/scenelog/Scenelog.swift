@@ -19,7 +19,7 @@ struct Scenelog: ParsableCommand {
             go-ios, sysdiagnose text logs and the Xcode console.
             """,
         version: SceneLog.version,
-        subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, MergeCommand.self, HistoryCommand.self, RulesCommand.self]
+        subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, MergeCommand.self, HistoryCommand.self, RulesCommand.self, InitCommand.self]
     )
 
     /// The arguments, each kept as the bytes it was given in (``PathBytes``):

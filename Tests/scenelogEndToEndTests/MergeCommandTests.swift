@@ -44,6 +44,9 @@ struct MergeCommandTests {
                 let merged = try Data(contentsOf: folder.appendingPathComponent("merged-\(count).\(format)"))
                 #expect(merged == expected, "\(count) shards, \(format): the merged report differs from the one-machine report")
             }
+            // One run in the SARIF file, as GitHub code scanning takes one run per category.
+            let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("merged-\(count).sarif")))
+            #expect(((sarif as? [String: Any])?["runs"] as? [Any])?.count == 1)
         }
     }
 
