@@ -1,3 +1,4 @@
+import ArgumentParser
 import SceneLogCore
 
 #if canImport(Glibc)
@@ -17,6 +18,14 @@ enum Diagnostics {
     static let maximumMessageBytes = 16 << 10
 
     static func error(_ message: String) { emit("scenelog: error: \(visible(message))\n") }
+
+    /// Says `message` as an error and gives the usage-error exit code to throw: for a file the
+    /// command was given (settings, rules, a baseline) or a name (a rule id) that cannot be used,
+    /// where the usage text would only bury the message.
+    static func usageError(_ message: String) -> ExitCode {
+        error(message)
+        return ExitStatus.usage.exitCode
+    }
     static func warning(_ message: String) { emit("scenelog: warning: \(visible(message))\n") }
 
     /// A scan's diagnostic, in the style of its level (an unparsed line as it is, escaped).

@@ -33,7 +33,7 @@ public enum RuleListRenderer {
         if let suggestion = NearestName.suggestion(for: id, among: rules.map(\.id)) {
             message += "; did you mean '\(suggestion)'?"
         }
-        return message + " Run 'scenelog rules' for the list."
+        return message + "; 'scenelog rules' lists them"
     }
 
     /// The literals a scan of `ruleSet` looks for before anything else (each rule's and each launch

@@ -76,9 +76,9 @@ struct RuleOptions: ParsableArguments {
         do {
             return try RuleSet.load(userRules: rulesFile, configuration: configFile)
         } catch let error as ConfigurationError {
-            throw ValidationError(error.description)
+            throw Diagnostics.usageError(error.description)
         } catch let error as RuleError {
-            throw ValidationError(error.description)
+            throw Diagnostics.usageError(error.description)
         }
     }
 }

@@ -35,7 +35,7 @@ struct NightlyOptions: ParsableArguments {
         do {
             return try baseline.map(BaselineReport.load)
         } catch {
-            throw ValidationError(error.description)
+            throw Diagnostics.usageError(error.description)
         }
     }
 

@@ -39,7 +39,7 @@ struct RulesCommand: ParsableCommand {
                 userRules = try UserRulesLoader.load(path: rulesFile, reservedIDs: Set(rules.map(\.id)))
                 rules += userRules.map(\.description)
             } catch {
-                throw ValidationError(error.description)
+                throw Diagnostics.usageError(error.description)
             }
         }
         if exportPatterns { return try Diagnostics.write(RuleListRenderer.patterns(rules), to: nil) }
@@ -48,13 +48,13 @@ struct RulesCommand: ParsableCommand {
             do {
                 ruleSet = try RuleSet(rules: RuleCatalog.builtIn + userRules)
             } catch {
-                throw ValidationError(error.description)
+                throw Diagnostics.usageError(error.description)
             }
             return try Diagnostics.write(RuleListRenderer.literalPatterns(ruleSet), to: nil)
         }
         guard let explain else { return try Diagnostics.write(RuleListRenderer.table(rules), to: nil) }
         guard let rule = rules.first(where: { $0.id == explain }) else {
-            throw ValidationError(RuleListRenderer.unknownRule(explain, among: rules))
+            throw Diagnostics.usageError(RuleListRenderer.unknownRule(explain, among: rules))
         }
         try Diagnostics.write(RuleListRenderer.explanation(rule), to: nil)
     }
