@@ -9,7 +9,7 @@ struct CompletionScriptTests {
     func completions(shell: String) throws {
         let run = try CommandRunner.run(["--generate-completion-script", shell])
         #expect(run.status == 0)
-        for word in ["scan", "watch", "timeline", "report", "merge", "history", "rules", "init", "--shard", "--cache", "--baseline"] {
+        for word in ["scan", "watch", "timeline", "report", "merge", "history", "rules", "init", "shard", "cache", "baseline"] {
             #expect(run.stdout.contains(word), "the \(shell) completions lack \(word)")
         }
     }
