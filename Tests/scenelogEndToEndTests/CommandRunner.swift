@@ -38,6 +38,13 @@ enum CommandRunner {
         try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec '\(binary.path)' \(arguments)"], in: directory)
     }
 
+    /// Runs another program, as the tests of workflows and scripts do.
+    static func run(
+        executable path: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:]
+    ) throws -> CommandResult {
+        try run(executable: URL(fileURLWithPath: path), arguments, in: directory, environment: environment)
+    }
+
     private static func run(
         executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL, environment: [String: String] = [:]
     ) throws -> CommandResult {
