@@ -49,7 +49,7 @@ enum FindingEncoding {
         guard let code = reader.byte(), Int(code) < Severity.allCases.count, let rule = reader.string(),
             let message = reader.string(), let place = location(from: &reader), let timestamp = reader.optionalString(),
             let process = reader.optionalString(), let pid = reader.optionalInteger(), let device = reader.optionalString(),
-            let launch = reader.optionalString(), let excerpt = reader.string(), let pairs = reader.count()
+            let launch = reader.optionalString(), let excerpt = reader.string(), let pairs = reader.itemCount()
         else { return nil }
         var data: [String: String] = [:]
         data.reserveCapacity(pairs)
@@ -57,7 +57,7 @@ enum FindingEncoding {
             guard let key = reader.string(), let value = reader.string() else { return nil }
             data[key] = value
         }
-        guard let locations = reader.count() else { return nil }
+        guard let locations = reader.itemCount() else { return nil }
         var evidence: [SourceLocation] = []
         for _ in 0..<locations {
             guard let location = location(from: &reader) else { return nil }

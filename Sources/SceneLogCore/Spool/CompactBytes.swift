@@ -82,9 +82,16 @@ struct CompactReader {
         return nil
     }
 
-    /// A count of things that follow: an integer that is not negative.
+    /// A count, a size or an index: an integer that is not negative.
     mutating func count() -> Int? {
         guard let value = integer(), value >= 0 else { return nil }
+        return value
+    }
+
+    /// How many things follow, each at least one byte long: no more than the bytes left, so that
+    /// bytes from outside (a part, a cache entry) cannot make a reader loop or reserve for more.
+    mutating func itemCount() -> Int? {
+        guard let value = count(), value <= bytes.count - position else { return nil }
         return value
     }
 

@@ -52,6 +52,26 @@ struct PartMergeTests {
         #expect(UnitResultEncoding.decode([9] + bytes.dropFirst(), spool: Spool()) == nil)
     }
 
+    @Test("damaged bytes from outside (a part, a cache entry) decode to nothing or to a unit, never to a crash or a huge reservation")
+    func hostileBytes() throws {
+        var options = try testScanOptions()
+        options.reportsAsPart = true
+        let result = Scanner(options: options).scan([samplePath("idevicesyslog-1.4-microseconds-watchdog.log")])
+        let bytes = UnitResultEncoding.encode(try #require(result.part?.units.first).result)
+        var decoded = 0
+        for position in bytes.indices {
+            for value: UInt8 in [0x00, 0x7F, 0xFF] {
+                var damaged = bytes
+                damaged[position] = value
+                if UnitResultEncoding.decode(damaged, spool: Spool()) != nil { decoded += 1 }
+            }
+            // A count of 2^62 where a count is read.
+            let huge = Array(bytes[..<position]) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F] + Array(bytes[position...])
+            _ = UnitResultEncoding.decode(huge, spool: Spool())
+        }
+        #expect(decoded < bytes.count * 3)
+    }
+
     @Test("four shards, merged in any order, give the findings and launches of one scan")
     func mergeEqualsOneScan() throws {
         let options = try testScanOptions()

@@ -81,7 +81,7 @@ enum LaunchEncoding {
             guard let mark = mark(from: &reader, path: path) else { return nil }
             launch.phases[phase] = mark
         }
-        guard let budget = reader.optionalDouble(), let events = reader.count() else { return nil }
+        guard let budget = reader.optionalDouble(), let events = reader.itemCount() else { return nil }
         launch.watchdogBudget = budget
         for _ in 0..<events {
             guard let name = reader.string(), let detail = reader.optionalString(), let mark = mark(from: &reader, path: path) else {
@@ -105,7 +105,7 @@ enum LaunchEncoding {
             guard let first = mark(from: &reader, path: path) else { return nil }
             launch.appFirstLine = first
         }
-        guard let callbacks = reader.count() else { return nil }
+        guard let callbacks = reader.itemCount() else { return nil }
         for _ in 0..<callbacks {
             guard let step = reader.string().flatMap(LifecycleStep.init), let delegate = reader.string().flatMap(LifecycleDelegate.init),
                 let scene = reader.optionalString(), let mark = mark(from: &reader, path: path), let text = reader.string()

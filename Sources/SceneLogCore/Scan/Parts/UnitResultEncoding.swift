@@ -55,42 +55,42 @@ enum UnitResultEncoding {
     }
 
     private static func decode(from reader: inout CompactReader, spool: Spool) -> UnitResult? {
-        guard reader.integer() == version, let summaryCount = reader.count() else { return nil }
+        guard reader.integer() == version, let summaryCount = reader.itemCount() else { return nil }
         var unit = UnitResult()
         for _ in 0..<summaryCount {
             guard let summary = summary(from: &reader) else { return nil }
             unit.summaries.append(summary)
         }
-        guard let partCount = reader.count() else { return nil }
+        guard let partCount = reader.itemCount() else { return nil }
         for _ in 0..<partCount {
             guard let run = findingRun(from: &reader, spool: spool) else { return nil }
             unit.findings.append(run)
         }
-        guard let launchCount = reader.count() else { return nil }
+        guard let launchCount = reader.itemCount() else { return nil }
         var writer = LaunchWriter(spool: spool)
         for sequence in stride(from: 1, through: launchCount, by: 1) {
             guard let launch = LaunchEncoding.decode(reader.bytes, at: &reader.position) else { return nil }
             writer.write(launch, sequence: sequence)
         }
         unit.launches.append(writer.finish())
-        guard let linkCount = reader.count() else { return nil }
+        guard let linkCount = reader.itemCount() else { return nil }
         for _ in 0..<linkCount {
             guard let part = reader.count(), part < unit.findings.parts.count, let rule = reader.string(),
                 let bundle = reader.string(), let pid = reader.integer()
             else { return nil }
             unit.crashReportLinks.append(CrashReportLink(part: part, rule: rule, bundle: bundle, pid: pid))
         }
-        guard let errorCount = reader.count() else { return nil }
+        guard let errorCount = reader.itemCount() else { return nil }
         for _ in 0..<errorCount {
             guard let path = reader.string(), let reason = reader.string(), let kind = reader.byte().flatMap(errorKind) else {
                 return nil
             }
             unit.errors.append(InputError(path: path, reason: reason, kind: kind))
         }
-        guard let seesApp = reader.bool(), let launchesWithRules = reader.count() else { return nil }
+        guard let seesApp = reader.bool(), let launchesWithRules = reader.itemCount() else { return nil }
         unit.seesApp = seesApp
         for _ in 0..<launchesWithRules {
-            guard let launch = reader.string(), let ruleCount = reader.count() else { return nil }
+            guard let launch = reader.string(), let ruleCount = reader.itemCount() else { return nil }
             var rules: Set<String> = []
             for _ in 0..<ruleCount {
                 guard let rule = reader.string() else { return nil }
@@ -122,13 +122,13 @@ enum UnitResultEncoding {
     }
 
     private static func findingRun(from reader: inout CompactReader, spool: Spool) -> FindingRun? {
-        guard let encodedCount = reader.count() else { return nil }
+        guard let encodedCount = reader.itemCount() else { return nil }
         var writer = FindingWriter(spool: spool)
         for _ in 0..<encodedCount {
             guard let finding = FindingEncoding.decode(reader.bytes, at: &reader.position) else { return nil }
             writer.append(finding)
         }
-        guard let heldCount = reader.count() else { return nil }
+        guard let heldCount = reader.itemCount() else { return nil }
         for _ in 0..<heldCount {
             guard let finding = FindingEncoding.decode(reader.bytes, at: &reader.position) else { return nil }
             writer.hold(finding)
