@@ -19,6 +19,8 @@ enum FuzzTarget: String, CaseIterable {
     case baseline
     /// A history file (`scenelog history`), opened read-only.
     case history
+    /// A part of a distributed run (`scenelog merge`).
+    case part
 
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["SCENELOG_FUZZ_TARGET"] ?? ""
@@ -69,6 +71,9 @@ enum FuzzTarget: String, CaseIterable {
         case .history:
             write(bytes)
             _ = try? HistoryStore(readingFrom: Self.scratchPath).runs()
+        case .part:
+            write(bytes)
+            _ = try? PartMerge(ruleSet: Self.scanOptions.ruleSet).merge([Self.scratchPath])
         }
     }
 
