@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `Samples/distributed/dask_scan.py` on a LocalCluster of two worker processes: one task per
+/// shard, then `scenelog merge` of the parts, against one `scenelog report` of the same inputs.
+@Suite("Dask scan", .serialized)
+struct DaskScanTests {
+    static let script = DistributedNight.distributed.appendingPathComponent("dask_scan.py").path
+
+    static func python() throws -> String {
+        try DistributedNight.python(with: ["dask.distributed"], install: "python3 -m pip install 'dask[distributed]'")
+    }
+
+    @Test("two workers scan Samples/ and a generated night; the merged JSON is the one-machine report, byte for byte")
+    func mergedEqualsOneMachine() throws {
+        let python = try Self.python()
+        let night = try DistributedNight.generated()
+        let inputs = ["Samples/", night.path]
+        let out = try CommandRunner.temporaryFolder()
+        let one = try CommandRunner.run(
+            ["report", "--format", "json", "--fail-on", "never", "--output", out.appendingPathComponent("one.json").path] + inputs)
+        #expect(one.status == 0, "\(one.stderr)")
+
+        let started = Date()
+        let parts = out.appendingPathComponent("parts")
+        let dask = try DistributedNight.run(
+            python,
+            [Self.script, "--workers", "2", "--shards", "4", "--scenelog", CommandRunner.binary.path, "--parts", parts.path,
+             "--fail-on", "never", "--output", "json=" + out.appendingPathComponent("merged.json").path,
+             "--output", "markdown=" + out.appendingPathComponent("merged.md").path] + inputs)
+        #expect(dask.status == 0, "\(dask.stderr)")
+        #expect(Date().timeIntervalSince(started) < 120, "the run should take seconds")
+        let merged = try Data(contentsOf: out.appendingPathComponent("merged.json"))
+        let whole = try Data(contentsOf: out.appendingPathComponent("one.json"))
+        #expect(merged == whole, "the merged report differs from one scenelog report of the same inputs")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: merged) as? [String: Any])
+        let paths = (parsed["inputs"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(paths.contains { $0.contains("batch-0.tar.gz!/") }, "archive members are read")
+        #expect(paths.count > 80)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parts.path).sorted()
+            == ["part-1.json", "part-2.json", "part-3.json", "part-4.json"])
+
+        // The same merge with the default --fail-on (error): the samples' errors make it exit 1.
+        let failing = try DistributedNight.run(
+            python, [Self.script, "--scenelog", CommandRunner.binary.path, "--format", "markdown"] + inputs)
+        #expect(failing.status == 1, "\(failing.stderr)")
+        #expect(failing.stdout.hasPrefix("## scenelog"))
+    }
+
+    @Test("a shard that fails is named with scenelog's message, and nothing is merged")
+    func failingShard() throws {
+        let python = try Self.python()
+        let result = try DistributedNight.run(
+            python, [Self.script, "--scenelog", CommandRunner.binary.path, "--rules", "no-such-rules.yml", "--format", "json", "Samples/"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("shard 1/2 on "))
+        #expect(result.stderr.contains("failed (scenelog exited with 2)"))
+        #expect(result.stderr.contains("no-such-rules.yml"))
+        #expect(result.stderr.contains("2 of 2 shards failed; nothing was merged"))
+
+        let missing = try DistributedNight.run(python, [Self.script, "--scenelog", "/nonexistent/scenelog", "Samples/"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--scenelog '/nonexistent/scenelog' is not an executable file"))
+    }
+
+    @Test("--help describes the options")
+    func help() throws {
+        let python = try RequiredTool.python3.locate()
+        let result = try DistributedNight.run(python, [Self.script, "--help"])
+        #expect(result.status == 0)
+        for option in ["--scheduler ADDRESS", "--workers N", "--shards N", "--scenelog PATH", "--baseline FILE", "--output [FORMAT=]FILE"] {
+            #expect(result.stdout.contains(option), "\(option)")
+        }
+    }
+}
