@@ -4,8 +4,9 @@
 Each Dask task runs one shard, `scenelog report --shard K/N --format json --fail-on never`,
 on the inputs named here and returns its part (the JSON report of that shard). This driver
 writes the parts to a folder and runs `scenelog merge` on them with the formats and outputs
-asked for; it exits with merge's exit code (3 when a shard could not read an input, as one
-`scenelog report` of everything would).
+asked for, and exits with merge's exit code (3 when a shard could not read an input, as one
+`scenelog report` of everything would). A shard that fails otherwise (no part) is named with
+scenelog's message, and nothing is merged.
 
 By default it starts a LocalCluster of two worker processes (one thread each) on this machine.
 With --scheduler it connects to a running cluster instead (dask-kubernetes, dask-jobqueue, a
@@ -190,7 +191,6 @@ def run(arguments: argparse.Namespace) -> int:
         parts_folder.mkdir(parents=True, exist_ok=True)
         parts: list[Path] = []
         failed: list[ShardResult] = []
-        input_errors = False
         for result in sorted(results, key=lambda result: result.shard):
             label = f"shard {result.shard}/{shards} on {result.worker}"
             if result.part is None or result.status not in (0, 3):
@@ -199,7 +199,6 @@ def run(arguments: argparse.Namespace) -> int:
                 print(f"dask_scan: error: {label} failed ({status}): {result.stderr.strip()}", file=sys.stderr)
                 continue
             if result.status == 3:
-                input_errors = True
                 print(f"dask_scan: warning: {label} could not read every input: {result.stderr.strip()}", file=sys.stderr)
             part = parts_folder / f"part-{result.shard}.json"
             part.write_bytes(result.part)
@@ -210,12 +209,9 @@ def run(arguments: argparse.Namespace) -> int:
                 file=sys.stderr)
             # Usage errors are everyone's (a bad rules file): 2; anything else is an input error.
             return 2 if all(result.status == 2 for result in failed) else 3
+        # merge exits with 3 itself when a part could not read an input, as one report would.
         merged = subprocess.run(merge_command(scenelog_here, arguments, parts))
-        if merged.returncode < 0:
-            return 128 - merged.returncode
-        if input_errors and merged.returncode in (0, 1):
-            return 3
-        return merged.returncode
+        return 128 - merged.returncode if merged.returncode < 0 else merged.returncode
     finally:
         if not arguments.parts:
             shutil.rmtree(parts_folder, ignore_errors=True)

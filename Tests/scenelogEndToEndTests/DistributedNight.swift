@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What the tests of `Samples/distributed/` share: a generated night of logs, a way to run any
-/// program, and the scenelog under test on a `PATH` of its own.
+/// What the tests of `Samples/distributed/` share: a way to run any program, the scenelog under
+/// test on a `PATH` of its own, and python3 with the modules a sample needs.
 enum DistributedNight {
     static let distributed = CommandRunner.packageRoot.appendingPathComponent("Samples/distributed")
 
@@ -12,35 +12,6 @@ enum DistributedNight {
         try FileManager.default.contentsOfDirectory(atPath: CommandRunner.packageRoot.appendingPathComponent("Samples").path)
             .filter { [".log", ".txt", ".json", ".ndjson", ".ips"].contains(where: $0.hasSuffix) }
             .sorted()
-    }
-
-    /// A night of a few dozen inputs derived from `Samples/`: each sample copied under new names
-    /// into per-device folders, and every fourth copy packed into one of a few `.tar.gz` archives
-    /// (with `/usr/bin/tar`) instead. Returns the folder holding `racks/` and `archives/`.
-    static func generated() throws -> URL {
-        let folder = try CommandRunner.temporaryFolder()
-        let samples = CommandRunner.packageRoot.appendingPathComponent("Samples")
-        let staging = folder.appendingPathComponent("staging")
-        let manager = FileManager.default
-        var packed: [Int: [String]] = [:]
-        for (index, name) in (try sampleLogs() + sampleLogs()).enumerated() {
-            let copy = "phone-\(index)/night-\(index)-\(name)"
-            let inArchive = index % 4 == 3
-            let target = (inArchive ? staging : folder.appendingPathComponent("racks/rack-\(index % 3)"))
-                .appendingPathComponent(copy)
-            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: samples.appendingPathComponent(name), to: target)
-            if inArchive { packed[index % 3, default: []].append(copy) }
-        }
-        let archives = folder.appendingPathComponent("archives")
-        try manager.createDirectory(at: archives, withIntermediateDirectories: true)
-        for (batch, members) in packed.sorted(by: { $0.key < $1.key }) {
-            let tar = try run(
-                "/usr/bin/tar", ["-czf", archives.appendingPathComponent("batch-\(batch).tar.gz").path, "-C", staging.path] + members)
-            #expect(tar.status == 0, "\(tar.stderr)")
-        }
-        try manager.removeItem(at: staging)
-        return folder
     }
 
     /// Runs a program (a path, or a name looked up on `PATH` by `/usr/bin/env`).
