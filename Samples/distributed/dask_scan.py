@@ -91,7 +91,7 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="worker processes of the LocalCluster, one thread each (default: 2)")
     cluster.add_argument(
         "--shards", type=int, metavar="N",
-        help="parts to split the inputs into, one task each (default: the number of workers)")
+        help="parts to split the inputs into, one task each (default: the number of workers connected at the start)")
     cluster.add_argument(
         "--scenelog", metavar="PATH",
         help="the scenelog executable, on this machine and the workers (default: scenelog on PATH)")
@@ -172,7 +172,7 @@ def run(arguments: argparse.Namespace) -> int:
         cluster = None
         client = Client(arguments.scheduler)
     try:
-        shards = arguments.shards or max(1, len(client.scheduler_info()["workers"]))
+        shards = arguments.shards or max(1, len(client.nthreads()))
         options = scan_options(arguments)
         futures = [
             client.submit(

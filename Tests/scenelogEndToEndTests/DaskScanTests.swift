@@ -41,6 +41,20 @@ struct DaskScanTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: parts.path).sorted()
             == ["part-1.json", "part-2.json", "part-3.json", "part-4.json"])
 
+        // With a baseline and a history, as README's example: the one-machine report compared with the same baseline.
+        let history = out.appendingPathComponent("history.sqlite").path
+        let compared = try DistributedNight.run(
+            python,
+            [Self.script, "--scenelog", CommandRunner.binary.path, "--baseline", out.appendingPathComponent("one.json").path,
+             "--record", "--history", history, "--fail-on", "never",
+             "--output", "json=" + out.appendingPathComponent("merged-baseline.json").path] + inputs)
+        #expect(compared.status == 0, "\(compared.stderr)")
+        let oneCompared = try CommandRunner.run(
+            ["report", "--baseline", out.appendingPathComponent("one.json").path, "--fail-on", "never", "--format", "json"] + inputs)
+        #expect(try Data(contentsOf: out.appendingPathComponent("merged-baseline.json")) == Data(oneCompared.stdout.utf8))
+        let recorded = try CommandRunner.run(["history", "--history", history])
+        #expect(recorded.stdout.split(separator: "\n").count { $0.hasPrefix("#") } == 1, "\(recorded.stdout)")
+
         // The same merge with the default --fail-on (error): the samples' errors make it exit 1.
         let failing = try DistributedNight.run(
             python, [Self.script, "--scenelog", CommandRunner.binary.path, "--format", "markdown"] + inputs)
