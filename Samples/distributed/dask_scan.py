@@ -180,7 +180,12 @@ def run(arguments: argparse.Namespace) -> int:
                 key=f"scenelog-shard-{shard}-of-{shards}-{os.getpid()}", pure=False)
             for shard in range(1, shards + 1)
         ]
-        results: list[ShardResult] = client.gather(futures)
+        try:
+            results: list[ShardResult] = client.gather(futures)
+        except Exception as error:  # a worker lost for good (KilledWorker), a task that raised
+            print(f"dask_scan: error: the cluster could not run every shard: {type(error).__name__}: {error}",
+                  file=sys.stderr)
+            return 3
     finally:
         client.close()
         if cluster is not None:
