@@ -19,7 +19,9 @@ struct ShardedWorkflowTests {
         var shards: [Int]
         var scan: [[String: Any]]
         var merge: [[String: Any]]
+        var build: [[String: Any]]
         var needs: String?
+        var scanNeeds: String?
     }
 
     static func workflow() throws -> Workflow {
@@ -34,7 +36,8 @@ struct ShardedWorkflowTests {
             shards: try #require(matrix["shard"] as? [Int]),
             scan: try #require(scan["steps"] as? [[String: Any]]),
             merge: try #require(merge["steps"] as? [[String: Any]]),
-            needs: merge["needs"] as? String)
+            build: try #require((jobs["build"] as? [String: Any])?["steps"] as? [[String: Any]]),
+            needs: merge["needs"] as? String, scanNeeds: scan["needs"] as? String)
     }
 
     /// `${{ matrix.NAME }}` replaced by its value.
@@ -118,7 +121,9 @@ struct ShardedWorkflowTests {
         }
 
         // actions/download-artifact with `pattern` and `merge-multiple`: every matching artifact's files in `path`.
-        let download = try #require(workflow.merge.first { ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true })
+        let download = try #require(workflow.merge.first {
+            ($0["uses"] as? String)?.hasPrefix("actions/download-artifact@") == true && ($0["with"] as? [String: Any])?["pattern"] != nil
+        })
         let downloadWith = try #require(download["with"] as? [String: Any])
         #expect(downloadWith["merge-multiple"] as? Bool == true)
         let pattern = try #require(downloadWith["pattern"] as? String)
@@ -181,6 +186,15 @@ struct ShardedWorkflowTests {
         #expect(workflow.shards == Array(1...shards))
         #expect(shards <= 256, "GitHub runs at most 256 jobs of a matrix per workflow run")
         #expect(workflow.needs == "scan")
+        #expect(workflow.scanNeeds == "build")
+        // The binary the build job keeps is the one the scan and merge jobs fetch.
+        let kept = try #require(workflow.build.first { ($0["uses"] as? String) == "actions/upload-artifact@v4" })
+        let keptName = try #require((kept["with"] as? [String: Any])?["name"] as? String)
+        for steps in [workflow.scan, workflow.merge] {
+            let fetch = steps.first { ($0["uses"] as? String) == "actions/download-artifact@v4" && ($0["with"] as? [String: Any])?["name"] != nil }
+            #expect((fetch?["with"] as? [String: Any])?["name"] as? String == keptName)
+            #expect(steps.contains { $0["name"] as? String == "Install scenelog" })
+        }
         let upload = try #require(workflow.scan.first { ($0["uses"] as? String) == "actions/upload-artifact@v4" })
         #expect((upload["with"] as? [String: Any])?["name"] as? String == "scenelog-part-${{ matrix.shard }}")
         let sarif = try #require(workflow.merge.first { ($0["uses"] as? String)?.hasPrefix("github/codeql-action/upload-sarif@") == true })
