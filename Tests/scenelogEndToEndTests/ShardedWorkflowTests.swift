@@ -201,7 +201,7 @@ struct ShardedWorkflowTests {
         #expect((sarif["with"] as? [String: Any])?["category"] as? String == "scenelog-sharded")
     }
 
-    @Test("eight parts merge into the one-machine report, byte for byte; a regression night still keeps every report, then fails")
+    @Test("eight parts merge into the one-machine report, byte for byte; a regression night still keeps every report, then fails; so does a night with no logs")
     func nights() throws {
         try RequiredTool.jq.locate()
         let (yesterday, today) = try Self.nights()
@@ -242,6 +242,22 @@ struct ShardedWorkflowTests {
         }
         #expect(try NightlyWorkflowTests.recordedRuns(in: workspace) == 2)
         #expect(second.merge.statuses[fail] == 1)
+
+        // A night with no logs: eight empty parts merge into reports that say so; nothing is kept, recorded or uploaded.
+        try? FileManager.default.removeItem(at: workspace.appendingPathComponent("code-scanning.sarif"))
+        let emptyLogs = try CommandRunner.temporaryFolder().appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: emptyLogs, withIntermediateDirectories: true)
+        let empty = try Self.night(logs: emptyLogs, mergeWorkspace: workspace, bin: bin)
+        #expect(empty.scans.values.allSatisfy { $0.statuses["Scan one part of the night"] == 0 })
+        #expect(empty.merge.statuses["Merge"] == 0)
+        #expect(empty.merge.outputs["merge"] == ["status": "3", "read": "false"], "\(empty.merge.reportOutput)")
+        #expect(!NightlyWorkflowTests.exists("code-scanning.sarif", in: workspace))
+        let emptySummary = try String(contentsOf: workspace.appendingPathComponent("runner/step-summary.md"), encoding: .utf8)
+        #expect(emptySummary.hasPrefix("## scenelog: ⚠️ no logs were read"))
+        #expect(empty.merge.reached["Keep the report (tomorrow's baseline), the HTML and the SARIF"] == false)
+        #expect(empty.merge.reached["Upload SARIF to code scanning"] == false)
+        #expect(try NightlyWorkflowTests.recordedRuns(in: workspace) == 2)
+        #expect(empty.merge.statuses[fail] == 1)
     }
 
     @Test("a missing part stops the merge: the night fails without a report")
