@@ -28,8 +28,7 @@ struct TimelineCommand: ParsableCommand {
         let inputs = try input.inputs(writing: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let streaming = common.format == .text && common.output.isEmpty
-        let printer = !streaming ? nil : TimelinePrinter(
-            renderer: TimelineRenderer(options: RenderOptions(color: !common.noColor && Diagnostics.stdoutWantsColor)))
+        let printer = !streaming ? nil : TimelinePrinter(renderer: TimelineRenderer(options: common.renderOptions(toStandardOutput: true)))
         let result = input.scan(inputs, ruleSet: ruleSet, common: common, onLaunch: printer.map { printer in printer.show })
         if let failure = printer?.failure {
             Diagnostics.error(failure.description)
