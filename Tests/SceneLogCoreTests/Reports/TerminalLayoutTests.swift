@@ -89,4 +89,15 @@ struct TerminalLayoutTests {
         #expect(text.contains("logs/device.log\nerror uncaught-exception  Beta  2× lines 12 … 12\n"))
         #expect(text.contains("logs/other.log\nerror uncaught-exception  Beta  line 12\n"))
     }
+
+    @Test("the timeline wraps a finding under its text, and leaves its phase columns alone")
+    func timelineWrapping() throws {
+        let report = smallReport()
+        let beta = try #require(report.launches.first { $0.id == "L2" })
+        let findings = report.findings.filter { $0.launch == "L2" }
+        let text = TimelineRenderer(options: RenderOptions(width: 60)).render(beta, findings: findings)
+        #expect(text.contains("              ⚑ error uncaught-exception  Beta crashed with\n                an uncaught exception:\n                NSInvalidArgumentException  line 12\n"))
+        #expect(text.contains("\n       +0 ms  requested         SpringBoard       line 10\n"))
+        #expect(TimelineRenderer().render(beta, findings: findings).contains("Beta crashed with an uncaught exception: NSInvalidArgumentException  line 12\n"))
+    }
 }

@@ -146,7 +146,8 @@ public struct LogContext: Sendable {
         var filled = 0
         while filled < count {
             let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(descriptor, base + filled, count - filled, off_t(offset + filled))
             }
             if got == 0 { break }
             if got < 0 {
