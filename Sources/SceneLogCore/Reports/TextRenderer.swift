@@ -82,7 +82,8 @@ struct TextRenderer {
         var line = paint(finding.severity.rawValue, TerminalText.style(of: finding.severity)) + " " + paint(finding.rule, .bold)
         if let process = finding.process { line += "  " + paint(Escaping.terminalLine(process), .cyan) }
         if showsDevice, let device = finding.device { line += " on " + Escaping.terminalLine(device) }
-        line += group.count > 1 ? "  \(group.count)× lines \(finding.location.line) … \(group.last.location.line)" : "  line \(finding.location.line)"
+        let (first, last) = (finding.location.line, group.last.location.line)
+        line += "  " + (group.count > 1 ? "\(group.count)× " : "") + (first == last ? "line \(first)" : "lines \(first) … \(last)")
         var output = wrap(line, indent: Self.bodyIndent) + "\n"
         output += body(Escaping.terminalLine(finding.message))
         if !finding.data.isEmpty {

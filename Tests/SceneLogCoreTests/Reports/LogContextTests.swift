@@ -75,7 +75,7 @@ struct LogContextTests {
         report.findings = [inFile, piped, piped]
         let text = ReportFormat.text.render(report, options: RenderOptions(context: LogContext(radius: 1)))
         #expect(text.contains("    fix: Fix `main-thread-io-at-launch`.\n      1- one\n      2: two \\u{1b}[2J three\n      3- four\n"))
-        #expect(text.contains("-\nno context: standard input is not read twice\nnote main-thread-io-at-launch  Alpha  2× lines 2 … 2\n"))
+        #expect(text.contains("-\nno context: standard input is not read twice\nnote main-thread-io-at-launch  Alpha  2× line 2\n"))
         #expect(!ReportFormat.text.render(report).contains("no context"))
         #expect(ReportFormat.json.render(report, options: RenderOptions(context: LogContext(radius: 1))) == ReportFormat.json.render(report))
     }

@@ -86,7 +86,7 @@ struct TerminalLayoutTests {
         report.baseline = nil
         report.findings = [finding, finding, other]
         let text = ReportFormat.text.render(report)
-        #expect(text.contains("logs/device.log\nerror uncaught-exception  Beta  2× lines 12 … 12\n"))
+        #expect(text.contains("logs/device.log\nerror uncaught-exception  Beta  2× line 12\n"))
         #expect(text.contains("logs/other.log\nerror uncaught-exception  Beta  line 12\n"))
     }
 
