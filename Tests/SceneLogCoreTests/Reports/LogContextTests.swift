@@ -38,6 +38,13 @@ struct LogContextTests {
         let lines = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: path, line: 2, byteOffset: 6)).get()
         #expect(lines.map(\.number) == [1, 2, 3])
         #expect(lines[1].text == String(repeating: "é", count: LogContext.maximumLineLength) + "…")
+
+        // A line that starts before the window read is left out, not shown in part.
+        let huge = String(repeating: "x", count: 10_000)
+        let past = try folder.write("a\n\(huge)\nfinding\nz\n", to: "huge.log")
+        let around = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: past, line: 3, byteOffset: 10_003)).get()
+        #expect(around.map(\.number) == [3, 4])
+        #expect(around.map(\.text) == ["finding", "z"])
     }
 
     @Test("standard input, archive members, compressed files, offsets unknown and changed files: a note instead")

@@ -78,29 +78,64 @@ public struct LogContext: Sendable {
 
         let window = (radius + 1) * Self.bytesPerLine
         let start = max(location.byteOffset - window, 0)
-        guard let before = read(descriptor, at: start, count: location.byteOffset - start),
-            let after = read(descriptor, at: location.byteOffset, count: window)
+        guard let bytesBefore = read(descriptor, at: start, count: location.byteOffset - start),
+            let bytesAfter = read(descriptor, at: location.byteOffset, count: window)
         else { return .failure(.unreadable) }
         // The finding's line starts a line: a file rewritten since the scan would not.
-        guard !after.isEmpty, before.last == nil || before.last == ASCII.newline else { return .failure(.changed) }
+        guard !bytesAfter.isEmpty, bytesBefore.last == nil || bytesBefore.last == ASCII.newline else { return .failure(.changed) }
 
-        var linesBefore = before.isEmpty ? [] : Self.split(before.dropLast())
-        // A window that starts inside a line holds only its end: that part is not shown.
-        if start > 0, !linesBefore.isEmpty { linesBefore.removeFirst() }
-        var lines: [Line] = []
-        for (index, bytes) in linesBefore.suffix(radius).reversed().enumerated() {
-            guard location.line - index - 1 >= 1 else { break }
-            lines.insert(Line(number: location.line - index - 1, text: Self.text(of: bytes), isFinding: false), at: 0)
+        let before = Self.lastLines(min(radius, location.line - 1), of: bytesBefore[...], fromFileStart: start == 0)
+        let after = Self.firstLines(radius + 1, of: bytesAfter[...], toFileEnd: location.byteOffset + bytesAfter.count >= size)
+        let first = location.line - before.count
+        return .success(
+            (before + after).enumerated().map { index, line in
+                Line(number: first + index, text: Self.text(of: line.bytes, cut: line.cut), isFinding: index == before.count)
+            })
+    }
+
+    /// A line's bytes, without its terminator, and whether the window read ends inside it.
+    private typealias Piece = (bytes: ArraySlice<UInt8>, cut: Bool)
+
+    /// The last `count` whole lines of `bytes`, which ends with a line's `\n`: a line whose start
+    /// is before `bytes` (unless `bytes` starts the file) is left out, with the lines before it.
+    private static func lastLines(_ count: Int, of bytes: ArraySlice<UInt8>, fromFileStart: Bool) -> [Piece] {
+        var lines: [Piece] = []
+        var end = bytes.endIndex
+        while lines.count < count, end > bytes.startIndex {
+            let terminator = end - 1
+            let start: Int
+            if let newline = bytes[..<terminator].lastIndex(of: ASCII.newline) {
+                start = newline + 1
+            } else if fromFileStart {
+                start = bytes.startIndex
+            } else {
+                break
+            }
+            lines.append((withoutCarriageReturn(bytes[start..<terminator]), false))
+            end = start
         }
-        let wholeFileRead = location.byteOffset + after.count >= size
-        var linesAfter = Self.split(after[...])
-        // The last piece of a window that ends inside the file may be the start of a line.
-        if after.last == ASCII.newline { linesAfter.removeLast() }
-        for (index, bytes) in linesAfter.prefix(radius + 1).enumerated() {
-            let cut = !wholeFileRead && index == linesAfter.count - 1 && after.last != ASCII.newline
-            lines.append(Line(number: location.line + index, text: Self.text(of: bytes, cut: cut), isFinding: index == 0))
+        return lines.reversed()
+    }
+
+    /// The first `count` lines of `bytes`, which starts a line; the last one is `cut` when it has
+    /// no `\n` in `bytes` and `bytes` does not reach the file's end.
+    private static func firstLines(_ count: Int, of bytes: ArraySlice<UInt8>, toFileEnd: Bool) -> [Piece] {
+        var lines: [Piece] = []
+        var start = bytes.startIndex
+        while lines.count < count, start < bytes.endIndex {
+            guard let newline = bytes[start...].firstIndex(of: ASCII.newline) else {
+                lines.append((bytes[start...], !toFileEnd))
+                break
+            }
+            lines.append((withoutCarriageReturn(bytes[start..<newline]), false))
+            start = newline + 1
         }
-        return .success(lines)
+        return lines
+    }
+
+    /// `line` without the `\r` of a `\r\n` terminator.
+    private static func withoutCarriageReturn(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.last == ASCII.carriageReturn ? line.dropLast() : line
     }
 
     /// The file at `path` opened for reading, with its size, when it is a regular file that is
@@ -122,13 +157,6 @@ public struct LogContext: Sendable {
             return .failure(refusal)
         }
         return .success((descriptor, Int(info.st_size)))
-    }
-
-    /// `bytes` split at each `\n`, each line without its `\r\n` or `\n`.
-    private static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        bytes.split(separator: ASCII.newline, omittingEmptySubsequences: false).map { line in
-            line.last == ASCII.carriageReturn ? line.dropLast() : line
-        }
     }
 
     /// A line's bytes as text (a byte that is not UTF-8 shown as U+FFFD), cut to
