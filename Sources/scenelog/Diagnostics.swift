@@ -49,11 +49,6 @@ enum Diagnostics {
         _ = ReportDestination.writeAll(text.utf8, to: STDERR_FILENO)
     }
 
-    /// Whether standard output is a terminal that wants colour (`NO_COLOR` turns it off).
-    static var stdoutWantsColor: Bool {
-        isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
-    }
-
     /// Writes a report (see ``ReportDestination``); a failure is reported and ends with the
     /// input-error status, except a reader of standard output that went away (see ``reportingFailure(_:)``).
     static func write(_ report: ScanReport, as format: ReportFormat, options: RenderOptions, to path: String?) throws {

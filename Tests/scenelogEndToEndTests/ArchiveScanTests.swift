@@ -99,9 +99,10 @@ struct ArchiveScanTests {
         #expect(launch(abort["launch"])?["bundle"] as? String == "io.kestrel.shiftboard")
         #expect(launch(abort["launch"])?["pid"] as? Int == 812)
 
-        // Text output names members the same way.
+        // Text output names members the same way: a heading per member, its findings' lines under it.
         let text = try CommandRunner.run(["scan", "--fail-on", "never", "\(Self.top).tar.gz"], in: folder)
-        #expect(text.stdout.contains(prefix + "logs/device.log:42"))
+        let section = text.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix(prefix + "logs/device.log\n") }
+        #expect(section?.contains("  line 42\n") == true)
     }
 
     @Test("a corrupt member and a bomb member each give their error; the rest is still reported")

@@ -47,15 +47,17 @@ struct FindingGroups: Sendable {
     /// The findings of groups past the limit, counted.
     private(set) var unlisted = FindingTally()
 
-    /// Groups `findings`, listing at most `limit` groups.
-    init(_ findings: some Sequence<Finding>, limit: Int = FindingGroups.defaultLimit) {
+    /// Groups `findings`, listing at most `limit` groups; with `byFile`, repeats in two files are
+    /// two groups (the text report lists each file's findings under its name).
+    init(_ findings: some Sequence<Finding>, limit: Int = FindingGroups.defaultLimit, byFile: Bool = false) {
         var positions: [String: Int] = [:]
         var counts: [Int] = []
         var lasts: [Finding] = []
         var firsts: [Finding] = []
         for finding in findings {
             // Repeats on two devices are two problems: a list never folds them together.
-            let key = FindingGroup.key(of: finding) + "\u{1F}" + (finding.device ?? "")
+            var key = FindingGroup.key(of: finding) + "\u{1F}" + (finding.device ?? "")
+            if byFile { key += "\u{1F}" + finding.location.path }
             if let position = positions[key] {
                 counts[position] += 1
                 lasts[position] = finding
@@ -77,5 +79,32 @@ struct FindingGroups: Sendable {
         guard count > 0 else { return nil }
         return "\(count) more finding\(count == 1 ? " is" : "s are") not listed here (only the first "
             + "\(groups.count) groups are); the JSON report lists every finding."
+    }
+}
+
+/// The groups of one file, for the text report's heading per file.
+struct FileFindingGroups {
+    /// The file's path as the report names it (an archive member's `archive!/member`).
+    let path: String
+    /// Its groups, errors first, then warnings, then notes, each severity in report order.
+    let groups: [FindingGroup]
+
+    /// `groups` by the file of their first finding, the files in the order their first group comes.
+    static func byFile(_ groups: [FindingGroup]) -> [FileFindingGroups] {
+        var positions: [String: Int] = [:]
+        var files: [(path: String, groups: [FindingGroup])] = []
+        for group in groups {
+            let path = group.first.location.path
+            if let position = positions[path] {
+                files[position].groups.append(group)
+            } else {
+                positions[path] = files.count
+                files.append((path, [group]))
+            }
+        }
+        return files.map { file in
+            let bySeverity = Dictionary(grouping: file.groups) { $0.first.severity }
+            return FileFindingGroups(path: file.path, groups: Severity.allCases.reversed().flatMap { bySeverity[$0] ?? [] })
+        }
     }
 }

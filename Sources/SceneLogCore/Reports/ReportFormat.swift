@@ -15,8 +15,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// One self-contained HTML page: summary cards, launch timelines, a filterable findings table,
     /// the baseline comparison and the rules' fixes (``HTMLRenderer``).
     case html
+    /// One line per finding as the Swift compiler writes diagnostics, `path:line: error: message
+    /// [rule-id]`, for Xcode, editors and CI logs (``XcodeRenderer``).
+    case xcode
 
-    /// Renders `report` in this format to `write`: JSON, NDJSON, SARIF and JUnit in pieces as they
+    /// Renders `report` in this format to `write`: JSON, NDJSON, SARIF, JUnit and Xcode in pieces as they
     /// are rendered, so that a report of many findings is never held whole; the other formats,
     /// whose findings are grouped and capped, in one piece.
     public func render(
@@ -28,6 +31,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .ndjson: try NDJSONEvents.render(digest, to: write)
         case .sarif: try SARIFRenderer().render(digest, to: write)
         case .junit: try JUnitRenderer().render(digest, options: options, to: write)
+        case .xcode: try XcodeRenderer().render(digest, to: write)
         default: try write(Array(render(digest, options: options).utf8))
         }
     }
@@ -48,6 +52,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .sarif: SARIFRenderer().render(digest)
         case .github: GitHubAnnotationsRenderer().render(digest, options: options)
         case .html: HTMLRenderer().render(digest)
+        case .xcode: XcodeRenderer().render(digest)
         }
     }
 }
@@ -61,10 +66,20 @@ public struct RenderOptions: Sendable {
     /// Whether the text report lists every launch (`--verbose`); otherwise a night of
     /// ``TextRenderer/launchListLimit`` launches or more shows the per-app statistics only.
     public var listsEveryLaunch: Bool
+    /// The terminal's width in columns, which the text report and the timeline wrap their lines
+    /// to (``TextWrapper``); `nil`: lines are never broken.
+    public var width: Int?
+    /// The lines of the log the text report and the timeline show around each finding and
+    /// outcome (`--context N`); `nil`: none. No other format shows them.
+    public var context: LogContext?
 
-    public init(color: Bool = false, failOn: Severity? = .error, listsEveryLaunch: Bool = false) {
+    public init(
+        color: Bool = false, failOn: Severity? = .error, listsEveryLaunch: Bool = false, width: Int? = nil, context: LogContext? = nil
+    ) {
         self.color = color
         self.failOn = failOn
         self.listsEveryLaunch = listsEveryLaunch
+        self.width = width
+        self.context = context
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// The human-readable report: the findings, grouped where they repeat, the launches (one line
-/// each, up to ``launchListLimit`` of them unless every launch is asked for), each app's launch
-/// statistics, then one line per input and the totals.
+/// The human-readable report: the findings under a heading per file (its path), errors first, then
+/// warnings, then notes, grouped where they repeat within the file, with the lines of the log
+/// around each when asked (``RenderOptions/context``); the launches (one line each, up to
+/// ``launchListLimit`` of them unless every launch is asked for), each app's launch statistics,
+/// then one line per input and the totals. Lines are wrapped to ``RenderOptions/width``.
 struct TextRenderer {
     /// From this many launches on, the report lists them only when asked (`--verbose`).
     static let launchListLimit = 50
@@ -12,24 +14,27 @@ struct TextRenderer {
     func render(_ digest: ReportDigest) -> String {
         let report = digest.report
         var output = ""
-        let findingGroups = FindingGroups(report.findings)
-        for group in findingGroups.groups {
-            output += render(group, rule: report.rules[group.first.rule], showsDevice: digest.showsDevices)
+        let findingGroups = FindingGroups(report.findings, byFile: true)
+        for (index, file) in FileFindingGroups.byFile(findingGroups.groups).enumerated() {
+            if index > 0 { output += "\n" }
+            output += render(file, rules: report.rules, showsDevice: digest.showsDevices)
         }
-        if let note = findingGroups.unlistedNote { output += paint(note, .dim) + "\n" }
+        if let note = findingGroups.unlistedNote { output += wrap(paint(note, .dim), indent: 0) + "\n" }
         if !findingGroups.groups.isEmpty { output += "\n" }
         if !report.launches.isEmpty {
             let timeline = TimelineRenderer(options: options)
             output += paint("Launches", .bold) + "\n"
             if report.launches.count < Self.launchListLimit || options.listsEveryLaunch {
-                for launch in report.launches { output += "  " + timeline.renderSummaryLine(launch, showsDevice: digest.showsDevices) }
+                for launch in report.launches {
+                    output += wrapEach("  " + timeline.renderSummaryLine(launch, showsDevice: digest.showsDevices), indent: 6)
+                }
             } else {
                 output += "  \(grouped(report.launches.count)) launches; --verbose lists each, `scenelog timeline` draws them.\n"
             }
-            output += "\n" + renderApps(digest.apps) + "\n"
+            output += "\n" + wrapEach(renderApps(digest.apps), indent: 4) + "\n"
         }
-        output += renderInputs(digest)
-        if let baseline = digest.baseline { output += render(baseline) }
+        output += wrapEach(renderInputs(digest), indent: 4)
+        if let baseline = digest.baseline { output += wrapEach(render(baseline), indent: 4) }
         return output
     }
 
@@ -54,29 +59,53 @@ struct TextRenderer {
         return output
     }
 
-    private func render(_ group: FindingGroup, rule: RuleDescription?, showsDevice: Bool) -> String {
+    /// A file's heading, then its findings; with context asked for, the note that says why the
+    /// file's lines cannot be shown, once.
+    private func render(_ file: FileFindingGroups, rules: [String: RuleDescription], showsDevice: Bool) -> String {
+        var output = wrap(paint(Escaping.terminalLine(file.path), .magenta), indent: 0) + "\n"
+        var context = options.context.map { ContextRenderer(context: $0, options: options) }
+        if let unavailable = options.context?.unavailability(of: file.path) {
+            output += wrap(paint(unavailable.note, .dim), indent: 0) + "\n"
+            context = nil
+        }
+        for group in file.groups {
+            output += render(group, rule: rules[group.first.rule], showsDevice: showsDevice, context: context)
+        }
+        return output
+    }
+
+    /// Lines under a finding's first line start this far in.
+    private static let bodyIndent = 4
+
+    private func render(_ group: FindingGroup, rule: RuleDescription?, showsDevice: Bool, context: ContextRenderer?) -> String {
         let finding = group.first
         var line = paint(finding.severity.rawValue, TerminalText.style(of: finding.severity)) + " " + paint(finding.rule, .bold)
         if let process = finding.process { line += "  " + paint(Escaping.terminalLine(process), .cyan) }
         if showsDevice, let device = finding.device { line += " on " + Escaping.terminalLine(device) }
-        if group.count > 1 {
-            line += "  \(group.count)× \(Escaping.terminalLine(finding.location.description)) … \(Escaping.terminalLine(group.last.location.description))"
-        } else {
-            line += "  " + Escaping.terminalLine(finding.location.description)
-        }
-        var output = line + "\n    " + Escaping.terminalLine(finding.message) + "\n"
+        let (first, last) = (finding.location.line, group.last.location.line)
+        line += "  " + (group.count > 1 ? "\(group.count)× " : "") + (first == last ? "line \(first)" : "lines \(first) … \(last)")
+        var output = wrap(line, indent: Self.bodyIndent) + "\n"
+        output += body(Escaping.terminalLine(finding.message))
         if !finding.data.isEmpty {
             let pairs = finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(quotedIfNeeded(Escaping.terminalLine($0.value)))" }
-            output += "    " + paint("data:", .dim) + " " + pairs.joined(separator: " ") + "\n"
+            output += body(pairs.joined(separator: " "), label: "data:")
         }
         if !finding.evidence.isEmpty {
             let lines = finding.evidence.map { $0.path == finding.location.path ? "line \($0.line)" : $0.description }
-            output += "    " + paint("also told at:", .dim) + " " + Escaping.terminalLine(lines.joined(separator: ", ")) + "\n"
+            output += body(Escaping.terminalLine(lines.joined(separator: ", ")), label: "also told at:")
         }
         if let fix = rule?.fix, let hint = Self.firstSentence(of: fix) {
-            output += "    " + paint("fix:", .dim) + " " + Escaping.terminalLine(hint) + "\n"
+            output += body(Escaping.terminalLine(hint), label: "fix:")
         }
+        if let context { output += context.render(around: finding.location, indent: Self.bodyIndent + 2) }
         return output
+    }
+
+    /// A line under a finding, after its dim `label` when it has one, wrapped under its text.
+    private func body(_ text: String, label: String? = nil) -> String {
+        let indentation = String(repeating: " ", count: Self.bodyIndent)
+        guard let label else { return wrap(indentation + text, indent: Self.bodyIndent) + "\n" }
+        return wrap(indentation + paint(label, .dim) + " " + text, indent: Self.bodyIndent + label.count + 1) + "\n"
     }
 
     /// One line per app: launches by outcome and start, and time to active (p50, p90, max).
@@ -146,6 +175,18 @@ struct TextRenderer {
 
     private func paint(_ text: String, _ style: Style) -> String {
         TerminalText.paint(text, style, color: options.color)
+    }
+
+    /// `line` wrapped to the terminal's width, continuation lines `indent` columns in.
+    private func wrap(_ line: String, indent: Int) -> String {
+        TextWrapper(width: options.width).wrap(line, indent: indent)
+    }
+
+    /// Each line of `text` wrapped (``wrap(_:indent:)``).
+    private func wrapEach(_ text: String, indent: Int) -> String {
+        guard options.width != nil else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { wrap(String($0), indent: indent) }
+            .joined(separator: "\n")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -1,5 +1,7 @@
 /// Draws a launch as a compact timeline: each phase with its offset from the launch's start, the
-/// process and line it came from, the findings under it, then the outcome and time to active.
+/// process and line it came from, the findings under it, then the outcome and time to active;
+/// with ``RenderOptions/context``, the line that explains the outcome (``Launch/outcomeExplanation(findings:)``)
+/// and the lines around it. The header, findings and outcome are wrapped to ``RenderOptions/width``.
 public struct TimelineRenderer: Sendable {
     public let options: RenderOptions
 
@@ -29,9 +31,19 @@ public struct TimelineRenderer: Sendable {
             let name = event.name + (event.detail.map { " (\($0))" } ?? "")
             appendLine(to: &output, phase: name, mark: event.mark, launch: launch, dim: true)
         }
-        output += footer(launch)
+        output += wrap(footer(launch), indent: 4)
         output += "\n"
+        output += explanation(of: launch, findings: findings)
         return output
+    }
+
+    /// With ``RenderOptions/context``, the line that explains the launch's outcome and the lines
+    /// around it: `why: uncaught-exception  device.log:52`, then the lines; empty otherwise.
+    private func explanation(of launch: Launch, findings: [Finding]) -> String {
+        guard let context = options.context, let explanation = launch.outcomeExplanation(findings: findings) else { return "" }
+        let line = "    " + paint("why:", .dim) + " " + Escaping.terminalLine(explanation.what) + "  "
+            + Escaping.terminalLine(explanation.location.description)
+        return wrap(line, indent: 9) + "\n" + ContextRenderer(context: context, options: options).render(around: explanation.location, indent: 6)
     }
 
     /// One row of a timeline: a phase, a callback the app printed, or the app's first line.
@@ -59,9 +71,10 @@ public struct TimelineRenderer: Sendable {
         OutcomeCounts(launches).summary + "\n"
     }
 
-    /// One line for a launch whose outcome changed after it was printed.
-    public func renderChange(_ launch: Launch) -> String {
-        "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n"
+    /// One line for a launch whose outcome changed after it was printed (`findings`: those linked
+    /// to it), then, with ``RenderOptions/context``, the line that explains the new outcome.
+    public func renderChange(_ launch: Launch, findings: [Finding] = []) -> String {
+        "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n" + explanation(of: launch, findings: findings)
     }
 
     private func header(_ launch: Launch) -> String {
@@ -77,7 +90,7 @@ public struct TimelineRenderer: Sendable {
         case .app: text += "  " + paint("from the app's own lines" + (launch.startSeen ? "" : "; its start is not in the capture"), .dim)
         case .endOnly: text += "  " + paint("only its end is in the capture", .dim)
         }
-        return text + "\n"
+        return wrap(text, indent: 4) + "\n"
     }
 
     /// `  +338 ms  active  App  line 12`, in columns.
@@ -103,8 +116,9 @@ public struct TimelineRenderer: Sendable {
 
     private func findingLine(_ finding: Finding) -> String {
         let style = TerminalText.style(of: finding.severity)
-        return "              " + paint("⚑ \(finding.severity.rawValue) \(finding.rule)", style) + "  "
-            + Escaping.terminalLine(finding.message) + "  " + paint("line \(finding.location.line)", .dim) + "\n"
+        let line = "              " + paint("⚑ \(finding.severity.rawValue) \(finding.rule)", style) + "  "
+            + Escaping.terminalLine(finding.message) + "  " + paint("line \(finding.location.line)", .dim)
+        return wrap(line, indent: 16) + "\n"
     }
 
     /// One line for the launch list of a report: id, app, outcome and time to active; with
@@ -132,6 +146,11 @@ public struct TimelineRenderer: Sendable {
 
 
     private typealias Style = TerminalText.Style
+
+    /// `line` wrapped to the terminal's width, continuation lines `indent` columns in.
+    private func wrap(_ line: String, indent: Int) -> String {
+        TextWrapper(width: options.width).wrap(line, indent: indent)
+    }
 
     private func paint(_ text: String, _ style: Style) -> String {
         TerminalText.paint(text, style, color: options.color)

@@ -18,13 +18,22 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("allow-empty"), help: "Exit as usual when the inputs hold no record (an empty folder); by default that exits with 3.")
     var allowEmpty = false
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the text report.")
-    var noColor = false
+    @OptionGroup var color: ColorOptions
+
+    @Option(
+        name: [.customShort("C"), .long],
+        help: ArgumentHelp(
+            "Show N lines of the log before and after each finding in the text report, and the line that explains each launch's outcome (with N lines around it) in the timeline; 0 to \(LogContext.maximumRadius). Read again from regular files only.",
+            valueName: "n"))
+    var context: Int?
 
     @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
     var verbose = false
 
     func validate() throws {
+        if let context, !(0...LogContext.maximumRadius).contains(context) {
+            throw ValidationError("--context takes 0 to \(LogContext.maximumRadius) lines, not \(context)")
+        }
         do {
             _ = try ReportOutput.plan(output, defaultFormat: format)
         } catch {
@@ -35,15 +44,22 @@ struct CommonOptions: ParsableArguments {
     /// What fails the run: `--fail-on` and `--allow-empty`.
     var failurePolicy: FailurePolicy { FailurePolicy(failOn: rules.failOn.severity, allowsEmpty: allowEmpty) }
 
+    /// How to draw a report: coloured (`--color`) and wrapped to the terminal's width only on
+    /// standard output; with the lines of `--context` wherever it goes.
+    func renderOptions(toStandardOutput: Bool) -> RenderOptions {
+        RenderOptions(
+            color: toStandardOutput && color.coloursStandardOutput, failOn: rules.failOn.severity, listsEveryLaunch: verbose,
+            width: toStandardOutput ? Terminal.width : nil, context: context.map(LogContext.init(radius:)))
+    }
+
     /// Writes `report` to every `--output` in its format, or to standard output in `--format`
-    /// (coloured text on a terminal). Each output is written even when another fails; a failure
-    /// is reported and ends with the input-error status once all were tried.
+    /// (see ``renderOptions(toStandardOutput:)``). Each output is written even when another fails;
+    /// a failure is reported and ends with the input-error status once all were tried.
     func write(_ report: ScanReport) throws {
         var failed = false
         for (format, path) in try ReportOutput.plan(output, defaultFormat: format) {
-            let color = path == nil && !noColor && Diagnostics.stdoutWantsColor
             do {
-                try Diagnostics.write(report, as: format, options: RenderOptions(color: color, failOn: rules.failOn.severity, listsEveryLaunch: verbose), to: path)
+                try Diagnostics.write(report, as: format, options: renderOptions(toStandardOutput: path == nil), to: path)
             } catch {
                 failed = true
             }

@@ -16,10 +16,14 @@ struct ScanCommand: ParsableCommand {
             --config) can disable rules, change severities and thresholds. Ctrl-C (or SIGTERM, \
             SIGHUP) stops reading, still reports what was read, marked interrupted, and exits with 3. \
             Inputs that hold no record (an empty folder) are no success: "no logs were read", exit 3 \
-            (--allow-empty: as usual).
+            (--allow-empty: as usual). The text report lists each file's findings under its path, \
+            errors first, wrapped to the terminal's width (COLUMNS when set; never in a pipe).
 
             Examples:
               scenelog scan device.log
+              scenelog scan -C 2 device.log
+              scenelog scan --format xcode --fail-on never logs/
+              scenelog scan --color always device.log | less -R
               idevicesyslog > capture.log; scenelog scan --format json capture.log
               log show --style ndjson --last 5m | scenelog scan -
               scenelog scan --app com.example.app --min-severity warning logs/

@@ -11,10 +11,12 @@ struct TimelineCommand: ParsableCommand {
             A launch is printed as soon as its outcome is known (active with a key window, a crash or \
             kill, a suspected black screen), so a pipe shows launches as they happen; a later change \
             (a crash after the launch) is printed as one more line. --format json writes the whole \
-            report, with the launches array, at the end.
+            report, with the launches array, at the end. --context N shows under each ending other \
+            than active the line that explains it, with N lines of the log around it.
 
             Examples:
               scenelog timeline device.log
+              scenelog timeline -C 2 device.log
               idevicesyslog | scenelog timeline -
               scenelog timeline --app com.example.app --format json logs/
             """
@@ -28,8 +30,7 @@ struct TimelineCommand: ParsableCommand {
         let inputs = try input.inputs(writing: common.output)
         let ruleSet = try common.rules.loadRuleSet()
         let streaming = common.format == .text && common.output.isEmpty
-        let printer = !streaming ? nil : TimelinePrinter(
-            renderer: TimelineRenderer(options: RenderOptions(color: !common.noColor && Diagnostics.stdoutWantsColor)))
+        let printer = !streaming ? nil : TimelinePrinter(renderer: TimelineRenderer(options: common.renderOptions(toStandardOutput: true)))
         let result = input.scan(inputs, ruleSet: ruleSet, common: common, onLaunch: printer.map { printer in printer.show })
         if let failure = printer?.failure {
             Diagnostics.error(failure.description)

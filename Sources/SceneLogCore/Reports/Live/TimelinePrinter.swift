@@ -22,7 +22,7 @@ public final class TimelinePrinter {
     /// a line when its outcome changes.
     public func show(_ launch: Launch, findings: [Finding]) {
         guard isOpen, printed[launch.id] != launch.outcome else { return }
-        let text = printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch)
+        let text = printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch, findings: findings)
         printed[launch.id] = launch.outcome
         do {
             try ReportDestination.writeStandardOutput(text)

@@ -51,8 +51,7 @@ struct WatchCommand: ParsableCommand {
         help: ArgumentHelp("Read the stream as this format instead of detecting it.", valueName: "id"))
     var inputFormat: LogFormat?
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output.")
-    var noColor = false
+    @OptionGroup var color: ColorOptions
 
     @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
     var verbose = false
@@ -80,7 +79,7 @@ struct WatchCommand: ParsableCommand {
         options.reportsUnparsedLines = verbose
         let output = LiveOutput(report: Diagnostics.report)
         let observer = WatchObserver(
-            format: format, output: output, color: !noColor && Diagnostics.stdoutWantsColor,
+            format: format, output: output, color: color.coloursStandardOutput,
             rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, report: Diagnostics.report)
         let source: LiveSource
         let loop: LiveLoop

@@ -3,7 +3,7 @@
 enum TerminalText {
     /// ANSI SGR styles.
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", cyan = "36"
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
     }
 
     /// The colour of a severity: error red, warning yellow, note blue.

@@ -1,0 +1,28 @@
+/// The lines of the log around a finding or an outcome (``LogContext``), as `rg -C` shows them:
+/// the line's number, then `:` for the finding's own line and `-` for the others, then the line,
+/// escaped (``Escaping/terminalLine(_:)``) and wrapped under its text. Where the lines cannot be
+/// read again (standard input, an archive member), a short note says so instead.
+struct ContextRenderer {
+    let context: LogContext
+    let options: RenderOptions
+
+    /// The lines around `location`, each starting with `indent` spaces.
+    func render(around location: SourceLocation, indent: Int) -> String {
+        let indentation = String(repeating: " ", count: indent)
+        switch context.lines(around: location) {
+        case .failure(let unavailable):
+            return indentation + TerminalText.paint(unavailable.note, .dim, color: options.color) + "\n"
+        case .success(let lines):
+            let numberWidth = String(lines.last?.number ?? 0).count
+            let wrapper = TextWrapper(width: options.width)
+            var output = ""
+            for line in lines {
+                let number = TerminalText.pad(String(line.number), numberWidth, left: true) + (line.isFinding ? ":" : "-")
+                let text = indentation + TerminalText.paint(number, line.isFinding ? .bold : .dim, color: options.color) + " "
+                    + Escaping.terminalLine(line.text.replacing("\t", with: " "))
+                output += wrapper.wrap(text, indent: indent + numberWidth + 2) + "\n"
+            }
+            return output
+        }
+    }
+}

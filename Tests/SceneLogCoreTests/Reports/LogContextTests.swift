@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// `--context N`: the lines around a finding, read again from its file, and what is said where
+/// they cannot be.
+@Suite("log context")
+struct LogContextTests {
+    /// Ten lines, `line 1` to `line 10`, the fourth ending with CRLF; and the location of `line`.
+    static func tenLines(in folder: TemporaryFolder) throws -> (path: String, at: (Int) -> SceneLogCore.SourceLocation) {
+        let lines = (1...10).map { $0 == 4 ? "line 4\r" : "line \($0)" }
+        let path = try folder.write(lines.joined(separator: "\n") + "\n", to: "device.log")
+        return (path, { number in
+            SceneLogCore.SourceLocation(path: path, line: number, byteOffset: lines.prefix(number - 1).reduce(0) { $0 + $1.utf8.count + 1 })
+        })
+    }
+
+    @Test("N lines before and after, the finding's own marked; fewer at the file's ends; CR dropped")
+    func lines() throws {
+        let folder = try TemporaryFolder()
+        let (_, at) = try Self.tenLines(in: folder)
+        let context = LogContext(radius: 2)
+        let middle = try context.lines(around: at(5)).get()
+        #expect(middle.map(\.number) == [3, 4, 5, 6, 7])
+        #expect(middle.map(\.text) == ["line 3", "line 4", "line 5", "line 6", "line 7"])
+        #expect(middle.map(\.isFinding) == [false, false, true, false, false])
+        #expect(try context.lines(around: at(1)).get().map(\.number) == [1, 2, 3])
+        #expect(try context.lines(around: at(10)).get().map(\.number) == [8, 9, 10])
+        #expect(try LogContext(radius: 0).lines(around: at(6)).get().map(\.text) == ["line 6"])
+        #expect(LogContext(radius: 99).radius == LogContext.maximumRadius)
+    }
+
+    @Test("a long line is cut to a readable length")
+    func longLine() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("first\n" + String(repeating: "é", count: 2_000) + "\nlast\n", to: "long.log")
+        let lines = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: path, line: 2, byteOffset: 6)).get()
+        #expect(lines.map(\.number) == [1, 2, 3])
+        #expect(lines[1].text == String(repeating: "é", count: LogContext.maximumLineLength) + "…")
+
+        // A line that starts before the window read is left out, not shown in part.
+        let huge = String(repeating: "x", count: 10_000)
+        let past = try folder.write("a\n\(huge)\nfinding\nz\n", to: "huge.log")
+        let around = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: past, line: 3, byteOffset: 10_003)).get()
+        #expect(around.map(\.number) == [3, 4])
+        #expect(around.map(\.text) == ["finding", "z"])
+    }
+
+    @Test("standard input, archive members, compressed files, offsets unknown and changed files: a note instead")
+    func unavailable() throws {
+        let folder = try TemporaryFolder()
+        let (path, at) = try Self.tenLines(in: folder)
+        let context = LogContext(radius: 2)
+        func reason(_ location: SceneLogCore.SourceLocation) -> LogContext.Unavailable? {
+            if case .failure(let reason) = context.lines(around: location) { return reason }
+            return nil
+        }
+        #expect(reason(SceneLogCore.SourceLocation(path: "-", line: 3, byteOffset: 14)) == .standardInput)
+        #expect(reason(SceneLogCore.SourceLocation(path: "capture.tar.gz!/device.log", line: 3, byteOffset: 14)) == .archiveMember)
+        #expect(reason(SceneLogCore.SourceLocation(path: path, line: 3, byteOffset: -1)) == .offsetUnknown)
+        #expect(reason(SceneLogCore.SourceLocation(path: path, line: 3, byteOffset: 15)) == .changed, "not the start of a line")
+        #expect(reason(SceneLogCore.SourceLocation(path: path, line: 3, byteOffset: 1 << 20)) == .changed, "past the end")
+        #expect(reason(SceneLogCore.SourceLocation(path: folder.path("missing.log"), line: 1, byteOffset: 0)) == .unreadable)
+        #expect(reason(SceneLogCore.SourceLocation(path: folder.url.path, line: 1, byteOffset: 0)) == .notRegularFile)
+        try folder.run("gzip -k device.log")
+        #expect(reason(SceneLogCore.SourceLocation(path: path + ".gz", line: 3, byteOffset: 14)) == .compressed)
+        #expect(reason(at(3)) == nil)
+    }
+
+    @Test("the text report shows the lines under each finding, escaped, and a note once per file that cannot be read again")
+    func inTheReport() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("one\ntwo \u{1B}[2J\tthree\nfour\n", to: "device.log")
+        var report = smallReport()
+        report.baseline = nil
+        let finding = try #require(report.findings.first)
+        var inFile = finding
+        inFile.location = SceneLogCore.SourceLocation(path: path, line: 2, byteOffset: 4)
+        var piped = finding
+        piped.location = SceneLogCore.SourceLocation(path: "-", line: 2, byteOffset: 4)
+        report.findings = [inFile, piped, piped]
+        let text = ReportFormat.text.render(report, options: RenderOptions(context: LogContext(radius: 1)))
+        #expect(text.contains("    fix: Fix `main-thread-io-at-launch`.\n      1- one\n      2: two \\u{1b}[2J three\n      3- four\n"))
+        #expect(text.contains("-\nno context: standard input is not read twice\nnote main-thread-io-at-launch  Alpha  2× line 2\n"))
+        #expect(!ReportFormat.text.render(report).contains("no context"))
+        #expect(ReportFormat.json.render(report, options: RenderOptions(context: LogContext(radius: 1))) == ReportFormat.json.render(report))
+    }
+
+    @Test("the timeline shows the line that explains an ending: the first error, else the termination line; none for an active launch")
+    func timeline() throws {
+        let folder = try TemporaryFolder()
+        let (path, at) = try Self.tenLines(in: folder)
+        var launch = Launch(id: "L1", path: path)
+        launch.process = "Beta"
+        launch.phases[.requested] = LaunchMark(timestamp: nil, seconds: nil, location: at(1), process: "SpringBoard")
+        launch.phases[.terminated] = LaunchMark(timestamp: nil, seconds: nil, location: at(8), process: "runningboardd")
+        launch.termination = Termination(kind: .signal, detail: "SIGABRT(6)")
+        let renderer = TimelineRenderer(options: RenderOptions(context: LogContext(radius: 1)))
+        #expect(renderer.render(launch, findings: []).hasSuffix("  outcome: crashed (signal SIGABRT(6))\n    why: termination  \(path):8\n      7- line 7\n      8: line 8\n      9- line 9\n"))
+
+        let exception = Finding(rule: "uncaught-exception", severity: .error, message: "Beta crashed", location: at(6), excerpt: "")
+        let warning = Finding(rule: "main-thread-hang", severity: .warning, message: "hang", location: at(3), excerpt: "")
+        #expect(renderer.renderChange(launch, findings: [warning, exception]).hasSuffix("    why: uncaught-exception  \(path):6\n      5- line 5\n      6: line 6\n      7- line 7\n"))
+
+        launch.termination = nil
+        launch.phases[.terminated] = nil
+        launch.phases[.active] = LaunchMark(timestamp: nil, seconds: nil, location: at(4), process: "Beta")
+        #expect(!renderer.render(launch, findings: [warning]).contains("why:"))
+        #expect(!TimelineRenderer().render(launch, findings: [exception]).contains("why:"))
+    }
+}
