@@ -47,7 +47,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .junit: JUnitRenderer().render(digest, options: options)
         case .sarif: SARIFRenderer().render(digest)
         case .github: GitHubAnnotationsRenderer().render(digest, options: options)
-        case .html: HTMLRenderer().render(digest)
+        case .html: HTMLRenderer().render(digest, options: options)
         }
     }
 }
