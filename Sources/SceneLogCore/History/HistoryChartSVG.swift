@@ -45,6 +45,8 @@ struct HistoryChartSVG {
             svg += "<text class=\"x-label\" x=\"\(n(x(index)))\" y=\"\(n(height - 17))\">\(Escaping.markupLine(String(run.day.dropFirst(5))))</text>"
                 + "<text class=\"x-label commit\" x=\"\(n(x(index)))\" y=\"\(n(height - 5))\">\(Escaping.markupLine(run.shortCommit))</text>\n"
         }
+        // How many values above the scale each run has written so far: their labels stack.
+        var outliers: [Int: Int] = [:]
         for entry in series {
             var points: [String] = []
             func flush() {
@@ -59,8 +61,10 @@ struct HistoryChartSVG {
                 points.append("\(n(x(index))),\(n(y(value)))")
                 let title = "<title>\(Escaping.markupLine("\(entry.name), \(runs[index].label): \(format(value))\(unit)"))</title>"
                 if value > scale.top {
+                    let stacked = Double(outliers[index, default: 0])
+                    outliers[index, default: 0] += 1
                     svg += "<path class=\"outlier \(entry.style)\" d=\"M\(n(x(index))) \(n(top - 6))l5 9h-10z\">\(title)</path>"
-                        + "<text class=\"outlier-label\" x=\"\(n(x(index) + (index == runs.count - 1 ? -7 : 7)))\" y=\"\(n(top + 12))\""
+                        + "<text class=\"outlier-label\" x=\"\(n(x(index) + (index == runs.count - 1 ? -7 : 7)))\" y=\"\(n(top + 12 + 11 * stacked))\""
                         + "\(index == runs.count - 1 ? " text-anchor=\"end\"" : "")>\(format(value))\(unit)</text>\n"
                 } else {
                     svg += "<circle class=\"dot \(entry.style)\" cx=\"\(n(x(index)))\" cy=\"\(n(y(value)))\" r=\"3\">\(title)</circle>\n"
@@ -80,10 +84,10 @@ struct HistoryChartSVG {
         return largest > ceiling && ceiling > 0 ? (ceiling, true) : (largest, false)
     }
 
-    /// The runs whose date and commit are written under the axis: at most five, first and last among them.
+    /// The runs whose date and commit are written under the axis: at most six, first and last among them.
     private func labelledRuns() -> [Int] {
-        guard runs.count > 5 else { return Array(runs.indices) }
-        return (0..<5).map { $0 * (runs.count - 1) / 4 }
+        guard runs.count > 6 else { return Array(runs.indices) }
+        return (0..<6).map { $0 * (runs.count - 1) / 5 }
     }
 
     private func format(_ value: Double) -> String {

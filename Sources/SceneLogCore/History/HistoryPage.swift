@@ -1,6 +1,6 @@
 /// The history as a self-contained HTML page (`scenelog history --format html`): a small chart per
-/// rule (findings per run, each rule in its own colour), a small chart per app (time to active,
-/// p50 and p90, outliers clamped: ``HistoryChartSVG``), then the runs as a table. Runs are named
+/// app (time to active, p50 and p90, outliers clamped: ``HistoryChartSVG``; the slowest first), a
+/// small chart per rule (findings per run, each rule in its own colour), then the runs as a table. Runs are named
 /// by date and commit. It shares the report's styles (``HTMLStyles``): dark mode and the phone
 /// layout. It has no script and loads nothing; what was recorded (commits, branches, rules, apps)
 /// is escaped.
@@ -32,7 +32,7 @@ struct HistoryPage {
         if runs.isEmpty {
             page += "<p class=\"muted\">No run recorded yet: run <code>scenelog report --record</code>.</p>\n"
         } else {
-            page += rules() + apps() + table()
+            page += apps() + rules() + table()
         }
         return page + "<footer>This file loads nothing: everything it shows is inside it.</footer>\n</main>\n</body>\n</html>\n"
     }
@@ -44,7 +44,7 @@ struct HistoryPage {
         if let first = runs.first, let last = runs.last { about.append(first.day == last.day ? first.day : "\(first.day) to \(last.day)") }
         return "<header class=\"page\"><div class=\"inner\">\n<h1>scenelog history</h1>\n"
             + "<span class=\"inputs\">\(about.joined(separator: " · "))</span>\n"
-            + "<nav><a href=\"#rules\">Rules</a> <a href=\"#apps\">Apps</a> <a href=\"#runs\">Runs</a></nav>\n</div></header>\n"
+            + "<nav><a href=\"#apps\">Apps</a> <a href=\"#rules\">Rules</a> <a href=\"#runs\">Runs</a></nav>\n</div></header>\n"
     }
 
     /// A chart per rule, in the rule's colour, on its own scale.
@@ -64,11 +64,20 @@ struct HistoryPage {
         return html + "</div>\n"
     }
 
-    /// A chart per app: p50 and p90 time to active, outliers clamped.
+    /// A chart per app, the slowest first: p50 and p90 time to active, outliers clamped; the apps
+    /// with no time in any run are named after the charts.
     private func apps() -> String {
-        let apps = Set(runs.flatMap { $0.apps.map(\.app) }).sorted()
+        let timed = Set(runs.flatMap { $0.apps.filter { $0.medianTimeToActiveMs != nil || $0.p90TimeToActiveMs != nil }.map(\.app) })
+        // The slowest first: by the highest time each app had in these runs.
+        let slowest = Dictionary(grouping: runs.flatMap(\.apps), by: \.app).mapValues { figures in
+            figures.flatMap { [$0.medianTimeToActiveMs, $0.p90TimeToActiveMs].compactMap(\.self) }.max() ?? 0
+        }
+        let apps = timed.sorted { (slowest[$0] ?? 0, $1) > (slowest[$1] ?? 0, $0) }
+        let untimed = Set(runs.flatMap { $0.apps.map(\.app) }).subtracting(timed).sorted()
         var html = "<h2 id=\"apps\">Time to active per app<span class=\"sub\">p50 and p90, ms</span></h2>\n"
-        guard !apps.isEmpty else { return html + "<p class=\"muted\">No launch in these runs.</p>\n" }
+        let untimedNote = untimed.isEmpty ? "" : "<p class=\"muted\">No launch timed to the millisecond in these runs: "
+            + untimed.map { "<code>\(Escaping.markupLine($0))</code>" }.joined(separator: ", ") + ".</p>\n"
+        guard !apps.isEmpty else { return html + (untimed.isEmpty ? "<p class=\"muted\">No launch in these runs.</p>\n" : untimedNote) }
         html += "<p class=\"legend\"><span><i class=\"swatch p50\"></i>p50</span><span><i class=\"swatch p90\"></i>p90</span>"
             + "<span>▲ a value above the scale, written next to it: a chart stops at twice the 75th percentile of its values "
             + "when one goes beyond it (marked +)</span></p>\n<div class=\"charts\">\n"
@@ -80,11 +89,12 @@ struct HistoryPage {
             html += "<figure class=\"chart-card\"><figcaption><code>\(Escaping.markupLine(app))</code>"
                 + "<span class=\"muted\">latest \(latest[0]) / \(latest[1]) ms</span></figcaption>\n"
                 + HistoryChartSVG(
-                    runs: runs, series: [.init(name: "\(app) p50", values: p50, style: "p50"), .init(name: "\(app) p90", values: p90, style: "p90")],
+                    // p90 first, so that p50 is drawn over it where they meet.
+                    runs: runs, series: [.init(name: "\(app) p90", values: p90, style: "p90"), .init(name: "\(app) p50", values: p50, style: "p50")],
                     unit: " ms", clampsOutliers: true
                 ).render() + "</figure>\n"
         }
-        return html + "</div>\n"
+        return html + "</div>\n" + untimedNote
     }
 
     /// The runs, oldest first, named by date and commit.

@@ -8,7 +8,7 @@ import Testing
 /// marked); a filter by branch.
 @Suite("history rendering")
 struct HistoryRendererTests {
-    /// Six nights on two branches: twelve rules, three apps with long names, one slow night.
+    /// Six nights on two branches: twelve rules, three apps with long names and one never timed, one slow night.
     static func runs() -> [HistoryRun] {
         let rules = (1...12).map { "rule-number-\($0)-with-a-long-identifier" }
         return (1...6).map { night in
@@ -21,7 +21,7 @@ struct HistoryRendererTests {
                     return HistoryRun.AppLaunches(
                         app: app, launches: 4, active: 3, medianTimeToActiveMs: slow ? 24_000 : 300 + 10 * night,
                         p90TimeToActiveMs: slow ? 31_000 : 420 + 12 * night)
-                })
+                } + [HistoryRun.AppLaunches(app: "org.example.untimed", launches: 1, active: 0, medianTimeToActiveMs: nil)])
         }
     }
 
@@ -54,6 +54,7 @@ struct HistoryRendererTests {
         #expect(html.contains(">24,000 ms</text>") && html.contains(">31,000 ms</text>"))
         #expect(html.contains(">11-13</text>") && html.contains(">3f2a9c1</text>"), "runs named by date and commit")
         #expect(html.contains("com.example.&lt;b&gt;alpha&lt;/b&gt;") && !html.contains("<b>alpha"))
+        #expect(html.contains("No launch timed to the millisecond in these runs: <code>org.example.untimed</code>."), "no empty chart")
         #expect(html.contains("<td class=\"mono\">2026-11-16 02:30</td><td class=\"mono\" data-label=\"Commit\">6f2a9c1</td>"))
     }
 

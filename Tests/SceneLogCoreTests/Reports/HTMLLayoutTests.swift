@@ -21,6 +21,7 @@ struct HTMLLayoutTests {
         Self.expectFits(layout, width: width, dark: dark)
         #expect(layout.verdict == "regressions since the baseline")
         #expect(layout.scrollPanels == 1, "the timeline's panel scrolls on its own")
+        #expect(layout.folded == (width < 720 ? ["apps", "rules"] : []), "a phone starts with the many apps and the rules folded")
         let table = try #require(layout.findingsTable, "the findings table is shown")
         #expect(table.width > 0 && table.height > 0 && table.left >= 0 && table.right <= layout.viewport + 0.5)
         let severities = try #require(layout.severityOrder)

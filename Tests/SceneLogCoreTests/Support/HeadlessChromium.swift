@@ -101,6 +101,8 @@ enum HeadlessChromium {
         var scrollPanels: Int
         /// The findings table's box, when there is one: shown, and inside the viewport.
         var findingsTable: Box?
+        /// The ids of the sections of class `fold` that are folded.
+        var folded: [String]
         /// The verdict's text, when there is one.
         var verdict: String?
         /// The findings table's first column's `data-sort` values in the order shown, then after
@@ -133,7 +135,9 @@ enum HeadlessChromium {
             });
             var result = { viewport: viewport, dark: matchMedia("(prefers-color-scheme: dark)").matches,
               background: getComputedStyle(document.body).backgroundColor, overflowing: overflowing,
-              scrollPanels: document.querySelectorAll(".hscroll").length };
+              scrollPanels: document.querySelectorAll(".hscroll").length,
+              folded: Array.prototype.filter.call(document.querySelectorAll("details.fold"), function (fold) { return !fold.open; })
+                .map(function (fold) { return fold.id; }) };
             var table = document.getElementById("findings-table");
             if (table) {
               var box = table.getBoundingClientRect();

@@ -11,9 +11,10 @@ enum HTMLAssets {
 
     /// The base64 SHA-256 of ``script``, as CSP wants it. After changing the script, update it with
     /// `printf '%s' "<the script>" | openssl dgst -sha256 -binary | base64` (a test checks it).
-    static let scriptHash = "sha256-afGQxUTy6M9+zeOZ296vHeQCJPGnkFGWZMQwhrK5oOk="
+    static let scriptHash = "sha256-yeNNV01jyM/Dc/ibeqKt+PQRjNQ9wSz97BK59obQqN8="
 
-    /// The findings filter and the sortable tables. The filter shows its box (hidden without
+    /// The folds, the findings filter and the sortable tables. On a phone (720 px or less) the
+    /// sections of class `fold-on-phone` start folded. The filter shows its box (hidden without
     /// JavaScript) and hides the table rows that do not contain every word typed. A tap on a
     /// column's heading in a `table.sortable` sorts its rows by that column (a cell's `data-sort`,
     /// else its text, numbers in a text compared as numbers), a second tap reverses the order;
@@ -23,6 +24,9 @@ enum HTMLAssets {
         (function () {
           "use strict";
           document.documentElement.setAttribute("data-script", "ready");
+          if (window.matchMedia && window.matchMedia("(max-width: 720px)").matches) {
+            Array.prototype.forEach.call(document.querySelectorAll("details.fold-on-phone"), function (fold) { fold.open = false; });
+          }
           var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
           function key(row, column) {
             var cell = row.cells[column];

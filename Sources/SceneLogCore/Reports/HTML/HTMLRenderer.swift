@@ -29,6 +29,8 @@ struct HTMLRenderer {
     static let allLaunchesDrawnUpTo = 40
     /// The launches drawn of each app on a larger night.
     static let timelineLaunchesPerApp = 3
+    /// The apps a phone shows without a tap.
+    static let appsShownOnPhones = 5
     /// The most findings the timeline marks on one launch.
     static let maximumMarkersPerLaunch = 50
 
@@ -157,10 +159,13 @@ struct HTMLRenderer {
         return html
     }
 
-    /// One row per app: launches by outcome and start, and time to active (p50, p90, max).
+    /// One row per app: launches by outcome and start, and time to active (p50, p90, max); folded
+    /// on a phone when there are more than ``appsShownOnPhones`` apps.
     private func apps(_ apps: [AppLaunchStatistics]) -> String {
         guard !apps.isEmpty else { return "" }
-        var html = "<h2 id=\"apps\">Apps<span class=\"sub\">\(HTMLText.count(apps.count, "app"))</span></h2>\n"
+        var html = fold(
+            id: "apps", title: "Apps<span class=\"sub\">\(HTMLText.count(apps.count, "app"))</span>",
+            onPhones: apps.count > Self.appsShownOnPhones)
         html += "<div class=\"panel\"><table class=\"stack\">\n<thead><tr><th>App</th><th>Launches</th><th>Outcomes</th><th>Starts</th>"
             + "<th>p50</th><th>p90</th><th>Max</th></tr></thead>\n<tbody>\n"
         for app in apps {
@@ -173,7 +178,13 @@ struct HTMLRenderer {
                 + "<td data-label=\"Launches\">\(HTMLText.grouped(app.launches))</td>"
                 + "<td data-label=\"Outcomes\">\(outcomes.joined())</td><td data-label=\"Starts\">\(app.startList)</td>\(times.joined())</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
+        return html + "</tbody>\n</table></div>\n</details>\n"
+    }
+
+    /// The opening of a section that folds under its heading: open, but closed by the script on a
+    /// phone when `onPhones`; the caller closes the `<details>`.
+    private func fold(id: String, title: String, onPhones: Bool) -> String {
+        "<details class=\"fold\(onPhones ? " fold-on-phone" : "")\" id=\"\(id)\" open><summary><h2>\(title)</h2></summary>\n"
     }
 
     private func findings(_ report: ScanReport, showsDevices: Bool) -> String {
@@ -284,8 +295,10 @@ struct HTMLRenderer {
     private func rules(_ digest: ReportDigest) -> String {
         let report = digest.report
         let counts = digest.tally.byRule
-        var html = "<h2 id=\"rules\">Rules that fired<span class=\"sub\">what each finding means and how to fix it</span></h2>\n"
-        guard !counts.isEmpty else { return html + "<p class=\"muted\">None.</p>\n" }
+        guard !counts.isEmpty else {
+            return "<h2 id=\"rules\">Rules that fired</h2>\n<p class=\"muted\">None.</p>\n"
+        }
+        var html = fold(id: "rules", title: "Rules that fired<span class=\"sub\">what each finding means and how to fix it</span>", onPhones: true)
         html += "<div class=\"rules\">\n"
         for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
             let escapedID = Escaping.markupText(id)
@@ -305,7 +318,7 @@ struct HTMLRenderer {
             }
             html += "</article>\n"
         }
-        return html + "</div>\n"
+        return html + "</div>\n</details>\n"
     }
 
     /// `Title — https://…` as a link; anything else (and any other scheme) as text.

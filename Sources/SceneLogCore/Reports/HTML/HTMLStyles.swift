@@ -177,6 +177,10 @@ enum HTMLStyles {
         .rule p { margin: 0; }
         .rule ul { margin: 0; padding-left: 18px; }
         details.inputs > summary { cursor: pointer; font-weight: 600; margin: 32px 0 12px; }
+        details.fold > summary { display: block; cursor: pointer; list-style: none; }
+        details.fold > summary::-webkit-details-marker { display: none; }
+        details.fold > summary h2::after { content: "▸"; float: right; color: var(--muted); font-weight: 400; }
+        details.fold[open] > summary h2::after { content: "▾"; }
         @media (max-width: 720px) {
           .verdict { font-size: 16px; }
           td.message, td.location { min-width: 0; }
