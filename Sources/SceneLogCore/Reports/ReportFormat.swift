@@ -12,8 +12,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case sarif
     /// GitHub Actions workflow commands that annotate the run (``GitHubAnnotationsRenderer``).
     case github
-    /// One self-contained HTML page: summary cards, launch timelines, a filterable findings table,
-    /// the baseline comparison and the rules' fixes (``HTMLRenderer``).
+    /// One self-contained HTML page that reads on a phone: the verdict, summary cards, the apps, a
+    /// sortable and filterable findings table, launch timelines, the baseline comparison and the
+    /// rules' fixes (``HTMLRenderer``).
     case html
 
     /// Renders `report` in this format to `write`: JSON, NDJSON, SARIF and JUnit in pieces as they

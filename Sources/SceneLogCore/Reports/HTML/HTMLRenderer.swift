@@ -8,9 +8,10 @@ import Foundation
 /// severe first until a column is tapped), a timeline of the launches (``HTMLTimelineSVG``), the
 /// comparison with a baseline when there is one, and the explanation and fix of each rule that
 /// fired. It reads on a phone: at 420 px the cards fold into two columns, each table row becomes a
-/// card of labelled fields, details are behind taps (`<details>`), never behind hover, and only
-/// the timeline scrolls sideways, in its own panel. Styles and script are inline
-/// (``HTMLAssets``) and its content security policy forbids every fetch, so opening it loads
+/// card of labelled fields, long sections (many apps, the rules) start folded, details are behind
+/// taps (`<details>`), never behind hover, and only the timeline scrolls sideways, in its own panel.
+/// Styles and script are inline (``HTMLStyles``, ``HTMLAssets``) and its content security policy
+/// forbids every fetch, so opening it loads
 /// nothing; links to Apple's documentation are plain `<a href>`s. Log text is escaped everywhere
 /// (``Escaping/markupText(_:)``) and never reaches the script. Nothing depends on the date or on chance, so
 /// the same report renders to the same bytes.
