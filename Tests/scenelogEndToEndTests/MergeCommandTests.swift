@@ -177,6 +177,9 @@ struct MergeCommandTests {
         #expect(merged.stdout == one.stdout)
         let runs = try CommandRunner.run(["history", "--history", history])
         #expect(runs.status == 0, "\(runs.stderr)")
-        #expect(runs.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 2)
+        // The first table: a row per run, named by its date.
+        let firstTable = runs.stdout.components(separatedBy: "\n\n")[0].split(separator: "\n").dropFirst()
+        #expect(firstTable.count == 2)
+        #expect(firstTable.allSatisfy { $0.first?.isNumber == true })
     }
 }

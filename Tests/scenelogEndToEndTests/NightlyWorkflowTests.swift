@@ -149,7 +149,9 @@ struct NightlyWorkflowTests {
     /// How many runs the history holds.
     static func recordedRuns(in workspace: URL) throws -> Int {
         let table = try CommandRunner.run(["history"], in: workspace)
-        return table.stdout.split(separator: "\n").count { $0.hasPrefix("#") }
+        // The first table has a row per run under its heading.
+        let summary = table.stdout.components(separatedBy: "\n\n")[0].split(separator: "\n")
+        return summary.first?.hasPrefix("run (UTC, commit)") == true ? summary.count - 1 : 0
     }
 
     @Test("a regression night keeps every report, the baseline and the history, then fails; so does a night with no logs")

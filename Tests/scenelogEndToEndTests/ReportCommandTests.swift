@@ -150,15 +150,25 @@ struct ReportCommandTests {
                 environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let table = try CommandRunner.run(["history", "--history", "h/history.sqlite"], in: folder)
+        let table = try CommandRunner.run(["history", "--history", "h/history.sqlite"], in: folder, environment: ["COLUMNS": "100"])
         #expect(table.status == 0)
-        let lines = table.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("#") }.count == 3)
-        #expect(lines.contains { $0.hasPrefix("#1 ") && $0.contains("01234567") && $0.contains("main") })
-        let io = try #require(lines.first { $0.contains("main-thread-io-at-launch") })
-        #expect(io.split(separator: " ").suffix(3) == ["1", "0", "0"])
-        let timing = try #require(lines.first { $0.contains("net.fernhill.fieldnotes") })
-        #expect(timing.split(separator: " ").suffix(3) == ["332", "632", "632"])
+        let lines = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        // Runs are rows named by time and commit: in the summary, and in each table of rules and apps.
+        let rows = lines.filter { $0.firstMatch(of: #/^\d{4}-\d\d-\d\d \d\d:\d\d 0123456 /#) != nil }
+        #expect(rows.count % 3 == 0 && rows.count >= 9)
+        #expect(rows.prefix(3).allSatisfy { $0.contains(" main ") })
+        /// The values in the runs' rows of the column keyed `key` (`R3`, `A1`), named in the line that ends with `name`.
+        func column(named name: String) throws -> [String] {
+            let key = try #require(lines.first { $0.hasSuffix(" " + name) }?.split(separator: " ").first)
+            let header = try #require(lines.firstIndex { $0.hasPrefix("run (UTC, commit)") && $0.split(separator: " ").contains(key) })
+            let position = try #require(Array(lines[header].split(separator: " ").dropFirst(3)).firstIndex(of: key))
+            return lines[(header + 1)...].prefix { !$0.isEmpty }.map { String(Array($0.split(separator: " ").dropFirst(3))[position]) }
+        }
+        #expect(try column(named: "main-thread-io-at-launch") == ["1", "0", "0"])
+        #expect(try column(named: "net.fernhill.fieldnotes").map { $0.split(separator: "/")[0] } == ["332", "632", "632"])
+        let feature = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--branch", "feature"], in: folder)
+        #expect(feature.status == 0 && feature.stdout.contains("No run recorded yet"))
         let page = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--format", "html"], in: folder)
         #expect(page.stdout.contains("<svg") && page.stdout.contains("<polyline"))
         let none = try CommandRunner.run(["history", "--history", "none.sqlite"], in: folder)

@@ -47,6 +47,26 @@ public struct HistoryRun: Sendable, Equatable {
         self.apps = apps
     }
 
+    /// The day it was recorded, `2025-06-03` (the first ten characters of ``recordedAt``).
+    public var day: String {
+        String(recordedAt.prefix(10))
+    }
+
+    /// When it was recorded, to the minute: `2025-06-03 10:00`.
+    public var minute: String {
+        String(recordedAt.prefix(16).map { $0 == "T" ? " " : $0 })
+    }
+
+    /// The commit's first seven characters (a short SHA), or `–` when none was recorded.
+    public var shortCommit: String {
+        commit.map { String($0.prefix(7)) } ?? "–"
+    }
+
+    /// What names the run for people: `2025-06-03 10:00 3f2a9c1`, its time and commit.
+    public var label: String {
+        "\(minute) \(shortCommit)"
+    }
+
     /// What `--record` says when some of `report`'s launches are timed only to the second (their
     /// times stay out of the history's medians), or `nil`.
     public static func medianNote(for report: ScanReport) -> String? {

@@ -135,12 +135,15 @@ public final class HistoryStore {
         }
     }
 
-    /// The last `limit` runs, oldest first.
-    public func runs(limit: Int = 30) throws(HistoryError) -> [HistoryRun] {
+    /// The last `limit` runs, oldest first; of branch `branch` only, when one is given.
+    public func runs(limit: Int = 30, branch: String? = nil) throws(HistoryError) -> [HistoryRun] {
         guard !isBlank else { return [] }
         do {
             return try queue.read { db in
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM run ORDER BY id DESC LIMIT ?", arguments: [limit]).reversed()
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM run WHERE ? IS NULL OR branch = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [branch, branch, limit]
+                ).reversed()
                 return try rows.map { row in
                     let id: Int64 = try row.decode(forColumn: "id")
                     let rules = try Row.fetchAll(db, sql: "SELECT rule, count FROM ruleCount WHERE runId = ?", arguments: [id])

@@ -19,7 +19,8 @@ struct MarkdownRenderer {
 
     private func render(_ digest: ReportDigest, options: RenderOptions, rows: Int) -> String {
         let report = digest.report
-        var output = "## scenelog: \(verdict(report, options: options))\n\n"
+        let verdict = ReportVerdict(report, options: options)
+        var output = "## scenelog: \(verdict.symbol) \(verdict.text)\n\n"
         output += summary(digest)
         if report.readNothing { output += "> ⚠️ \(ScanReport.nothingReadNote)\n\n" }
         if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
@@ -32,17 +33,6 @@ struct MarkdownRenderer {
             output += "\n> Tables are cut to \(rows) rows to keep this under 1 MiB; the JSON or HTML report has everything.\n"
         }
         return output
-    }
-
-    private func verdict(_ report: ScanReport, options: RenderOptions) -> String {
-        if report.readNothing { return "⚠️ no logs were read" }
-        if let baseline = report.baseline, baseline.hasRegression(atOrAbove: options.failOn) { return "❌ regressions since the baseline" }
-        guard let threshold = options.failOn else {
-            let count = report.findings.count
-            return count == 0 ? "✅ no findings" : "ℹ️ \(count) finding\(count == 1 ? "" : "s") (--fail-on never: none fails the run)"
-        }
-        if report.findings.count(atOrAbove: threshold) > 0 { return "❌ findings at or above \(threshold.rawValue)" }
-        return "✅ no findings at or above \(threshold.rawValue)"
     }
 
     private func summary(_ digest: ReportDigest) -> String {

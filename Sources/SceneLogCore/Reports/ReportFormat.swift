@@ -12,8 +12,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case sarif
     /// GitHub Actions workflow commands that annotate the run (``GitHubAnnotationsRenderer``).
     case github
-    /// One self-contained HTML page: summary cards, launch timelines, a filterable findings table,
-    /// the baseline comparison and the rules' fixes (``HTMLRenderer``).
+    /// One self-contained HTML page that reads on a phone: the verdict, summary cards, the apps, a
+    /// sortable and filterable findings table, launch timelines, the baseline comparison and the
+    /// rules' fixes (``HTMLRenderer``).
     case html
     /// One line per finding as the Swift compiler writes diagnostics, `path:line: error: message
     /// [rule-id]`, for Xcode, editors and CI logs (``XcodeRenderer``).
@@ -51,7 +52,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .junit: JUnitRenderer().render(digest, options: options)
         case .sarif: SARIFRenderer().render(digest)
         case .github: GitHubAnnotationsRenderer().render(digest, options: options)
-        case .html: HTMLRenderer().render(digest)
+        case .html: HTMLRenderer().render(digest, options: options)
         case .xcode: XcodeRenderer().render(digest)
         }
     }

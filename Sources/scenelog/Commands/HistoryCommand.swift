@@ -10,7 +10,10 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             Examples:
               scenelog history
-              scenelog history --last 14 --format html --output trend.html
+              scenelog history --branch main --last 14 --format html --output trend.html
+
+            The text stays within the terminal's width ($COLUMNS, 80 when unset): runs as rows,
+            named by date and commit.
             """
     )
 
@@ -23,6 +26,9 @@ struct HistoryCommand: ParsableCommand {
 
     @Option(name: .long, help: "How many of the latest runs to show.")
     var last: Int = 30
+
+    @Option(name: .long, help: ArgumentHelp("Only the runs recorded on this branch.", valueName: "name"))
+    var branch: String?
 
     @Option(name: .long, help: "text for a table, html for a page with trend charts.")
     var format: Format = .text
@@ -42,12 +48,13 @@ struct HistoryCommand: ParsableCommand {
         var runs: [HistoryRun] = []
         do {
             // A history that does not exist yet has no runs; it is not created here.
-            if FileManager.default.fileExists(atPath: history) { runs = try HistoryStore(readingFrom: history).runs(limit: last) }
+            if FileManager.default.fileExists(atPath: history) { runs = try HistoryStore(readingFrom: history).runs(limit: last, branch: branch) }
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
         }
-        let renderer = HistoryRenderer()
+        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }
+        let renderer = HistoryRenderer(width: columns ?? 80)
         try Diagnostics.write(format == .html ? renderer.html(runs) : renderer.text(runs), to: output)
     }
 }

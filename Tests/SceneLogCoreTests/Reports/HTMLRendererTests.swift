@@ -81,6 +81,38 @@ struct HTMLRendererTests {
         #expect(plain.contains("cx=\"330\"") && plain.contains("cx=\"710\"") && plain.contains("cx=\"1090\""))
     }
 
+    @Test("the verdict comes first, as Markdown words it; then the apps, the findings (errors first) and the launches")
+    func verdictAndOrder() throws {
+        let report = try sampleReportWithBaseline()
+        let html = ReportFormat.html.render(report)
+        let markdown = ReportFormat.markdown.render(report)
+        #expect(markdown.hasPrefix("## scenelog: ❌ regressions since the baseline\n"))
+        #expect(html.contains("<p class=\"verdict verdict-regressions\" id=\"verdict\" role=\"status\"><span class=\"verdict-mark\" aria-hidden=\"true\"></span>regressions since the baseline</p>"))
+        let order = ["id=\"verdict\"", "class=\"cards\"", "id=\"apps\"", "id=\"findings\"", "id=\"launches\""].map { html.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap(\.self) == order.compactMap(\.self).sorted())
+        let clean = ReportFormat.html.render(ScanReport(inputs: report.inputs, launches: []), options: RenderOptions(failOn: .error))
+        #expect(clean.contains("verdict-pass") && clean.contains("no findings at or above error</p>"))
+        let table = try #require(html.firstRange(of: /<table class="stack sortable" id="findings-table">[\s\S]*?<\/table>/))
+        let ranks = html[table].matches(of: /<td data-sort="(\d)">/).map { Int($0.output.1) ?? -1 }
+        #expect(ranks.count == report.findings.count && ranks == ranks.sorted(by: >) && Set(ranks).count == 3, "errors first")
+    }
+
+    @Test("fixed findings show their old severity muted, never as a red error")
+    func fixedFindings() throws {
+        let html = ReportFormat.html.render(try sampleReportWithBaseline())
+        let fixed = try #require(html.firstRange(of: /<span class="badge fixed">fixed<\/span> Fixed findings<\/h3>[\s\S]*?<\/table>/))
+        #expect(html[fixed].contains("<tr class=\"state-fixed\"><td data-sort=\"2\"><span class=\"badge was\">was error</span>"))
+        #expect(!html[fixed].contains("badge error") && !html[fixed].contains("severity-row-error"))
+    }
+
+    @Test("the timeline's axis is linear and each phase is named in the picture, not only in a hover title")
+    func timelineLabels() throws {
+        let html = ReportFormat.html.render(smallReport())
+        #expect(html.contains(">100 ms</text>") && html.contains(">200 ms</text>") && html.contains(">300 ms</text>"))
+        #expect(html.contains("<text class=\"phase-label\" x=\"403\" y=\"50\">spawned 50 ms</text>"))
+        #expect(html.matches(of: /class="phase-label"/).count == html.matches(of: #/<circle class="phase /#).count)
+    }
+
     @Test("the content security policy's hash is the script's")
     func scriptHash() throws {
         let process = Process()

@@ -56,6 +56,108 @@ enum HeadlessChromium {
             timedOut: timedOut)
     }
 
+    /// A page as laid out at `width` CSS pixels (light or `dark`), measured in the page by
+    /// ``probeScript``. Headless Chromium does not lay a window out narrower than 500 px, so the
+    /// page is opened in an `<iframe>` of that width, in a copy whose content security policy is
+    /// taken out so that the probe may run, and the probe hands its result to the frame around it.
+    static func layout(of html: String, width: Int, dark: Bool, chromium: URL, folder: URL) throws -> Layout {
+        let page = folder.appendingPathComponent("page-\(UUID().uuidString).html")
+        let probed = html.replacing(/<meta http-equiv="Content-Security-Policy"[^>]*>/, with: "")
+            .replacingOccurrences(of: "</body>", with: "<script>\(probeScript)</script>\n</body>")
+        try probed.write(to: page, atomically: true, encoding: .utf8)
+        let frame = folder.appendingPathComponent("frame-\(UUID().uuidString).html")
+        try """
+            <!DOCTYPE html><html><body style="margin:0"><pre id="layout">waiting</pre>
+            <iframe src="\(page.lastPathComponent)" style="border:0;width:\(width)px;height:2000px"></iframe>
+            <script>addEventListener("message", function (event) { document.getElementById("layout").textContent = event.data; });</script>
+            </body></html>
+            """.write(to: frame, atomically: true, encoding: .utf8)
+        let run = try run(
+            chromium, page: frame,
+            arguments: [
+                "--window-size=\(max(width, 500) + 40),2100", "--blink-settings=preferredColorScheme=\(dark ? 0 : 1)",
+                "--virtual-time-budget=5000", "--dump-dom",
+            ], folder: folder)
+        try #require(!run.timedOut && run.status == 0, "chromium failed (status \(run.status)): \(run.stderr.suffix(2000))")
+        let match = try #require(run.stdout.firstMatch(of: /<pre id="layout">([^<]*)<\/pre>/), "no layout in \(run.stdout.prefix(500))")
+        let json = String(match.output.1).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        try #require(json != "waiting", "the probe did not report")
+        return try JSONDecoder().decode(Layout.self, from: Data(json.utf8))
+    }
+
+    /// What ``probeScript`` measured.
+    struct Layout: Decodable {
+        /// `document.documentElement.clientWidth`.
+        var viewport: Double
+        /// Whether the page saw `prefers-color-scheme: dark`.
+        var dark: Bool
+        /// The body's computed background colour.
+        var background: String
+        /// Each element whose box reaches past the viewport's right edge (or left of 0), outside a
+        /// panel of class `hscroll` (those panels themselves included): tag, class, right edge.
+        var overflowing: [String]
+        /// How many panels of class `hscroll` (scrolling sideways on their own) the page has.
+        var scrollPanels: Int
+        /// The findings table's box, when there is one: shown, and inside the viewport.
+        var findingsTable: Box?
+        /// The ids of the sections of class `fold` that are folded.
+        var folded: [String]
+        /// The verdict's text, when there is one.
+        var verdict: String?
+        /// The findings table's first column's `data-sort` values in the order shown, then after
+        /// one tap and after two taps on its second column's heading: that column's texts.
+        var severityOrder: [String]?
+        var ruleOrderAfterTap: [String]?
+        var ruleOrderAfterSecondTap: [String]?
+
+        struct Box: Decodable {
+            var left: Double
+            var right: Double
+            var width: Double
+            var height: Double
+        }
+    }
+
+    /// Measures the page it is added to and posts the result (``Layout``) to its parent frame.
+    static let probeScript = """
+        (function () {
+          function measure() {
+            var viewport = document.documentElement.clientWidth;
+            var overflowing = [];
+            Array.prototype.forEach.call(document.querySelectorAll("body *"), function (element) {
+              if (element.parentElement && element.parentElement.closest(".hscroll")) { return; }
+              var box = element.getBoundingClientRect();
+              if (box.width === 0 && box.height === 0) { return; }
+              if (box.right > viewport + 0.5 || box.left < -0.5) {
+                overflowing.push(element.tagName + "." + (element.getAttribute("class") || "") + " right " + Math.round(box.right));
+              }
+            });
+            var result = { viewport: viewport, dark: matchMedia("(prefers-color-scheme: dark)").matches,
+              background: getComputedStyle(document.body).backgroundColor, overflowing: overflowing,
+              scrollPanels: document.querySelectorAll(".hscroll").length,
+              folded: Array.prototype.filter.call(document.querySelectorAll("details.fold"), function (fold) { return !fold.open; })
+                .map(function (fold) { return fold.id; }) };
+            var table = document.getElementById("findings-table");
+            if (table) {
+              var box = table.getBoundingClientRect();
+              result.findingsTable = { left: box.left, right: box.right, width: box.width, height: box.height };
+              var rows = function () { return Array.prototype.slice.call(table.tBodies[0].rows); };
+              result.severityOrder = rows().map(function (row) { return row.cells[0].getAttribute("data-sort"); });
+              var button = table.tHead.rows[0].cells[1].querySelector("button");
+              button.click();
+              result.ruleOrderAfterTap = rows().map(function (row) { return row.cells[1].textContent.trim(); });
+              button.click();
+              result.ruleOrderAfterSecondTap = rows().map(function (row) { return row.cells[1].textContent.trim(); });
+            }
+            var verdict = document.getElementById("verdict");
+            if (verdict) { result.verdict = verdict.textContent; }
+            parent.postMessage(JSON.stringify(result), "*");
+          }
+          if (document.readyState === "complete") { measure(); } else { addEventListener("load", measure); }
+        })();
+        """
+
     /// The http(s) URLs the page itself requested, from a `--log-net-log` file: `URL_REQUEST_START_JOB`
     /// events in the page's `file://` network partition. Chromium's own background requests (time,
     /// updates, accounts, dictionaries) live in other partitions and are left out.

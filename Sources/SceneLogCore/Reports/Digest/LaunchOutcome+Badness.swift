@@ -25,6 +25,22 @@ extension Sequence<Launch> {
         }
         return kept.sorted(by: isWorse).prefix(limit).map(\.element)
     }
+
+    /// The `perApp` worst launches of each app (``AppLaunchStatistics/appName(of:)``), at most
+    /// `limit` of them (the worst), in the order given. Read in one pass, holding no more than
+    /// twice `perApp` launches of each app at a time.
+    func worstOfEachApp(_ perApp: Int, limit: Int) -> [Launch] {
+        var kept: [String: [(offset: Int, element: Launch)]] = [:]
+        for (offset, launch) in enumerated() {
+            let app = AppLaunchStatistics.appName(of: launch)
+            kept[app, default: []].append((offset, launch))
+            if let launches = kept[app], launches.count >= 2 * Swift.max(perApp, 1) {
+                kept[app] = Array(launches.sorted(by: isWorse).prefix(perApp))
+            }
+        }
+        let worst = kept.values.flatMap { $0.sorted(by: isWorse).prefix(perApp) }.sorted(by: isWorse).prefix(limit)
+        return worst.sorted { $0.offset < $1.offset }.map(\.element)
+    }
 }
 
 /// Whether `left` is a worse launch than `right`, the earlier of two alike.

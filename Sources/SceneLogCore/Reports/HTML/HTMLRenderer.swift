@@ -3,27 +3,40 @@ import Foundation
 /// The HTML report (`--format html`): one self-contained HTML5 file to open in a browser or attach
 /// to a ticket.
 ///
-/// It holds summary cards, a timeline of every launch (``HTMLTimelineSVG``), the findings in a
-/// table a small inline script can filter, the comparison with a baseline when there is one, and
-/// the explanation and fix of each rule that fired. Styles and script are inline
-/// (``HTMLAssets``) and its content security policy forbids every fetch, so opening it loads
+/// It opens with the verdict (the Markdown report's: ``ReportVerdict``), then summary cards, the
+/// per-app statistics, the findings in a table a small inline script can filter and sort (most
+/// severe first until a column is tapped), a timeline of the launches (``HTMLTimelineSVG``), the
+/// comparison with a baseline when there is one, and the explanation and fix of each rule that
+/// fired. It reads on a phone: at 420 px the cards fold into two columns, each table row becomes a
+/// card of labelled fields, long sections (many apps, the rules) start folded, details are behind
+/// taps (`<details>`), never behind hover, and only the timeline scrolls sideways, in its own panel.
+/// Styles and script are inline (``HTMLStyles``, ``HTMLAssets``) and its content security policy
+/// forbids every fetch, so opening it loads
 /// nothing; links to Apple's documentation are plain `<a href>`s. Log text is escaped everywhere
 /// (``Escaping/markupText(_:)``) and never reaches the script. Nothing depends on the date or on chance, so
 /// the same report renders to the same bytes.
 ///
 /// However many findings a run has, the page stays one a browser opens: each findings table
-/// shows the first ``maximumFindingRows`` and says how many more there are, and the timeline
-/// draws the worst ``maximumTimelineLaunches`` launches with at most ``maximumMarkersPerLaunch``
-/// findings marked on each.
+/// shows the ``maximumFindingRows`` most severe and says how many more there are, and the timeline
+/// draws every launch of a small night, but only the ``timelineLaunchesPerApp`` worst of each app
+/// of a larger one (``maximumTimelineLaunches`` at most), saying how many are not drawn, with at
+/// most ``maximumMarkersPerLaunch`` findings marked on each.
 struct HTMLRenderer {
     /// The most rows a findings table shows.
     static let maximumFindingRows = 2_000
     /// The most launches the timeline draws.
-    static let maximumTimelineLaunches = 500
+    static let maximumTimelineLaunches = 200
+    /// A night of more launches than this draws only the worst ``timelineLaunchesPerApp`` of each app.
+    static let allLaunchesDrawnUpTo = 40
+    /// The launches drawn of each app on a larger night.
+    static let timelineLaunchesPerApp = 3
+    /// The apps a phone shows without a tap.
+    static let appsShownOnPhones = 5
     /// The most findings the timeline marks on one launch.
     static let maximumMarkersPerLaunch = 50
 
-    func render(_ digest: ReportDigest) -> String {
+    /// The page of `digest`; `options` give the verdict its `--fail-on`.
+    func render(_ digest: ReportDigest, options: RenderOptions) -> String {
         let report = digest.report
         let tool = Escaping.markupText(report.tool.name)
         var html = """
@@ -35,17 +48,18 @@ struct HTMLRenderer {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="\(tool) \(Escaping.markupText(report.tool.version))">
             <title>\(tool) report</title>
-            <style>\(HTMLAssets.stylesheet)</style>
+            <style>\(HTMLStyles.base)\(HTMLStyles.report)</style>
             </head>
             <body>
 
             """
         html += header(report)
         html += "<main>\n"
+        html += verdict(ReportVerdict(report, options: options))
         html += cards(digest)
-        html += launches(report, showsDevices: digest.showsDevices)
         html += apps(digest.apps)
         html += findings(report, showsDevices: digest.showsDevices)
+        html += launches(report, showsDevices: digest.showsDevices)
         if let baseline = digest.baseline { html += self.baseline(baseline.diff, showsDevices: digest.showsDevices) }
         html += rules(digest)
         html += inputs(report)
@@ -58,9 +72,8 @@ struct HTMLRenderer {
     // MARK: - Header and cards
 
     private func header(_ report: ScanReport) -> String {
-        var nav = ["<a href=\"#launches\">Launches</a>"]
-        if !report.launches.isEmpty { nav.append("<a href=\"#apps\">Apps</a>") }
-        nav.append("<a href=\"#findings\">Findings</a>")
+        var nav = report.launches.isEmpty ? [] : ["<a href=\"#apps\">Apps</a>"]
+        nav += ["<a href=\"#findings\">Findings</a>", "<a href=\"#launches\">Launches</a>"]
         if report.baseline != nil { nav.append("<a href=\"#baseline\">Baseline</a>") }
         nav += ["<a href=\"#rules\">Rules</a>", "<a href=\"#inputs\">Inputs</a>"]
         return "<header class=\"page\"><div class=\"inner\">\n"
@@ -69,6 +82,12 @@ struct HTMLRenderer {
             + (report.readNothing ? "<p class=\"interrupted\">\(ScanReport.nothingReadNote)</p>\n" : "")
             + (report.interrupted ? "<p class=\"interrupted\">\(ScanReport.interruptedNote)</p>\n" : "")
             + "<nav>" + nav.joined(separator: " ") + "</nav>\n</div></header>\n"
+    }
+
+    /// The headline: pass, regressions, failures, as the Markdown report's.
+    private func verdict(_ verdict: ReportVerdict) -> String {
+        "<p class=\"verdict verdict-\(verdict.kind.rawValue)\" id=\"verdict\" role=\"status\">"
+            + "<span class=\"verdict-mark\" aria-hidden=\"true\"></span>\(Escaping.markupText(verdict.text))</p>\n"
     }
 
     /// Findings by severity, launches by outcome, lines read; and what changed since the baseline.
@@ -109,49 +128,64 @@ struct HTMLRenderer {
 
     // MARK: - Sections
 
+    /// The timeline: every launch of a small night; of a larger one, the worst of each app, saying
+    /// how many are not drawn.
     private func launches(_ report: ScanReport, showsDevices: Bool) -> String {
         var html = "<h2 id=\"launches\">Launches<span class=\"sub\">\(HTMLText.count(report.launches.count, "launch", plural: "launches"))</span></h2>\n"
         guard !report.launches.isEmpty else { return html + "<p class=\"muted\">No launch was found in the inputs.</p>\n" }
-        // A night of more launches draws its worst ones, in the order they started.
-        let worst = Set(report.launches.worst(Self.maximumTimelineLaunches).map(\.id))
-        let drawn = report.launches.filter { worst.contains($0.id) }
+        let drawn =
+            report.launches.count <= Self.allLaunchesDrawnUpTo
+            ? Array(report.launches) : report.launches.worstOfEachApp(Self.timelineLaunchesPerApp, limit: Self.maximumTimelineLaunches)
+        let drawnIDs = Set(drawn.map(\.id))
         var findings: [String: [Finding]] = [:]
         for finding in report.findings {
-            guard let launch = finding.launch, worst.contains(launch),
+            guard let launch = finding.launch, drawnIDs.contains(launch),
                 findings[launch, default: []].count < Self.maximumMarkersPerLaunch
             else { continue }
             findings[launch, default: []].append(finding)
         }
-        html += "<div class=\"panel timeline-panel\">\n" + HTMLTimelineSVG(launches: drawn, findings: findings, showsDevices: showsDevices).render() + "</div>\n"
         if report.launches.count > drawn.count {
-            html += "<p class=\"muted\">The \(HTMLText.grouped(drawn.count)) worst launches are drawn (failed, crashed, killed, "
-                + "then the slowest); "
-                + "\(HTMLText.count(report.launches.count - drawn.count, "more launch", plural: "more launches")) are in the JSON report and in <code>scenelog timeline</code>.</p>\n"
+            html += "<p class=\"note-line\">\(HTMLText.count(drawn.count, "launch", plural: "launches")) drawn: the "
+                + "\(Self.timelineLaunchesPerApp) worst of each app (failed, crashed, killed, then the slowest). "
+                + "<strong>\(HTMLText.count(report.launches.count - drawn.count, "launch is", plural: "launches are")) not drawn</strong>: "
+                + "<a href=\"#apps\">Apps</a> counts them all, the JSON report and <code>scenelog timeline</code> list them.</p>\n"
         }
+        html += "<div class=\"panel timeline-panel hscroll\">\n"
+            + HTMLTimelineSVG(launches: drawn, findings: findings, showsDevices: showsDevices).render() + "</div>\n"
         html += "<div class=\"legend\"><span><span class=\"dot outcome-active\"></span>active</span>"
             + "<span><span class=\"dot outcome-crashed\"></span>crashed, killed, launch failed</span>"
             + "<span><span class=\"dot outcome-black-screen-suspected\"></span>black screen suspected</span>"
             + "<span><span class=\"dot outcome-exited\"></span>exited</span><span><span class=\"dot\"></span>incomplete</span>"
-            + "<span>○ phase · ◆ finding, coloured by severity · ╵ event; hover any of them for details</span></div>\n"
+            + "<span>○ phase, named below the track · ◆ finding, coloured by severity (listed in <a href=\"#findings\">Findings</a>) · ╵ event</span></div>\n"
         return html
     }
 
-    /// One row per app: launches by outcome and start, and time to active (p50, p90, max).
+    /// One row per app: launches by outcome and start, and time to active (p50, p90, max); folded
+    /// on a phone when there are more than ``appsShownOnPhones`` apps.
     private func apps(_ apps: [AppLaunchStatistics]) -> String {
         guard !apps.isEmpty else { return "" }
-        var html = "<h2 id=\"apps\">Apps<span class=\"sub\">\(HTMLText.count(apps.count, "app"))</span></h2>\n"
-        html += "<div class=\"panel\"><table>\n<thead><tr><th>App</th><th>Launches</th><th>Outcomes</th><th>Starts</th>"
+        var html = fold(
+            id: "apps", title: "Apps<span class=\"sub\">\(HTMLText.count(apps.count, "app"))</span>",
+            onPhones: apps.count > Self.appsShownOnPhones)
+        html += "<div class=\"panel\"><table class=\"stack\">\n<thead><tr><th>App</th><th>Launches</th><th>Outcomes</th><th>Starts</th>"
             + "<th>p50</th><th>p90</th><th>Max</th></tr></thead>\n<tbody>\n"
         for app in apps {
             let outcomes = app.outcomeCounts.entries.map { entry in
                 "<span><span class=\"dot outcome-\(entry.outcome.rawValue)\"></span>\(entry.count) \(entry.outcome.rawValue)</span> "
             }
-            let times = [app.timeToActiveP50Ms, app.timeToActiveP90Ms, app.timeToActiveMaxMs]
-                .map { "<td class=\"mono\">" + ($0.map { "\(HTMLText.grouped($0)) ms" } ?? "–") + "</td>" }
-            html += "<tr><td class=\"mono\">\(Escaping.markupLine(app.app))</td><td>\(HTMLText.grouped(app.launches))</td>"
-                + "<td>\(outcomes.joined())</td><td>\(app.startList)</td>\(times.joined())</tr>\n"
+            let times = zip(["p50", "p90", "Max"], [app.timeToActiveP50Ms, app.timeToActiveP90Ms, app.timeToActiveMaxMs])
+                .map { label, time in "<td class=\"mono\" data-label=\"\(label)\">" + (time.map { "\(HTMLText.grouped($0)) ms" } ?? "–") + "</td>" }
+            html += "<tr><td class=\"mono app-name\">\(Escaping.markupLine(app.app))</td>"
+                + "<td data-label=\"Launches\">\(HTMLText.grouped(app.launches))</td>"
+                + "<td data-label=\"Outcomes\">\(outcomes.joined())</td><td data-label=\"Starts\">\(app.startList)</td>\(times.joined())</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n"
+        return html + "</tbody>\n</table></div>\n</details>\n"
+    }
+
+    /// The opening of a section that folds under its heading: open, but closed by the script on a
+    /// phone when `onPhones`; the caller closes the `<details>`.
+    private func fold(id: String, title: String, onPhones: Bool) -> String {
+        "<details class=\"fold\(onPhones ? " fold-on-phone" : "")\" id=\"\(id)\" open><summary><h2>\(title)</h2></summary>\n"
     }
 
     private func findings(_ report: ScanReport, showsDevices: Bool) -> String {
@@ -163,32 +197,36 @@ struct HTMLRenderer {
         return html
     }
 
-    /// A table of the first ``maximumFindingRows`` of `findings`, with a line saying how many more
-    /// there are; `launches` adds the launch column; `showsDevices` names each finding's device
-    /// after its process.
-    private func findingTable(_ findings: some Sequence<Finding>, id: String? = nil, launches: Bool, showsDevices: Bool) -> String {
-        var html = "<div class=\"panel\"><table\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr><th>Severity</th><th>Rule</th>"
-            + "<th>Process</th><th>Message</th><th>Location</th>\(launches ? "<th>Launch</th>" : "")</tr></thead>\n<tbody>\n"
-        var rows = 0
-        var more = 0
-        for finding in findings {
-            guard rows < Self.maximumFindingRows else {
-                more += 1
-                continue
-            }
-            rows += 1
+    /// A table of the ``maximumFindingRows`` most severe of `findings` (errors first, then in the
+    /// order given), sortable by any column with a tap, with a line saying how many more there are;
+    /// `launches` adds the launch column; `showsDevices` names each finding's device after its
+    /// process; `fixed` shows findings that are gone since the baseline, their severity as it was
+    /// and not as an alarm.
+    private func findingTable(
+        _ findings: some Sequence<Finding>, id: String? = nil, launches: Bool, showsDevices: Bool, fixed: Bool = false
+    ) -> String {
+        let columns = ["Severity", "Rule", "Process", "Message", "Location"] + (launches ? ["Launch"] : [])
+        let headers = columns.enumerated().map { index, name in
+            "<th\(index == 0 ? " aria-sort=\"descending\"" : "")><button type=\"button\" class=\"sort\">\(name)</button></th>"
+        }
+        var html = "<div class=\"panel\"><table class=\"stack sortable\"\(id.map { " id=\"\($0)\"" } ?? "")>\n<thead><tr>"
+            + headers.joined() + "</tr></thead>\n<tbody>\n"
+        let (rows, more) = Self.mostSevere(findings, limit: Self.maximumFindingRows)
+        for finding in rows {
             let severity = finding.severity.rawValue
             let rule = Escaping.markupText(finding.rule)
-            html += "<tr class=\"severity-row-\(severity)\"><td><span class=\"badge \(severity)\">\(severity)</span></td>"
-            html += "<td class=\"rule-id\"><a href=\"#rule-\(rule)\"><code>\(rule)</code></a></td>"
-            html += "<td>\(finding.process.map(Escaping.markupLine) ?? "<span class=\"muted\">—</span>")"
+            let rank = Severity.allCases.firstIndex(of: finding.severity) ?? 0
+            html += fixed ? "<tr class=\"state-fixed\">" : "<tr class=\"severity-row-\(severity)\">"
+            html += "<td data-sort=\"\(rank)\">" + (fixed ? "<span class=\"badge was\">was \(severity)</span>" : "<span class=\"badge \(severity)\">\(severity)</span>")
+            html += "</td><td class=\"rule-id\"><a href=\"#rule-\(rule)\"><code>\(rule)</code></a></td>"
+            html += "<td data-label=\"Process\">\(finding.process.map(Escaping.markupLine) ?? "<span class=\"muted\">—</span>")"
             if showsDevices, let device = finding.device { html += " <span class=\"muted\">on \(Escaping.markupLine(device))</span>" }
             html += "</td>"
             html += "<td class=\"message\">\(Escaping.markupText(finding.message))\(lineDetails(finding))</td>"
-            html += "<td class=\"location mono\">\(Escaping.markupLine(finding.location.description))</td>"
+            html += "<td class=\"location mono\" data-label=\"Where\">\(Escaping.markupLine(finding.location.description))</td>"
             if launches {
                 let launch = finding.launch.map { "<a href=\"#launch-\(Escaping.markupText($0))\">\(Escaping.markupText($0))</a>" }
-                html += "<td>\(launch ?? "<span class=\"muted\">—</span>")</td>"
+                html += "<td data-label=\"Launch\">\(launch ?? "<span class=\"muted\">—</span>")</td>"
             }
             html += "</tr>\n"
         }
@@ -197,6 +235,19 @@ struct HTMLRenderer {
             html += "<p class=\"muted\">\(HTMLText.count(more, "more finding")) not shown here; the JSON report lists every finding.</p>\n"
         }
         return html
+    }
+
+    /// The `limit` most severe of `findings`, errors first and in the order given within a
+    /// severity, and how many are left out; read in one pass, holding at most `limit` of each severity.
+    static func mostSevere(_ findings: some Sequence<Finding>, limit: Int) -> (rows: [Finding], more: Int) {
+        var bySeverity: [Severity: [Finding]] = [:]
+        var total = 0
+        for finding in findings {
+            total += 1
+            if bySeverity[finding.severity, default: []].count < limit { bySeverity[finding.severity, default: []].append(finding) }
+        }
+        let rows = Array(Severity.allCases.reversed().flatMap { bySeverity[$0] ?? [] }.prefix(limit))
+        return (rows, total - rows.count)
     }
 
     /// The log line and data of a finding, folded away.
@@ -233,7 +284,7 @@ struct HTMLRenderer {
         html += "<h3 class=\"list-title\"><span class=\"badge new\">new</span> New findings</h3>\n"
         html += diff.newFindingCount == 0 ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.newFindings, launches: false, showsDevices: showsDevices)
         html += "<h3 class=\"list-title\"><span class=\"badge fixed\">fixed</span> Fixed findings</h3>\n"
-        html += diff.fixedFindings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.fixedFindings, launches: false, showsDevices: showsDevices)
+        html += diff.fixedFindings.isEmpty ? "<p class=\"muted\">None.</p>\n" : findingTable(diff.fixedFindings, launches: false, showsDevices: showsDevices, fixed: true)
         html += "<h3 class=\"list-title\"><span class=\"badge not-seen\">not seen</span> Not seen: their input was not read "
             + "or their app did not appear, so nothing says they are fixed</h3>\n"
         html += diff.notSeenFindings.isEmpty
@@ -245,8 +296,10 @@ struct HTMLRenderer {
     private func rules(_ digest: ReportDigest) -> String {
         let report = digest.report
         let counts = digest.tally.byRule
-        var html = "<h2 id=\"rules\">Rules that fired<span class=\"sub\">what each finding means and how to fix it</span></h2>\n"
-        guard !counts.isEmpty else { return html + "<p class=\"muted\">None.</p>\n" }
+        guard !counts.isEmpty else {
+            return "<h2 id=\"rules\">Rules that fired</h2>\n<p class=\"muted\">None.</p>\n"
+        }
+        var html = fold(id: "rules", title: "Rules that fired<span class=\"sub\">what each finding means and how to fix it</span>", onPhones: true)
         html += "<div class=\"rules\">\n"
         for (id, count) in counts.sorted(by: { $0.key < $1.key }) {
             let escapedID = Escaping.markupText(id)
@@ -266,7 +319,7 @@ struct HTMLRenderer {
             }
             html += "</article>\n"
         }
-        return html + "</div>\n"
+        return html + "</div>\n</details>\n"
     }
 
     /// `Title — https://…` as a link; anything else (and any other scheme) as text.
@@ -281,13 +334,13 @@ struct HTMLRenderer {
 
     private func inputs(_ report: ScanReport) -> String {
         var html = "<details class=\"inputs\" id=\"inputs\"><summary>Inputs (\(report.inputs.count))</summary>\n"
-        html += "<div class=\"panel\"><table>\n<thead><tr><th>Path</th><th>Format</th><th>Lines</th><th>Records</th>"
+        html += "<div class=\"panel\"><table class=\"stack\">\n<thead><tr><th>Path</th><th>Format</th><th>Lines</th><th>Records</th>"
             + "<th>Continuation</th><th>Unparsed</th><th>Note</th></tr></thead>\n<tbody>\n"
         for input in report.inputs {
             html += "<tr><td class=\"mono\">\(Escaping.markupLine(input.path))</td>"
-                + "<td>\(input.formatName.map(Escaping.markupText) ?? "<span class=\"muted\">unknown</span>")</td>"
-            for number in [input.lines, input.records, input.continuationLines, input.unparsedLines] {
-                html += "<td class=\"number\">\(HTMLText.grouped(number))</td>"
+                + "<td data-label=\"Format\">\(input.formatName.map(Escaping.markupText) ?? "<span class=\"muted\">unknown</span>")</td>"
+            for (label, number) in zip(["Lines", "Records", "Continuation", "Unparsed"], [input.lines, input.records, input.continuationLines, input.unparsedLines]) {
+                html += "<td class=\"number\" data-label=\"\(label)\">\(HTMLText.grouped(number))</td>"
             }
             html += "<td>\(input.note.map(Escaping.markupLine) ?? "")</td></tr>\n"
         }

@@ -2,10 +2,15 @@ import Foundation
 
 /// The launches of a report as inline SVG: the time axis, then a row per launch
 /// (`<g class="launch-row">`, exactly one each) with its phases as Gantt-like segments along the
-/// shared axis and its findings as markers above them.
+/// shared axis, each phase named (with its offset) below the track so that a printed page needs no
+/// hover, and its findings as markers above them.
 ///
-/// The axis is pseudo-logarithmic (`log(1 + t / 10 ms)`) so that a 300 ms launch and a 20 s
-/// watchdog kill both stay readable in one picture. A phase is placed by its offset from the
+/// The axis is linear, from the first phase to the end of the longest launch drawn, with ticks at
+/// round steps (1, 2 or 5 × a power of ten); when the longest launch is longer than 1.5 × the 75th
+/// percentile of them (a watchdog kill at 20 s, an app left in the background for a minute, among
+/// 300 ms launches), the axis stops there and later phases sit on its right edge, their times
+/// written in their labels, so that a few long launches do not squeeze the others into their
+/// first pixels. A phase is placed by its offset from the
 /// launch's start (``Launch/startSeconds``); phases without a time sit between their timed
 /// neighbours, and a launch without any time has its phases spread evenly (drawn dashed). Findings
 /// carry no time of their own, so they are placed by line number between the phases around them.
@@ -19,13 +24,13 @@ struct HTMLTimelineSVG {
     private let width = 1200.0
     private let trackX = 330.0
     private let trackWidth = 760.0
-    private let rowHeight = 40.0
+    private let rowHeight = 66.0
     private let axisHeight = 34.0
 
     /// Two `<svg>` elements of the same width: the time axis (kept in view while the rows scroll),
     /// then the rows.
     func render() -> String {
-        let scale = Scale(maxMilliseconds: launches.compactMap(Self.endMilliseconds).max() ?? 0)
+        let scale = Scale(ends: launches.compactMap(Self.endMilliseconds))
         let height = rowHeight * Double(launches.count) + 6
         var svg = "<svg class=\"timeline timeline-axis\" viewBox=\"0 0 \(n(width)) \(n(axisHeight))\" width=\"\(n(width))\""
             + " height=\"\(n(axisHeight))\" aria-hidden=\"true\" xmlns=\"http://www.w3.org/2000/svg\">\n"
@@ -55,10 +60,12 @@ struct HTMLTimelineSVG {
 
     /// The axis: its caption, the tick labels, and the heading of the time-to-active column.
     private func axisLabels(_ scale: Scale) -> String {
-        var svg = "<text class=\"axis-caption\" x=\"12\" y=\"22\">time since the first phase (log scale)</text>\n"
+        var svg = "<text class=\"axis-caption\" x=\"12\" y=\"22\">time since the first phase"
+            + (scale.clamped ? " (later: at the right edge →)" : "") + "</text>\n"
         for (milliseconds, x) in ticks(scale) {
             svg += "<line class=\"tick-mark\" x1=\"\(n(x))\" y1=\"28\" x2=\"\(n(x))\" y2=\"\(n(axisHeight))\"/>"
-            svg += "<text class=\"tick\" x=\"\(n(x))\" y=\"22\">\(milliseconds == 0 ? "0" : milliseconds < 1000 ? "\(milliseconds) ms" : "\(milliseconds / 1000) s")</text>\n"
+            let label = milliseconds == 0 ? "0" : milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : HTMLText.duration(milliseconds: milliseconds)
+            svg += "<text class=\"tick\" x=\"\(n(x))\" y=\"22\">\(label)</text>\n"
         }
         return svg + "<text class=\"axis-caption\" x=\"\(n(trackX + trackWidth + 24))\" y=\"22\">to active</text>\n"
     }
@@ -90,6 +97,7 @@ struct HTMLTimelineSVG {
             svg += "<circle class=\"phase phase-\(anchor.phase.rawValue)\" cx=\"\(n(anchor.x))\" cy=\"\(n(middle))\" r=\"4.5\">"
                 + "<title>\(Escaping.markupLine(title(of: anchor, launch: launch)))</title></circle>\n"
         }
+        svg += phaseLabels(anchors, launch: launch, y: middle + 24)
         for event in launch.events {
             let x = position(of: event.mark, launch: launch, anchors: anchors, scale: scale)
             let text = event.name + (event.detail.map { " (\($0))" } ?? "") + " — line \(event.mark.location.line)"
@@ -111,6 +119,28 @@ struct HTMLTimelineSVG {
             } ?? (untimed.isEmpty ? "—" : "no times")
         svg += "<text class=\"to-active\" x=\"\(n(trackX + trackWidth + 24))\" y=\"\(n(middle + 4))\">\(toActive)</text>\n"
         return svg + "</g>\n"
+    }
+
+    /// Each phase's name and offset below the track, in two lanes: a label goes in the first lane
+    /// where it does not run into the one before it, else after the end of the lane that ends first
+    /// (never past the picture's right edge).
+    private func phaseLabels(_ anchors: [Anchor], launch: Launch, y: Double) -> String {
+        var laneEnds = [-Double.infinity, -Double.infinity]
+        var svg = ""
+        for (index, anchor) in anchors.enumerated() {
+            var text = anchor.phase.rawValue
+            if let milliseconds = anchor.milliseconds, index > 0 {
+                text += " " + (launch.isTimedToTheSecond || anchor.mark.precisionMs >= 1000
+                    ? launch.offsetText(of: anchor.mark) ?? "" : HTMLText.duration(milliseconds: milliseconds))
+            }
+            let width = Double(text.count) * 5.6 + 8
+            let start = max(min(anchor.x - 3, trackX + trackWidth + 90 - width), 12)
+            let lane = laneEnds.firstIndex { $0 <= start } ?? (laneEnds[0] <= laneEnds[1] ? 0 : 1)
+            let x = min(max(start, laneEnds[lane]), self.width - width)
+            laneEnds[lane] = x + width
+            svg += "<text class=\"phase-label\" x=\"\(n(x))\" y=\"\(n(y + 11 * Double(lane)))\">\(Escaping.markupLine(text))</text>\n"
+        }
+        return svg
     }
 
     /// The id, the app, and the outcome with the time to active, left of the track.
@@ -238,28 +268,36 @@ struct HTMLTimelineSVG {
         return Int(((end - start) * 1000).rounded())
     }
 
-    /// The shared pseudo-logarithmic axis.
+    /// The shared linear axis, from 0 to a whole number of ticks past the longest launch, or past
+    /// 1.5 × the 75th percentile of them when the longest is longer.
     private struct Scale {
+        /// The distance between ticks: 1, 2 or 5 × a power of ten, about a sixth of the axis.
+        let step: Int
         let maxMilliseconds: Double
 
-        init(maxMilliseconds: Int) {
-            self.maxMilliseconds = Double(max(maxMilliseconds, 100))
+        /// Whether some launches are longer than the axis.
+        let clamped: Bool
+
+        /// The axis for launches that end at `ends` milliseconds.
+        init(ends: [Int]) {
+            let sorted = ends.sorted()
+            let typical = max((AppLaunchStatistics.percentile(75, ofSorted: sorted) ?? 0) * 3 / 2, 100)
+            clamped = (sorted.last ?? 0) > typical
+            let longest = max(clamped ? typical : sorted.last ?? 0, 100)
+            let rough = Double(longest) / 6
+            let power = Int(pow(10, floor(log10(rough))))
+            step = [1, 2, 5, 10].map { $0 * power }.first { Double($0) >= rough } ?? 10 * power
+            self.maxMilliseconds = Double((longest + step - 1) / step * step)
         }
 
         /// Where `milliseconds` falls on the axis, from 0 to 1.
         func fraction(_ milliseconds: Double) -> Double {
-            min(Self.log(milliseconds) / Self.log(maxMilliseconds), 1)
+            min(max(milliseconds / maxMilliseconds, 0), 1)
         }
 
-        /// The tick values that fit on the axis (whole seconds from 1 s on).
+        /// The tick values, one step apart.
         var ticks: [Int] {
-            [0, 10, 50, 100, 250, 500, 1000, 2000, 5000, 10_000, 30_000, 60_000, 300_000, 600_000].filter {
-                Double($0) <= maxMilliseconds
-            }
-        }
-
-        private static func log(_ milliseconds: Double) -> Double {
-            Foundation.log(1 + milliseconds / 10)
+            Array(stride(from: 0, through: Int(maxMilliseconds), by: step))
         }
     }
 
