@@ -38,11 +38,16 @@ enum CommandRunner {
         try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec '\(binary.path)' \(arguments)"], in: directory)
     }
 
-    /// Runs another program, as the tests of workflows and scripts do.
+    /// Runs another program (a path, or a name looked up on `PATH` by `/usr/bin/env`), as the
+    /// tests of workflows, scripts and samples do.
     static func run(
-        executable path: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:]
+        executable path: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
+        stdin: Data? = nil
     ) throws -> CommandResult {
-        try run(executable: URL(fileURLWithPath: path), arguments, in: directory, environment: environment)
+        let absolute = path.hasPrefix("/")
+        return try run(
+            executable: URL(fileURLWithPath: absolute ? path : "/usr/bin/env"), absolute ? arguments : [path] + arguments,
+            stdin: stdin, in: directory, environment: environment)
     }
 
     private static func run(
@@ -63,11 +68,18 @@ enum CommandRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        // Standard error is drained on its own thread so that neither pipe can fill and stall the other.
+        nonisolated(unsafe) var errors = Data()
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            errors = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         return CommandResult(
-            stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self),
+            stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self),
             status: process.terminationStatus)
     }
 
@@ -76,5 +88,12 @@ enum CommandRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+extension CommandResult {
+    /// The runs of `scenelog history`'s text: the rows of its first table, each named by its date.
+    var historyRuns: [Substring] {
+        (stdout.components(separatedBy: "\n\n").first ?? "").split(separator: "\n").dropFirst().filter { $0.first?.isNumber == true }
     }
 }

@@ -47,7 +47,7 @@ struct KubernetesJobTests {
 
     /// Runs a container's script here with `environment` over the one the manifest sets.
     static func runScript(_ script: String, environment: [String: String], bin: URL) throws -> CommandResult {
-        try DistributedNight.run(
+        try CommandRunner.run(executable: 
             "/bin/sh", ["-c", script], environment: environment.merging(["PATH": DistributedNight.path(with: bin)]) { $1 })
     }
 
@@ -111,7 +111,7 @@ struct KubernetesJobTests {
 
         // Both scripts are valid sh.
         for script in [scanScript, try Self.script(of: mergeContainer)] {
-            let check = try DistributedNight.run("/bin/sh", ["-n", "-c", script])
+            let check = try CommandRunner.run(executable: "/bin/sh", ["-n", "-c", script])
             #expect(check.status == 0, "\(check.stderr)")
         }
 
@@ -122,7 +122,7 @@ struct KubernetesJobTests {
             for (file, objects) in [
                 (Self.scanFile, ["persistentvolumeclaim/scenelog-work", "job.batch/scenelog-scan"]), (Self.mergeFile, ["job.batch/scenelog-merge"]),
             ] {
-                let result = try DistributedNight.run(kubectl, ["label", "--local", "-f", file.path, "checked=yes", "-o", "name"])
+                let result = try CommandRunner.run(executable: kubectl, ["label", "--local", "-f", file.path, "checked=yes", "-o", "name"])
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdout.split(separator: "\n").map(String.init) == objects)
             }

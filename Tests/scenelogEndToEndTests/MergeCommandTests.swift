@@ -177,9 +177,6 @@ struct MergeCommandTests {
         #expect(merged.stdout == one.stdout)
         let runs = try CommandRunner.run(["history", "--history", history])
         #expect(runs.status == 0, "\(runs.stderr)")
-        // The first table: a row per run, named by its date.
-        let firstTable = runs.stdout.components(separatedBy: "\n\n")[0].split(separator: "\n").dropFirst()
-        #expect(firstTable.count == 2)
-        #expect(firstTable.allSatisfy { $0.first?.isNumber == true })
+        #expect(runs.historyRuns.count == 2)
     }
 }

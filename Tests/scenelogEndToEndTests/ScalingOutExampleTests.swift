@@ -76,7 +76,7 @@ struct ScalingOutExampleTests {
         let folder = try CommandRunner.temporaryFolder()
         try FileManager.default.copyItem(at: CommandRunner.packageRoot.appendingPathComponent("Samples"), to: folder.appendingPathComponent("logs"))
         let bin = try DistributedNight.binFolder()
-        let result = try DistributedNight.run("/bin/bash", ["-c", commands], in: folder, environment: ["PATH": DistributedNight.path(with: bin)])
+        let result = try CommandRunner.run(executable: "/bin/bash", ["-c", commands], in: folder, environment: ["PATH": DistributedNight.path(with: bin)])
         #expect(result.status == 1, "merge's exit code: the samples hold errors. \(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("parts").path).count == 8)
         let one = try CommandRunner.run(["report", "--format", "markdown", "logs/"], in: folder)
@@ -112,12 +112,12 @@ struct ScalingOutExampleTests {
 
         // The command README gives, as written.
         let command = try Self.block(holding: "import duckdb")
-        let shown = try DistributedNight.run("/bin/bash", ["-eo", "pipefail", "-c", command], in: folder, environment: ["PATH": DistributedNight.path(with: URL(fileURLWithPath: python).deletingLastPathComponent())])
+        let shown = try CommandRunner.run(executable: "/bin/bash", ["-eo", "pipefail", "-c", command], in: folder, environment: ["PATH": DistributedNight.path(with: URL(fileURLWithPath: python).deletingLastPathComponent())])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("slowest_ms"))
 
         // Its rows, against the NDJSON read here.
-        let rows = try DistributedNight.run(
+        let rows = try CommandRunner.run(executable: 
             python, ["-c", "import duckdb, json, sys; print(json.dumps(duckdb.sql(open(sys.argv[1]).read()).fetchall()))", Self.query.path],
             in: folder)
         #expect(rows.status == 0, "\(rows.stderr)")
@@ -142,7 +142,7 @@ struct ScalingOutExampleTests {
         try RequiredTool(names: ["sqlite3"], installHint: "apt-get install sqlite3, or brew install sqlite").locate()
         let (folder, lines) = try Self.night()
         let commands = try Self.block(holding: "sqlite3 night.db")
-        let result = try DistributedNight.run("/bin/bash", ["-eo", "pipefail", "-c", commands], in: folder)
+        let result = try CommandRunner.run(executable: "/bin/bash", ["-eo", "pipefail", "-c", commands], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         var expected: [String: Int] = [:]
         for finding in lines where finding["type"] as? String == "finding" {

@@ -75,7 +75,7 @@ struct ShardedWorkflowTests {
             for (key, value) in step.environment {
                 environment[key] = try NightlyWorkflowTests.substitute(value, outputs: night.outputs)
             }
-            let result = try DistributedNight.run(
+            let result = try CommandRunner.run(executable: 
                 "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", scriptFile.path], in: workspace, environment: environment)
             night.statuses[step.name] = result.status
             if result.status != 0 { failed = true }
