@@ -44,11 +44,10 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let inputs = try input.inputs(writing: common.output)
-        let ruleSet = try common.rules.loadRuleSet()
+    mutating func run() throws {
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
         let earlier = try nightly.loadBaseline()
-        let result = input.scan(inputs, ruleSet: ruleSet, common: common)
-        try nightly.finish(result, ruleSet: ruleSet, comparedWith: earlier, common: common)
+        let result = input.scan(prepared, common: common)
+        try nightly.finish(result, ruleSet: prepared.settings.ruleSet, comparedWith: earlier, common: common)
     }
 }

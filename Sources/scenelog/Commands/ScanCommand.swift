@@ -39,11 +39,10 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("parse-only"), help: "Only parse and count lines: run no rules.")
     var parseOnly = false
 
-    func run() throws {
-        let inputs = try input.inputs(writing: common.output)
-        let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
-        let result = input.scan(inputs, ruleSet: ruleSet, common: common)
-        try common.write(ScanReport(result, ruleSet: ruleSet))
+    mutating func run() throws {
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
+        let result = input.scan(prepared, parseOnly: parseOnly, common: common)
+        try common.write(ScanReport(result, ruleSet: parseOnly ? nil : prepared.settings.ruleSet))
         try ExitStatus.check(result, by: common.failurePolicy)
     }
 }

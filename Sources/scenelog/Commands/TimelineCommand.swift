@@ -24,13 +24,13 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let inputs = try input.inputs(writing: common.output)
-        let ruleSet = try common.rules.loadRuleSet()
+    mutating func run() throws {
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
+        let ruleSet = prepared.settings.ruleSet
         let streaming = common.format == .text && common.output.isEmpty
         let printer = !streaming ? nil : TimelinePrinter(
             renderer: TimelineRenderer(options: RenderOptions(color: !common.noColor && Diagnostics.stdoutWantsColor)))
-        let result = input.scan(inputs, ruleSet: ruleSet, common: common, onLaunch: printer.map { printer in printer.show })
+        let result = input.scan(prepared, common: common, onLaunch: printer.map { printer in printer.show })
         if let failure = printer?.failure {
             Diagnostics.error(failure.description)
             throw ExitStatus.inputError.exitCode

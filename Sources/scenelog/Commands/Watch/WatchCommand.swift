@@ -46,6 +46,8 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var rules: RuleOptions
 
+    @OptionGroup var filters: FilterOptions
+
     @Option(
         name: .customLong("input-format"),
         help: ArgumentHelp("Read the stream as this format instead of detecting it.", valueName: "id"))
@@ -71,9 +73,11 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let ruleSet = try rules.loadRuleSet()
+    mutating func run() throws {
+        let settings = try rules.loadSettings()
+        let ruleSet = settings.ruleSet
         var options = ScanOptions(ruleSet: ruleSet)
+        options.filters = try filters.filters(over: settings)
         options.inputFormat = inputFormat
         options.app = rules.app
         options.minimumSeverity = rules.minSeverity
