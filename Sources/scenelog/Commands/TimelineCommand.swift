@@ -17,6 +17,7 @@ struct TimelineCommand: ParsableCommand {
               scenelog timeline device.log
               idevicesyslog | scenelog timeline -
               scenelog timeline --app com.example.app --format json logs/
+              scenelog timeline --since 09:00 --device QA-iPad capture.log
             """
     )
 

@@ -23,6 +23,7 @@ struct WatchCommand: ParsableCommand {
               idevicesyslog | scenelog watch
               pymobiledevice3 syslog live | scenelog watch --format ndjson | jq 'select(.type == "finding")'
               scenelog watch --follow device.log
+              scenelog watch --process MyApp --rule scene-lifecycle-not-adopted --rule uncaught-exception
             """
     )
 
