@@ -81,6 +81,14 @@ import Testing
         #expect(utc.records == paris.records)
     }
 
+    @Test func aCrashReportIsKeptByTheInstantOfItsTimestamp() throws {
+        // Stamped `2024-03-02 17:41:09.00 +0100`: 16:41:09Z.
+        let kept = try Self.scan(["--until", "2024-03-02T16:41:10Z", Self.crashReport], environment: ["TZ": "UTC"])
+        #expect(kept.findings == ["crash-report:1"])
+        let left = try Self.scan(["--since", "2024-03-02T16:41:10Z", Self.crashReport], environment: ["TZ": "UTC"])
+        #expect(left.findings.isEmpty && left.records == kept.records)
+    }
+
     @Test func stampsWithoutAnOffsetCompareAsLocalWallClockTime() throws {
         for zone in ["UTC", "Asia/Tokyo", "America/Los_Angeles"] {
             let late = try Self.scan(["--since", "2026-04-14T15:22:20", Self.twoDevices], environment: ["TZ": zone])

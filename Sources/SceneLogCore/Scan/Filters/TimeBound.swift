@@ -30,9 +30,8 @@ public struct TimeBound: Sendable, Equatable, Codable {
             self = Self.at(instant: now - span, timeZone: timeZone)
             return
         }
-        guard let parts = LocalDateTime(trimmed, today: CivilDate(secondsSince1970: now + Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: now))))) else {
-            throw TimeBoundError(text: text)
-        }
+        let today = CivilDate(secondsSince1970: Self.at(instant: now, timeZone: timeZone).localWallClock)
+        guard let parts = LocalDateTime(trimmed, today: today) else { throw TimeBoundError(text: text) }
         if let offset = parts.utcOffsetSeconds {
             self = Self.at(instant: parts.wallClockSeconds - Double(offset), timeZone: timeZone)
         } else {
