@@ -9,8 +9,9 @@ public struct RunSettings: Sendable {
     public let rules: [RuleDescription]
     /// The settings file's filters (`since`, `until`, `only_rules`, `process`, `device`).
     public var filters: ScanFilters
-    /// The settings file's `include` and `exclude` globs.
+    /// The settings file's `include` globs (``PathSelection/include``).
     public var include: [String]
+    /// The settings file's `exclude` globs (``PathSelection/exclude``).
     public var exclude: [String]
     /// The settings file's `fail_on`, when it has one.
     public var failOn: FailThreshold?

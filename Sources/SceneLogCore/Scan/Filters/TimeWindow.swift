@@ -35,11 +35,12 @@ public struct TimeWindow: Sendable, Equatable, Codable {
         return admits(wallClock: resolved.wallClockSeconds, utcOffset: resolved.utcOffsetSeconds)
     }
 
-    /// Whether `launch` was under way at some time inside: from its first mark with a time to its
-    /// last (a launch with no time is kept).
+    /// Whether `launch` was under way at some time inside: from its first line with a time (a
+    /// phase, an event, a callback, the app's first line) to its last; a launch with none is kept.
     func admits(_ launch: Launch) -> Bool {
         guard !isUnbounded else { return true }
         let marks = [launch.appFirstLine].compactMap { $0 } + launch.phases.values + launch.events.map(\.mark)
+            + launch.callbacks.map(\.mark)
         let times = marks.compactMap(\.seconds)
         guard let first = times.min(), let last = times.max() else { return true }
         let offset = marks.lazy.compactMap(\.timestamp).first.flatMap { ParsedTime($0)?.utcOffsetSeconds }
