@@ -4,6 +4,7 @@ import SceneLogCore
 extension LogFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
+extension FailThreshold: ExpressibleByArgument {}
 extension WatchFormat: ExpressibleByArgument {}
 
 extension ReportOutput: ExpressibleByArgument {

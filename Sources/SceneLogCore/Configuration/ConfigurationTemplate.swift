@@ -32,6 +32,24 @@ public enum ConfigurationTemplate {
             #   hang_seconds: 1           # main-thread-hang fires at or above this hang
             #   launch_slow_seconds: 2    # launch-slow fires above this time to active
 
+            # The defaults of the command's options; an option given on the command line wins:
+            # since: 2h                     # --since: 90s, 10m, 2h, 1d back, or a date and time
+            # until: 2026-11-24T18:00:00Z   # --until
+            # only_rules:                   # --rule: only these rules' findings
+            #   - scene-lifecycle-required
+            # process: MyApp                # --process
+            # device: QA-iPad               # --device
+            # include: ['*.log']            # --include: the files of folders and archive members read
+            # exclude: ['*/old/*']          # --exclude
+            # fail_on: warning              # --fail-on: error (default), warning, note or never
+
+            # Rules of the project's own, as in a --rules file:
+            # rules:
+            #   - id: login-token-missing
+            #     severity: warning
+            #     pattern: 'token (?<name>\\w+) is missing'
+            #     message: 'Token {name} missing in {process}'
+
             # The rules and diagnoses, with their default severity (`scenelog rules --explain ID`
             # tells what each one means and how to fix it):
             \(list.joined(separator: "\n"))

@@ -27,17 +27,24 @@ public enum UserRulesLoader {
     /// The rules in `path`. Ids must not repeat each other or `reservedIDs` (the built-in ids).
     public static func load(path: String, reservedIDs: Set<String>) throws(ConfigurationError) -> [any Rule] {
         let file = try YAMLFile(path: path)
-        var rules: [UserRule] = []
+        var rules: [any Rule] = []
         var seen = reservedIDs
         for entry in try file.topMapping() {
             guard entry.key == "rules" else { throw file.rejectUnknown(entry.key, at: entry.keyNode, known: ["rules"]) }
-            for item in try file.sequence(entry.value, key: "rules") {
-                let rule = try rule(from: item, in: file)
-                guard seen.insert(rule.description.id).inserted else {
-                    throw file.error("rule id '\(rule.description.id)' is already used", at: item)
-                }
-                rules.append(rule)
+            rules += try self.rules(in: entry.value, of: file, reservedIDs: &seen)
+        }
+        return rules
+    }
+
+    /// The rules of a `rules:` list in `file`; each id must not be in `reservedIDs`, and is added to it.
+    static func rules(in node: Node, of file: YAMLFile, reservedIDs: inout Set<String>) throws(ConfigurationError) -> [any Rule] {
+        var rules: [any Rule] = []
+        for item in try file.sequence(node, key: "rules") {
+            let rule = try rule(from: item, in: file)
+            guard reservedIDs.insert(rule.description.id).inserted else {
+                throw file.error("rule id '\(rule.description.id)' is already used", at: item)
             }
+            rules.append(rule)
         }
         return rules
     }

@@ -85,6 +85,11 @@ struct YAMLFile {
         return Array(sequence)
     }
 
+    /// The items of a sequence node, or the node itself when it is a single scalar.
+    func strings(_ node: Node, key: String) throws(ConfigurationError) -> [Node] {
+        node.scalar != nil ? [node] : try sequence(node, key: key)
+    }
+
     /// Rejects a key that is not among `known`, suggesting the nearest one.
     func rejectUnknown(_ key: String, at node: Node, known: [String]) -> ConfigurationError {
         var message = "unknown key '\(key)'"

@@ -21,7 +21,7 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
     }
 
     private(set) var parts: [Part] = []
-    /// Parts folded into another finding (a crash report of a problem a log told): not read.
+    /// Parts folded into another finding (a crash report of a problem a log told) or left out: not read.
     private var folded: Set<Int> = []
     /// Locations to add to the evidence of the first finding of a rule and launch (`rule`, US, `launch`).
     private var addedEvidence: [String: [SourceLocation]] = [:]
@@ -94,6 +94,12 @@ public struct FindingLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         tally.subtract(parts[index].run.tally)
         let locations = parts[index].run.held.map(\.location)
         addedEvidence[Self.evidenceKey(rule: rule, launch: id), default: []] += locations
+    }
+
+    /// Leaves part `index` (a crash report's finding) out: it is no longer read nor counted.
+    mutating func leaveOut(part index: Int) {
+        guard folded.insert(index).inserted else { return }
+        tally.subtract(parts[index].run.tally)
     }
 
     fileprivate static func evidenceKey(rule: String, launch: String) -> String {

@@ -120,7 +120,8 @@ struct ParsedTime {
     private static let weekdays: [UInt32] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         .map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
-    /// Reads `Mon DD HH:MM:SS[.f]`, `YYYY-MM-DD[ T]HH:MM:SS[.f][zone]` or `HH:MM:SS[.f][zone]`, and
+    /// Reads `Mon DD HH:MM:SS[.f]`, `YYYY-MM-DD[ T]HH:MM:SS[.f][zone]` (also `… +0100`, as crash
+    /// reports write it) or `HH:MM:SS[.f][zone]`, and
     /// the sysdiagnose spellings `Wed May 24 13:58:04 2023` (ctime: weekday first, year last) and
     /// `05/24/23 12:55:38.410307` (lockdownd: `MM/DD/YY`, years 2000–2099).
     init?(_ text: String) {
@@ -191,6 +192,12 @@ struct ParsedTime {
             guard cursor.expect(ASCII.space), let y = cursor.number(4) else { return nil }
             year = y
             return
+        }
+        // A crash report's `2024-03-02 17:41:09.00 +0100`: the offset after a space.
+        if cursor.index + 6 == bytes.count, bytes[cursor.index] == ASCII.space,
+            bytes[cursor.index + 1] == ASCII.plus || bytes[cursor.index + 1] == ASCII.minus
+        {
+            cursor.index += 1
         }
         if cursor.expect(ASCII.upperZ) {
             utcOffsetSeconds = 0

@@ -2,11 +2,24 @@ import Foundation
 
 /// `scenelog rules`: the list of rules, one rule's explanation, or the rules' patterns for other tools.
 public enum RuleListRenderer {
-    /// One line per rule: id, severity and title, in columns.
-    public static func table(_ rules: [RuleDescription]) -> String {
-        let idWidth = rules.map(\.id.count).max() ?? 0
-        return rules.map { rule in
-            TerminalText.pad(rule.id, idWidth) + "  " + TerminalText.pad(rule.severity.rawValue, 7) + "  " + Escaping.terminalLine(rule.title) + "\n"
+    /// One line per rule: id, severity and title, in columns, as `configuration` and `onlyRules`
+    /// (a settings file's `only_rules`; empty: every rule) set them up: a changed severity shows
+    /// the rule's own (`error (was warning)`), a disabled rule reads `off (disabled)`, and one
+    /// `only_rules` leaves out `off (not in only_rules)`.
+    public static func table(
+        _ rules: [RuleDescription], configuration: RuleConfiguration = RuleConfiguration(), onlyRules: Set<String> = []
+    ) -> String {
+        let states = rules.map { rule in
+            if configuration.disabledRules.contains(rule.id) { return "off (disabled)" }
+            if !onlyRules.isEmpty, !onlyRules.contains(rule.id) { return "off (not in only_rules)" }
+            guard let severity = configuration.severityOverrides[rule.id], severity != rule.severity else { return rule.severity.rawValue }
+            return "\(severity.rawValue) (was \(rule.severity.rawValue))"
+        }
+        let idWidth = rules.map { Escaping.terminalLine($0.id).count }.max() ?? 0
+        let stateWidth = max(states.map(\.count).max() ?? 0, 7)
+        return zip(rules, states).map { rule, state in
+            TerminalText.pad(Escaping.terminalLine(rule.id), idWidth) + "  " + TerminalText.pad(state, stateWidth) + "  "
+                + Escaping.terminalLine(rule.title) + "\n"
         }.joined()
     }
 

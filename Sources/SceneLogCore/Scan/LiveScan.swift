@@ -34,14 +34,14 @@ public final class LiveScan {
     }
 
     /// Ends the stream: the launches still open are handed out. The result has the stream's
-    /// summary and its latest launches (of ``ScanOptions/app`` only, when set), but no findings.
+    /// summary and its latest launches (those ``ScanOptions/app`` and ``ScanOptions/filters`` keep), but no findings.
     public func finish() -> ScanResult {
         let summary = scanner.finish()
         let stream = stream.result(of: analysis, summary: summary, error: nil)
         var result = ScanResult()
         result.inputs = [stream.summary]
         result.launches.append(stream.launches)
-        if self.stream.options.app != nil {
+        if !self.stream.options.admitsEveryLaunch {
             result.launches = result.launches.filter(spool: self.stream.spool, self.stream.options.admits)
         }
         result.releasedLaunchOutcomes = analysis.launches.released

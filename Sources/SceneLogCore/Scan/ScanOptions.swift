@@ -18,6 +18,8 @@ public struct ScanOptions: Sendable {
     public var app: String?
     /// Leave out findings below this severity.
     public var minimumSeverity: Severity = .note
+    /// The time window, rules, process and device kept (``ScanFilters``).
+    public var filters = ScanFilters()
     /// Threads to scan with. With more threads than inputs, a file's rules run on a thread of
     /// their own beside its parsing.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -62,9 +64,12 @@ public struct ScanOptions: Sendable {
     /// Whether no finding is left out (no app, no minimum severity).
     var admitsEveryFinding: Bool { app == nil && minimumSeverity == .note }
 
-    /// Whether `launch` is of ``app`` (every launch without one).
+    /// Whether `launch` is of ``app`` (every launch without one) and kept by ``filters``.
     func admits(_ launch: Launch) -> Bool {
-        guard let app else { return true }
-        return launch.isOf(app: app)
+        if let app, !launch.isOf(app: app) { return false }
+        return filters.admits(launch)
     }
+
+    /// Whether every launch is kept (no app, no launch filter).
+    var admitsEveryLaunch: Bool { app == nil && filters.admitsEveryLaunch }
 }

@@ -36,8 +36,9 @@ public struct ScanResult: Sendable {
     init() {}
 
     /// Joins the units' results in order: launch ids are shifted past the units before, and each
-    /// crash report's finding joins the latest launch of the same bundle and pid.
-    init(merging units: [UnitResult]) {
+    /// crash report's finding joins the latest launch of the same bundle and pid. With `device`
+    /// (``ScanFilters/device``), a crash report whose launch is not of that device is left out.
+    init(merging units: [UnitResult], keepingCrashReportsOf device: String? = nil) {
         var links: [CrashReportLink] = []
         var rulesByLaunch: [String: Set<String>] = [:]
         for unit in units {
@@ -54,7 +55,10 @@ public struct ScanResult: Sendable {
         guard !links.isEmpty else { return }
         let latest = latestLaunches(of: Set(links.map { LaunchKey(bundle: $0.bundle, pid: $0.pid) }))
         for link in links {
-            guard let launch = latest[LaunchKey(bundle: link.bundle, pid: link.pid)] else { continue }
+            guard let launch = latest[LaunchKey(bundle: link.bundle, pid: link.pid)], device.map({ $0 == launch.device }) ?? true else {
+                if device != nil { findings.leaveOut(part: link.part) }
+                continue
+            }
             if rulesByLaunch[launch.id]?.contains(link.rule) == true {
                 // The log told the same problem: the crash report is that finding's evidence.
                 findings.fold(part: link.part, intoFindingOf: link.rule, launch: launch.id)

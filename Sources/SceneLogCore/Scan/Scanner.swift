@@ -4,7 +4,7 @@
 /// Everything a scan does is here, for the command line, the tests, the benchmarks and the fuzz
 /// targets alike: folders walked, archives and compressed files read member by member, crash
 /// reports read and joined to their launches, inputs spread over worker threads, launch ids
-/// numbered in input order, the app and severity filters applied.
+/// numbered in input order, the app, severity, time, rule, process and device filters applied.
 ///
 /// ```swift
 /// var options = ScanOptions(ruleSet: try RuleSet(rules: RuleCatalog.builtIn))
@@ -104,9 +104,9 @@ public struct Scanner {
         if interrupted {
             observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))
         }
-        var merged = ScanResult(merging: results)
+        var merged = ScanResult(merging: results, keepingCrashReportsOf: options.filters.device)
         merged.spool = spool
-        if options.app != nil { merged.launches = merged.launches.filter(spool: spool, options.admits) }
+        if !options.admitsEveryLaunch { merged.launches = merged.launches.filter(spool: spool, options.admits) }
         merged.interrupted = interrupted
         if options.reportsAsPart {
             merged.part = ReportPart(

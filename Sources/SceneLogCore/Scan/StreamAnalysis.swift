@@ -62,6 +62,8 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private var records = 0
     @exclusivity(unchecked) private var launchDaemonSeen = false
     @exclusivity(unchecked) private var arrivalNote: ArrivalNote
+    /// Dates the findings' stamps for ``ScanFilters/window``: only a finding's stamp is resolved.
+    @exclusivity(unchecked) private var windowTimestamps: TimestampContext
 
     init(
         path: String, options: ScanOptions, prefilter: MessagePrefilter?, timestamps: TimestampContext, mode: Mode,
@@ -73,6 +75,7 @@ final class StreamAnalysis: RecordSink {
         self.mode = mode
         self.observer = observer
         self.timestamps = timestamps
+        windowTimestamps = timestamps
         launches = mode.keptLaunches.map { LaunchStore(limit: $0) } ?? LaunchStore(spool: spool)
         events = LaunchTrackerEvents(keepsPhases: mode.liveNumbering != nil)
         arrivalNote = mode.timesByArrival ? .start : .none
@@ -139,6 +142,7 @@ final class StreamAnalysis: RecordSink {
     }
 
     private func keep(_ found: [Finding]) {
+        let found = options.filters.isEmpty ? found : found.filter(passesFilters)
         if mode.keepsFindings {
             for finding in found where finding.severity >= options.minimumSeverity {
                 kept.append(finding)
@@ -147,6 +151,12 @@ final class StreamAnalysis: RecordSink {
         }
         guard let numbering = mode.liveNumbering else { return }
         for finding in found { handOutLive(finding, numbering: numbering) }
+    }
+
+    /// Whether ``ScanOptions/filters`` keep `finding`: its rule, process and device, and the time
+    /// of the line it is located at (resolved only for findings).
+    private func passesFilters(_ finding: Finding) -> Bool {
+        options.filters.admits(finding) && options.filters.window.admits(finding.timestamp, timestamps: &windowTimestamps)
     }
 
     /// Notes the rule of a kept finding under its launch, when a crash report can be of that rule.
@@ -189,6 +199,7 @@ final class StreamAnalysis: RecordSink {
                     observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
                 }
             case .diagnosed(let finding):
+                if !options.filters.isEmpty, !passesFilters(finding) { continue }
                 if mode.keepsFindings, finding.severity >= options.minimumSeverity {
                     kept.hold(finding)
                     noteRule(of: finding)

@@ -204,7 +204,7 @@ struct UnitScan {
         summary.note = finding.message
         result.summaries.append(summary)
         guard let configuration, !configuration.disabledRules.contains(finding.rule),
-            options.admits(finding, identities: ProcessIdentities())
+            options.admits(finding, identities: ProcessIdentities()), admits(crashReport: report, finding)
         else { return }
         result.seesApp = true
         result.findings.append(FindingRun(held: [finding]))
@@ -212,6 +212,17 @@ struct UnitScan {
             result.crashReportLinks.append(
                 CrashReportLink(part: result.findings.parts.count - 1, rule: finding.rule, bundle: bundle, pid: pid))
         }
+    }
+
+    /// Whether ``ScanOptions/filters`` keep a crash report's finding: its rule, process and time.
+    /// Its device is that of the launch it joins: one that can join none is left out by `--device`,
+    /// the others once joined (``ScanResult/init(merging:keepingCrashReportsOf:)``).
+    private func admits(crashReport report: CrashReport, _ finding: Finding) -> Bool {
+        var filters = options.filters
+        if filters.device != nil, report.bundleID == nil || report.pid == nil { return false }
+        filters.device = nil
+        var timestamps = TimestampContext(year: nil, referenceTime: Date().timeIntervalSince1970)
+        return filters.admits(finding) && filters.window.admits(finding.timestamp, timestamps: &timestamps)
     }
 
     private func notRead(_ path: String, note: String) -> InputSummary {

@@ -78,8 +78,11 @@ struct RuleOptions: ParsableArguments {
 
     @Option(
         name: .customLong("fail-on"),
-        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found, regressions included).")
-    var failOn: FailThreshold = .error
+        help: "Exit with 1 when a finding is at or above this severity (never: exit 0 whatever is found, regressions included); default: the settings file's fail_on, else error.")
+    var failOnGiven: FailThreshold?
+
+    /// `--fail-on`, else (once ``loadSettings()`` has read it) the settings file's `fail_on`, else `error`.
+    var failOn: FailThreshold { failOnGiven ?? .error }
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Add the rules of this YAML file.", valueName: "file"))
     var rulesFile: String?
@@ -87,21 +90,23 @@ struct RuleOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file instead of ./.scenelog.yml.", valueName: "file"))
     var configFile: String?
 
-    /// The built-in rules plus the user's, set up by the configuration file.
-    func loadRuleSet() throws -> RuleSet {
+    /// The built-in rules plus the user's, set up by the configuration file, and the file's other
+    /// settings; its `fail_on` is taken unless `--fail-on` was given.
+    mutating func loadSettings() throws -> RunSettings {
+        let settings = try Self.loadSettings(rulesFile: rulesFile, configFile: configFile)
+        failOnGiven = failOnGiven ?? settings.failOn
+        return settings
+    }
+
+    /// The rules and settings of `--rules` and `--config` (or `./.scenelog.yml`); a file that
+    /// cannot be used is a usage error naming it.
+    static func loadSettings(rulesFile: String?, configFile: String?) throws -> RunSettings {
         do {
-            return try RuleSet.load(userRules: rulesFile, configuration: configFile)
+            return try RunSettings.load(userRules: rulesFile, configuration: configFile)
         } catch let error as ConfigurationError {
             throw Diagnostics.usageError(error.description)
         } catch let error as RuleError {
             throw Diagnostics.usageError(error.description)
         }
     }
-}
-
-/// The values of `--fail-on`: a severity, or `never`.
-enum FailThreshold: String, CaseIterable, ExpressibleByArgument {
-    case note, warning, error, never
-
-    var severity: Severity? { Severity(rawValue: rawValue) }
 }

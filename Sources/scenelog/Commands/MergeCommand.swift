@@ -33,14 +33,14 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var nightly: NightlyOptions
 
-    func run() throws {
+    mutating func run() throws {
         let paths = try partPaths()
         for output in common.output {
             guard let refusal = ReportDestination.refusal(ofOutput: output.path, among: paths) else { continue }
             Diagnostics.error(refusal)
             throw ExitStatus.usage.exitCode
         }
-        let ruleSet = try common.rules.loadRuleSet()
+        let ruleSet = try common.rules.loadSettings().ruleSet
         let earlier = try nightly.loadBaseline()
         var merge = PartMerge(ruleSet: ruleSet)
         merge.app = common.rules.app

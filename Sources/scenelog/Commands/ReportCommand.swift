@@ -23,6 +23,7 @@ struct ReportCommand: ParsableCommand {
               scenelog report --baseline yesterday.json --format markdown logs/ >> "$GITHUB_STEP_SUMMARY"
               scenelog report --baseline yesterday.json --format html --output report.html --record logs/
               scenelog report --format sarif --output scenelog.sarif logs/
+              scenelog report --since 1d --process MyApp --rule scene-lifecycle-required --format markdown logs/
               scenelog report --baseline yesterday.json --output json=night.json --output html=night.html logs/
               scenelog report --shard 3/8 --allow-empty --fail-on never --format json --output parts/part-3.json logs/
               scenelog report --cache ~/.cache/scenelog --baseline yesterday.json --format markdown logs/
@@ -44,11 +45,10 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let inputs = try input.inputs(writing: common.output)
-        let ruleSet = try common.rules.loadRuleSet()
+    mutating func run() throws {
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
         let earlier = try nightly.loadBaseline()
-        let result = input.scan(inputs, ruleSet: ruleSet, common: common)
-        try nightly.finish(result, ruleSet: ruleSet, comparedWith: earlier, common: common)
+        let result = input.scan(prepared, common: common)
+        try nightly.finish(result, ruleSet: prepared.settings.ruleSet, comparedWith: earlier, common: common)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SceneLogCore
 
-/// `scenelog rules [--explain ID]`: lists the rules, or explains one.
+/// `scenelog rules [--explain ID]`: lists the rules as the settings file sets them up, or explains one.
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
@@ -11,6 +11,7 @@ struct RulesCommand: ParsableCommand {
               scenelog rules
               scenelog rules --explain scene-delegate-class-not-loaded
               scenelog rules --rules team-rules.yml
+              scenelog rules --config ci/.scenelog.yml    # disabled rules, changed severities, only_rules
               scenelog rules --export-patterns > patterns.txt; rg -P -c -f patterns.txt device.log
             """
     )
@@ -20,6 +21,9 @@ struct RulesCommand: ParsableCommand {
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Also list the rules of this YAML file.", valueName: "file"))
     var rulesFile: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file instead of ./.scenelog.yml.", valueName: "file"))
+    var configFile: String?
 
     @Flag(
         name: .customLong("export-patterns"),
@@ -32,27 +36,14 @@ struct RulesCommand: ParsableCommand {
     var exportLiterals = false
 
     func run() throws {
-        var rules = RuleCatalog.builtIn.map(\.description) + RuleCatalog.diagnoses
-        var userRules: [any Rule] = []
-        if let rulesFile {
-            do {
-                userRules = try UserRulesLoader.load(path: rulesFile, reservedIDs: Set(rules.map(\.id)))
-                rules += userRules.map(\.description)
-            } catch {
-                throw Diagnostics.usageError(error.description)
-            }
-        }
+        let settings = try RuleOptions.loadSettings(rulesFile: rulesFile, configFile: configFile)
+        let rules = settings.rules
         if exportPatterns { return try Diagnostics.write(RuleListRenderer.patterns(rules), to: nil) }
-        if exportLiterals {
-            let ruleSet: RuleSet
-            do {
-                ruleSet = try RuleSet(rules: RuleCatalog.builtIn + userRules)
-            } catch {
-                throw Diagnostics.usageError(error.description)
-            }
-            return try Diagnostics.write(RuleListRenderer.literalPatterns(ruleSet), to: nil)
+        if exportLiterals { return try Diagnostics.write(RuleListRenderer.literalPatterns(settings.ruleSet), to: nil) }
+        guard let explain else {
+            let table = RuleListRenderer.table(rules, configuration: settings.ruleSet.configuration, onlyRules: settings.filters.rules)
+            return try Diagnostics.write(table, to: nil)
         }
-        guard let explain else { return try Diagnostics.write(RuleListRenderer.table(rules), to: nil) }
         guard let rule = rules.first(where: { $0.id == explain }) else {
             throw Diagnostics.usageError(RuleListRenderer.unknownRule(explain, among: rules))
         }

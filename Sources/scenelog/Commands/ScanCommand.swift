@@ -13,7 +13,11 @@ struct ScanCommand: ParsableCommand {
             reports; archives are read in place, member by member. Every line is accounted for as a \
             record, a continuation line of a multi-line record, or an unparsed line. The built-in \
             rules (`scenelog rules`) run on every record; .scenelog.yml in the current folder (or \
-            --config) can disable rules, change severities and thresholds. Ctrl-C (or SIGTERM, \
+            --config) can disable rules, change severities and thresholds, add rules, and set the \
+            defaults of --since, --until, --rule, --process, --device, --include, --exclude and \
+            --fail-on. --since and --until leave out the findings of lines stamped outside the \
+            window and the launches wholly outside it (stamps without an offset are compared in \
+            this machine's time zone); every line is still counted. Ctrl-C (or SIGTERM, \
             SIGHUP) stops reading, still reports what was read, marked interrupted, and exits with 3. \
             Inputs that hold no record (an empty folder) are no success: "no logs were read", exit 3 \
             (--allow-empty: as usual). The text report lists each file's findings under its path, \
@@ -27,6 +31,9 @@ struct ScanCommand: ParsableCommand {
               idevicesyslog > capture.log; scenelog scan --format json capture.log
               log show --style ndjson --last 5m | scenelog scan -
               scenelog scan --app com.example.app --min-severity warning logs/
+              scenelog scan --since 10m --process MyApp capture.log
+              scenelog scan --since 2026-11-24T09:00:00+01:00 --until 2026-11-24T10:00 --device QA-iPad logs/
+              scenelog scan --rule scene-lifecycle-required --rule launch-watchdog-termination logs/
               scenelog scan --rules team-rules.yml --fail-on warning logs/
               scenelog scan --jobs 4 --exclude '*/old/*' sysdiagnose_2025.06.03_10-00-00-0700_iPhone-OS_iPhone_22F76.tar.gz
               scenelog scan --format sarif --output scenelog.sarif crashes/ captures.zip
@@ -43,11 +50,10 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("parse-only"), help: "Only parse and count lines: run no rules.")
     var parseOnly = false
 
-    func run() throws {
-        let inputs = try input.inputs(writing: common.output)
-        let ruleSet = try parseOnly ? nil : common.rules.loadRuleSet()
-        let result = input.scan(inputs, ruleSet: ruleSet, common: common)
-        try common.write(ScanReport(result, ruleSet: ruleSet))
+    mutating func run() throws {
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
+        let result = input.scan(prepared, parseOnly: parseOnly, common: common)
+        try common.write(ScanReport(result, ruleSet: parseOnly ? nil : prepared.settings.ruleSet))
         try ExitStatus.check(result, by: common.failurePolicy)
     }
 }

@@ -19,6 +19,7 @@ struct TimelineCommand: ParsableCommand {
               scenelog timeline -C 2 device.log
               idevicesyslog | scenelog timeline -
               scenelog timeline --app com.example.app --format json logs/
+              scenelog timeline --since 09:00 --device QA-iPad capture.log
             """
     )
 
@@ -26,12 +27,12 @@ struct TimelineCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        let inputs = try input.inputs(writing: common.output)
-        let ruleSet = try common.rules.loadRuleSet()
+    mutating func run() throws {
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
+        let ruleSet = prepared.settings.ruleSet
         let streaming = common.format == .text && common.output.isEmpty
         let printer = !streaming ? nil : TimelinePrinter(renderer: TimelineRenderer(options: common.renderOptions(toStandardOutput: true)))
-        let result = input.scan(inputs, ruleSet: ruleSet, common: common, onLaunch: printer.map { printer in printer.show })
+        let result = input.scan(prepared, common: common, onLaunch: printer.map { printer in printer.show })
         if let failure = printer?.failure {
             Diagnostics.error(failure.description)
             throw ExitStatus.inputError.exitCode

@@ -8,7 +8,7 @@ struct ProjectConfigurationTests {
     static let knownRuleIDs = RuleCatalog.builtInTypes.map { $0.description.id }
 
     static let file = YAMLFixture(name: ProjectConfiguration.defaultFileName) {
-        try ProjectConfiguration.load(path: $0, knownRuleIDs: knownRuleIDs)
+        try ProjectConfiguration.load(path: $0, knownRuleIDs: knownRuleIDs).rules
     }
 
     @Test("disabled rules, severity overrides and thresholds are read")
@@ -50,11 +50,11 @@ struct ProjectConfigurationTests {
         arguments: [
             (
                 "disabled_rule:\n  - main-thread-hang\n", 1, 1,
-                "unknown key 'disabled_rule'; did you mean 'disabled_rules'? (known keys: disabled_rules, severity, thresholds)"
+                "unknown key 'disabled_rule'; did you mean 'disabled_rules'? (known keys: disabled_rules, severity, thresholds, rules, since, until, only_rules, rule, process, device, include, exclude, fail_on)"
             ),
             (
-                "severity:\n  main-thread-hang: warning\nrules: []\n", 3, 1,
-                "unknown key 'rules' (known keys: disabled_rules, severity, thresholds)"
+                "severity:\n  main-thread-hang: warning\nsettings: []\n", 3, 1,
+                "unknown key 'settings' (known keys: disabled_rules, severity, thresholds, rules, since, until, only_rules, rule, process, device, include, exclude, fail_on)"
             ),
             (
                 "disabled_rules:\n  - main-thread-hang\n  - uncaught-exceptoin\n", 3, 5,

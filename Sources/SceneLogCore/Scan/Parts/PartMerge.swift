@@ -111,8 +111,10 @@ public struct PartMerge {
         for unit in units {
             for error in unit.result.errors { onDiagnostic(ScanDiagnostic(.error, error.description)) }
         }
-        var result = ScanResult(merging: units.map(\.result))
+        let filters = try first.flatMap { first throws(MergeError) in try Self.filters(of: first.part, path: first.path) }
+        var result = ScanResult(merging: units.map(\.result), keepingCrashReportsOf: filters?.device)
         result.spool = spool
+        if let filters, !filters.admitsEveryLaunch { result.launches = result.launches.filter(spool: spool, filters.admits) }
         if let app {
             if !units.contains(where: \.result.seesApp), units.contains(where: { !$0.result.summaries.isEmpty }) {
                 onDiagnostic(.appMatchedNothing(app))
@@ -152,6 +154,16 @@ public struct PartMerge {
             throw MergeError(path: path, message: "holds part data that cannot be read (\(Self.describe(error)))")
         }
         return file
+    }
+
+    /// The filters `part` was made with (the same for every part: they are part of its options digest).
+    private static func filters(of part: PartFile.Section, path: String) throws(MergeError) -> ScanFilters? {
+        guard let text = part.filters else { return nil }
+        do {
+            return try JSONDecoder().decode(ScanFilters.self, from: Data(text.utf8))
+        } catch {
+            throw MergeError(path: path, message: "holds filters that cannot be read (\(describe(error)))")
+        }
     }
 
     /// Where the part data does not fit: `units[3].order: missing`.
@@ -225,6 +237,7 @@ private struct PartFile {
         var rules: String
         var options: String
         var app: String?
+        var filters: String?
         var minimumSeverity: Severity
         var units: [Unit]
     }

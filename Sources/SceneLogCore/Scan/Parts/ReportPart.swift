@@ -29,6 +29,9 @@ struct ReportPart: Sendable {
     var app: String?
     /// The severity below which findings were left out (`--min-severity`).
     var minimumSeverity: Severity
+    /// The time, rule, process and device filters, whose launch filters apply once the parts are
+    /// joined (as ``app``'s do); `nil` when there are none.
+    var filters: ScanFilters?
     /// The inputs' results, in input order.
     var units: [ScannedUnit]
 
@@ -38,15 +41,18 @@ struct ReportPart: Sendable {
         self.options = ScanFingerprint.options(options)
         app = options.app
         minimumSeverity = options.minimumSeverity
+        filters = options.filters.isEmpty ? nil : options.filters
         self.units = units
     }
 
-    /// Writes the `part` object: `{ app, minimumSeverity, options, rules, shard, units: [{ order, path, result }], version }`,
+    /// Writes the `part` object: `{ app, filters, minimumSeverity, options, rules, shard, units: [{ order, path, result }], version }`,
     /// each unit's result as the Base64 of its encoding, drained to `write` unit by unit.
     func write(to json: inout JSONWriter, draining write: ([UInt8]) throws -> Void) rethrows {
         json.beginObject()
         json.key("app")
         json.string(app)
+        json.key("filters")
+        json.string(filters.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) })
         json.key("minimumSeverity")
         json.string(minimumSeverity.rawValue)
         json.key("options")

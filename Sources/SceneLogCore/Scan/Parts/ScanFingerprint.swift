@@ -42,8 +42,8 @@ enum ScanFingerprint {
 
     /// The digest of the options that change what a scan of the same inputs reports: the forced
     /// format, the year and reference time of year-less stamps, the app and severity filters, the
-    /// file and member selection, the expansion limits, the line length, and whether launches are
-    /// tracked and links outside the roots followed.
+    /// file and member selection, the expansion limits, the line length, whether launches are
+    /// tracked and links outside the roots followed, and the time, rule, process and device filters.
     static func options(_ options: ScanOptions) -> String {
         var bytes = header("options")
         CompactWriter.optionalString(options.inputFormat?.rawValue, into: &bytes)
@@ -59,6 +59,14 @@ enum ScanFingerprint {
         CompactWriter.integer(options.maximumLineLength, into: &bytes)
         CompactWriter.bool(options.tracksLaunches, into: &bytes)
         CompactWriter.bool(options.followsLinksOutsideRoots, into: &bytes)
+        let filters = options.filters
+        for bound in [filters.window.since, filters.window.until] {
+            CompactWriter.optionalDouble(bound?.instant, into: &bytes)
+            CompactWriter.optionalDouble(bound?.localWallClock, into: &bytes)
+        }
+        strings(filters.rules.sorted(), into: &bytes)
+        CompactWriter.optionalString(filters.process, into: &bytes)
+        CompactWriter.optionalString(filters.device, into: &bytes)
         return digest(bytes)
     }
 

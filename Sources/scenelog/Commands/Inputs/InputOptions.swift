@@ -30,6 +30,8 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp("Skip the files and archive members matching this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
+    @OptionGroup var filters: FilterOptions
+
     @Option(
         name: .customLong("inputs-from"),
         help: ArgumentHelp(
@@ -91,6 +93,23 @@ struct InputOptions: ParsableArguments {
         guard maxExpansionRatio >= 1 else { throw ValidationError("--max-expansion-ratio must be 1 or more") }
     }
 
+    /// What a scan is set up with: the rules and settings, the filters, and the inputs.
+    struct Prepared {
+        var settings: RunSettings
+        var filters: ScanFilters
+        var inputs: [String]
+    }
+
+    /// Takes the `include` and `exclude` of `settings` (``RuleOptions/loadSettings()``) where the
+    /// command line gives none, puts the command line's filters over the file's, then lists the
+    /// inputs (``inputs(writing:)``).
+    mutating func prepare(_ settings: RunSettings, writing outputs: [ReportOutput]) throws -> Prepared {
+        if include.isEmpty { include = settings.include }
+        if exclude.isEmpty { exclude = settings.exclude }
+        let filters = try filters.filters(over: settings)
+        return Prepared(settings: settings, filters: filters, inputs: try inputs(writing: outputs))
+    }
+
     /// The inputs: the paths named, then the ones listed in `--inputs-from`. Refuses (usage error,
     /// before anything is read) an `--output` that is one of them, a file inside a named folder or
     /// standard input: it would be replaced while it is read. A list that cannot be used is an
@@ -108,16 +127,18 @@ struct InputOptions: ParsableArguments {
         return inputs
     }
 
-    /// Scans `inputs` (from ``inputs(writing:)``) with `ruleSet` (none: only count lines) under the common options, showing
-    /// progress and diagnostics on standard error; Ctrl-C stops reading and keeps what was read.
+    /// Scans the inputs of `prepared` (from ``prepare(_:)``) with its rules (`parseOnly`: none, only
+    /// count lines) and filters under the common options, showing progress and diagnostics on
+    /// standard error; Ctrl-C stops reading and keeps what was read.
     ///
     /// - Parameter onLaunch: called with each launch (and the findings linked to it so far) as soon
     ///   as its outcome is known and on each change; the inputs are then scanned one at a time, in order.
     func scan(
-        _ inputs: [String], ruleSet: RuleSet?, common: CommonOptions, onLaunch: ((Launch, [Finding]) -> Void)? = nil
+        _ prepared: Prepared, parseOnly: Bool = false, common: CommonOptions, onLaunch: ((Launch, [Finding]) -> Void)? = nil
     ) -> ScanResult {
         ScanInterruption.install()
-        var options = ScanOptions(ruleSet: ruleSet)
+        var options = ScanOptions(ruleSet: parseOnly ? nil : prepared.settings.ruleSet)
+        options.filters = prepared.filters
         options.inputFormat = inputFormat
         options.year = year
         options.app = common.rules.app
@@ -133,7 +154,7 @@ struct InputOptions: ParsableArguments {
         options.cacheFolder = cache
         let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
         defer { console.finish() }
-        return Scanner(options: options, observer: console).scan(inputs)
+        return Scanner(options: options, observer: console).scan(prepared.inputs)
     }
 
     /// The paths named, then the ones listed in `--inputs-from`.

@@ -23,6 +23,7 @@ struct WatchCommand: ParsableCommand {
               idevicesyslog | scenelog watch
               pymobiledevice3 syslog live | scenelog watch --format ndjson | jq 'select(.type == "finding")'
               scenelog watch --follow device.log
+              scenelog watch --process MyApp --rule scene-lifecycle-not-adopted --rule uncaught-exception
             """
     )
 
@@ -45,6 +46,8 @@ struct WatchCommand: ParsableCommand {
     var explain = false
 
     @OptionGroup var rules: RuleOptions
+
+    @OptionGroup var filters: FilterOptions
 
     @Option(
         name: .customLong("input-format"),
@@ -70,9 +73,11 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let ruleSet = try rules.loadRuleSet()
+    mutating func run() throws {
+        let settings = try rules.loadSettings()
+        let ruleSet = settings.ruleSet
         var options = ScanOptions(ruleSet: ruleSet)
+        options.filters = try filters.filters(over: settings)
         options.inputFormat = inputFormat
         options.app = rules.app
         options.minimumSeverity = rules.minSeverity
