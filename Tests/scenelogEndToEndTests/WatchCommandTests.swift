@@ -137,11 +137,63 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("idevicesyslog exited with status 1"))
     }
 
-    @Test("a followed file that cannot be opened ends the watch with 3")
-    func unopenableFollowedFile() throws {
-        let result = try CommandRunner.run(["watch", "--follow", "no-such-capture.log"], in: try CommandRunner.temporaryFolder())
+    @Test("a followed path that is not a regular file ends the watch with 3")
+    func unreadableFollowedPath() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let result = try CommandRunner.run(["watch", "--follow", "."], in: folder)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("cannot open 'no-such-capture.log': No such file or directory"))
+        #expect(result.stderr.contains("'.' is not a regular file"))
+    }
+
+    /// A finding's line that names no device (idevicesyslog 1.4).
+    static let notAdoptedLine = "Mar  3 09:41:27.251415 BepXanh(UIKitCore)[1873] <Error>: CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.\n"
+
+    /// Appends `text` to `file`.
+    static func append(_ text: String, to file: URL) throws {
+        let handle = try FileHandle(forWritingTo: file)
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try handle.close()
+    }
+
+    @Test("--follow twice reads both files, each event named by its file, and a pipe gets no status line")
+    func followTwoFiles() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let iphone = folder.appendingPathComponent("iphone.log")
+        let ipad = folder.appendingPathComponent("ipad.log")
+        let sample = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample), encoding: .utf8)
+        try "".write(to: iphone, atomically: true, encoding: .utf8)
+        try "".write(to: ipad, atomically: true, encoding: .utf8)
+        let watch = try LiveProcess(["watch", "--follow", iphone.path, "--follow", ipad.path, "--fail-on", "never"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try Self.append(sample, to: iphone)
+        try Self.append(Self.notAdoptedLine, to: ipad)
+        #expect(watch.waitFor("scene-lifecycle-not-adopted  BepXanh[1873] on \(ipad.path)"))
+        #expect(watch.waitFor("L1  io.waypoint.tripplanner on \(iphone.path)  outcome: killed"))
+        #expect(watch.interrupt() == 0)
+        let output = watch.output
+        #expect(output.contains("launch-watchdog-termination  Trip Planner[796] on \(iphone.path)"))
+        #expect(!output.contains("joins"), "two sources name their events from the start")
+        let summary = try #require(output.components(separatedBy: "── summary ──").last)
+        #expect(summary.contains("\(sample.split(separator: "\n").count + 1) lines read"))
+        #expect(summary.contains("L1  io.waypoint.tripplanner (pid 796) on \(iphone.path)  killed"))
+        #expect(!output.contains("lines/s") && !output.contains("\u{1B}["), "no status line in a pipe")
+    }
+
+    @Test("--follow waits for a file that does not exist yet and reads it from its start once it appears")
+    func followMissingFile() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("later.log")
+        let watch = try LiveProcess(["watch", "--follow", file.path, "--format", "ndjson", "--fail-on", "never"])
+        #expect(watch.waitUntil { _ in watch.errors.contains("does not exist yet; waiting for it") })
+        let start = "Mar  3 09:41:27.226382 SpringBoard[52] <Notice>: start\n"
+        try (start + Self.notAdoptedLine).write(to: file, atomically: false, encoding: .utf8)
+        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
+        #expect(watch.output.contains("\"line\":2"))
+        try Self.append(Self.notAdoptedLine, to: file)
+        #expect(watch.waitFor("\"line\":3"))
+        #expect(watch.interrupt() == 0)
+        #expect(watch.errors.contains("appeared; reading it from its start"))
     }
 
     @Test("a stream without SpringBoard or runningboardd lines gets one warning")
@@ -250,6 +302,7 @@ struct WatchCommandTests {
     func usageErrors() throws {
         #expect(try CommandRunner.run(["watch", "--from-start"]).status == 2)
         #expect(try CommandRunner.run(["watch", "--follow", "x.log", "--udid", "ABC"]).status == 2)
+        #expect(try CommandRunner.run(["watch", "--udid", "ABC", "--all-devices"]).status == 2)
         let file = try CommandRunner.run(["watch", "capture.log"])
         #expect(file.status == 2)
         #expect(file.stderr.contains("--follow 'capture.log'"))

@@ -98,9 +98,12 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     }
 
     /// Whether `idevicesyslog` is an executable file in a `PATH` folder.
-    static var isInstalled: Bool {
+    static var isInstalled: Bool { locate(executableName) != nil }
+
+    /// The path of the executable file `name` in the first `PATH` folder that has one.
+    static func locate(_ name: String) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(executableName)") }
+        return folders.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static let notInstalledMessage = """
