@@ -8,7 +8,8 @@ struct WatchCommandTests {
     static let watchdogSample = "Samples/idevicesyslog-1.4-microseconds-watchdog.log"
 
     /// A folder holding an `idevicesyslog` script that writes `sample` one line at a time with
-    /// `pause` seconds between lines, then waits as the real tool does.
+    /// `pause` seconds between lines, adds its arguments as a line of `arguments.txt`, then waits
+    /// as the real tool does.
     /// - Parameter sample: a path in the package (`Samples/…`) or an absolute one.
     static func fakeIdevicesyslog(playing sample: String, pause: Double) throws -> URL {
         let folder = try CommandRunner.temporaryFolder()
@@ -19,7 +20,7 @@ struct WatchCommandTests {
               printf '%s\\n' "$line"
               sleep \(pause)
             done < '\(file)'
-            echo "$@" > '\(folder.path)/arguments.txt'
+            echo "$@" >> '\(folder.path)/arguments.txt'
             touch '\(folder.path)/done'
             exec sleep 60
             """
@@ -67,6 +68,58 @@ struct WatchCommandTests {
         #expect(last["type"] as? String == "summary")
         #expect(last["launches"] as? Int == 1)
         #expect((last["launchesByOutcome"] as? [String: Int]) == ["killed": 1])
+    }
+
+    /// Runs `watch arguments` with the idevicesyslog of `folder` first on PATH, and checks that each
+    /// of two devices got its own idevicesyslog, and its events and launches name it.
+    static func expectTwoDevicesWatched(_ arguments: [String], folder: URL) throws {
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let watch = try LiveProcess(["watch", "--fail-on", "never"] + arguments, environment: ["PATH": path])
+        #expect(watch.waitUntil { $0.contains("on UDID-A  outcome: killed") && $0.contains("on UDID-B  outcome: killed") })
+        // Both have written the whole sample (they note their arguments then), and wait as the real tool does.
+        let argumentsFile = folder.appendingPathComponent("arguments.txt")
+        let started = { (try? String(contentsOf: argumentsFile, encoding: .utf8))?.split(separator: "\n").sorted() ?? [] }
+        #expect(watch.waitUntil { _ in started().count == 2 })
+        #expect(watch.interrupt() == 0)
+        #expect(started() == ["-u UDID-A", "-u UDID-B"])
+        let output = watch.output
+        #expect(output.contains("launch-watchdog-termination  Trip Planner[796] on UDID-B  L1"))
+        let summary = try #require(output.components(separatedBy: "── summary ──").last)
+        // Both streams are counted: each had given at least the 46 lines up to its launch's end.
+        let read = try #require(summary.firstMatch(of: /(\d+) lines read/).map { Int($0.1) ?? 0 })
+        #expect(read >= 92 && read <= 102)
+        #expect(summary.contains("L1  io.waypoint.tripplanner (pid 796) on UDID-A  killed"))
+        #expect(summary.contains("L1  io.waypoint.tripplanner (pid 796) on UDID-B  killed"))
+    }
+
+    @Test("--udid twice starts one idevicesyslog per device, each event named by its UDID")
+    func severalUDIDs() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.005)
+        try Self.expectTwoDevicesWatched(["--udid", "UDID-A", "--udid", "UDID-B"], folder: folder)
+    }
+
+    @Test("--all-devices watches each device idevice_id lists")
+    func allDevices() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.005)
+        let list = folder.appendingPathComponent("idevice_id")
+        try "#!/bin/sh\n[ \"$1\" = -l ] || exit 2\necho UDID-A\necho UDID-B\n".write(to: list, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: list.path)
+        try Self.expectTwoDevicesWatched(["--all-devices"], folder: folder)
+    }
+
+    @Test("--all-devices without idevice_id, or with no device attached, is an error that says why")
+    func allDevicesUnavailable() throws {
+        let missing = try LiveProcess(["watch", "--all-devices"], environment: ["PATH": "/nonexistent"])
+        #expect(missing.finish() == 3)
+        #expect(missing.errors.contains("idevice_id is not installed"))
+        #expect(missing.errors.contains("libimobiledevice-utils"))
+        let folder = try CommandRunner.temporaryFolder()
+        let list = folder.appendingPathComponent("idevice_id")
+        try "#!/bin/sh\nexit 0\n".write(to: list, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: list.path)
+        let none = try LiveProcess(["watch", "--all-devices"], environment: ["PATH": folder.path])
+        #expect(none.finish() == 3)
+        #expect(none.errors.contains("no device is attached"))
     }
 
     @Test("the summary after SIGINT lists the launches with device, outcome and time to active")

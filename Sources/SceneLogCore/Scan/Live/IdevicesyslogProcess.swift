@@ -22,6 +22,8 @@ final class IdevicesyslogProcess: @unchecked Sendable {
 
     /// The read end of the pipe carrying idevicesyslog's output.
     let output: Int32
+    /// How its messages name it: `idevicesyslog`, or `idevicesyslog -u UDID` for a device given.
+    private let title: String
     private let lock = NSLock()
     private var processIdentifier: pid_t?
     private var exited = false
@@ -38,6 +40,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
         guard pipe(&ends) == 0 else { throw WatchError("cannot create a pipe: \(String(cString: strerror(errno)))") }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         output = ends[0]
+        title = Self.executableName + (udid.map { " -u \(Escaping.visible($0))" } ?? "")
         let writeEnd = FileDescriptor(rawValue: ends[1])
         let arguments = Arguments(udid.map { ["-u", $0] } ?? [])
         Task.detached { [self] in
@@ -50,7 +53,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
                 }
                 self.finished(result.terminationStatus)
             } catch {
-                self.failed("cannot start \(Self.executableName): \(error)")
+                self.failed("cannot start \(self.title): \(error)")
                 onFailure()
             }
         }
@@ -83,7 +86,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
         lock.withLock {
             exited = true
             if case .exited(let code) = status, code != 0 {
-                failureText = "\(Self.executableName) exited with status \(code)"
+                failureText = "\(title) exited with status \(code)"
             }
         }
         ended.signal()
