@@ -25,8 +25,7 @@ struct WatchCommandTests {
             exec sleep 60
             """
         let url = folder.appendingPathComponent("idevicesyslog")
-        try script.write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try CommandRunner.writeScript(script, to: url)
         return folder
     }
 
@@ -75,7 +74,9 @@ struct WatchCommandTests {
     static func expectTwoDevicesWatched(_ arguments: [String], folder: URL) throws {
         let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let watch = try LiveProcess(["watch", "--fail-on", "never"] + arguments, environment: ["PATH": path])
-        #expect(watch.waitUntil { $0.contains("on UDID-A  outcome: killed") && $0.contains("on UDID-B  outcome: killed") })
+        #expect(
+            watch.waitUntil { $0.contains("on UDID-A  outcome: killed") && $0.contains("on UDID-B  outcome: killed") },
+            "\(watch.errors)")
         // Both have written the whole sample (they note their arguments then), and wait as the real tool does.
         let argumentsFile = folder.appendingPathComponent("arguments.txt")
         let started = { (try? String(contentsOf: argumentsFile, encoding: .utf8))?.split(separator: "\n").sorted() ?? [] }
@@ -102,8 +103,7 @@ struct WatchCommandTests {
     func allDevices() throws {
         let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.005)
         let list = folder.appendingPathComponent("idevice_id")
-        try "#!/bin/sh\n[ \"$1\" = -l ] || exit 2\necho UDID-A\necho UDID-B\n".write(to: list, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: list.path)
+        try CommandRunner.writeScript("#!/bin/sh\n[ \"$1\" = -l ] || exit 2\necho UDID-A\necho UDID-B\n", to: list)
         try Self.expectTwoDevicesWatched(["--all-devices"], folder: folder)
     }
 
@@ -115,8 +115,7 @@ struct WatchCommandTests {
         #expect(missing.errors.contains("libimobiledevice-utils"))
         let folder = try CommandRunner.temporaryFolder()
         let list = folder.appendingPathComponent("idevice_id")
-        try "#!/bin/sh\nexit 0\n".write(to: list, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: list.path)
+        try CommandRunner.writeScript("#!/bin/sh\nexit 0\n", to: list)
         let none = try LiveProcess(["watch", "--all-devices"], environment: ["PATH": folder.path])
         #expect(none.finish() == 3)
         #expect(none.errors.contains("no device is attached"))
@@ -182,8 +181,7 @@ struct WatchCommandTests {
     func failingIdevicesyslog() throws {
         let folder = try CommandRunner.temporaryFolder()
         let url = folder.appendingPathComponent("idevicesyslog")
-        try "#!/bin/sh\necho 'ERROR: No device found!' >&2\nexit 1\n".write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try CommandRunner.writeScript("#!/bin/sh\necho 'ERROR: No device found!' >&2\nexit 1\n", to: url)
         let watch = try LiveProcess(["watch", "--fail-on", "never"], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
         #expect(watch.finish() == 3)
         #expect(watch.errors.contains("No device found"))
