@@ -49,7 +49,12 @@ public final class WatchObserver: ScanObserver {
 
     public func scanLaunch(_ launch: Launch, didReach phase: LaunchPhase) {
         note(device: launch.device)
-        waiting.reached(launch, phase, at: Self.monotonicSeconds())
+        // A launch whose outcome is known (active, then background) waits no more.
+        if launch.outcome == .incomplete {
+            waiting.reached(launch, phase, at: Self.monotonicSeconds())
+        } else {
+            waiting.ended(launch)
+        }
         presenter.phase(launch, phase)
     }
 

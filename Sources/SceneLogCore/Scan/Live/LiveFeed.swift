@@ -2,7 +2,7 @@
 /// each has a label (a device's UDID, a followed file's path) that its events carry as their
 /// device when their lines name none.
 public struct LiveFeed {
-    public let source: LiveSource
+    let source: LiveSource
     let scan: LiveScan
     /// The name the feed's events carry as their device, when several sources are read.
     let label: String?
