@@ -51,7 +51,7 @@ struct WatchCommand: ParsableCommand {
             valueName: "file"))
     var follow: [String] = []
 
-    @Flag(name: .customLong("from-start"), help: "With --follow, read the file from its start rather than its end.")
+    @Flag(name: .customLong("from-start"), help: "With --follow, read the files from their start rather than their end.")
     var fromStart = false
 
     @Option(name: .long, help: "Output: text for a terminal, ndjson for one JSON object per event.")
