@@ -8,7 +8,10 @@ struct WatchScreenTests {
     /// Runs tmux and returns what it printed. It is started with no signal blocked: test runners
     /// hand down a mask that blocks the signal a tmux server uses to say it is ready. Its output
     /// goes through a file, since the server that `new-session` starts outlives the command.
-    static func tmux(_ arguments: [String]) throws -> String {
+    ///
+    /// Each session has a server of its own (`-L`, named after it): a server that ends as its last
+    /// session is killed cannot take the next test's session down with it.
+    static func tmux(_ arguments: [String], on session: String) throws -> String {
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: outputFile) }
         var actions = posix_spawn_file_actions_t()
@@ -24,7 +27,7 @@ struct WatchScreenTests {
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        let argv = (["tmux", "-L", session] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ)
@@ -49,13 +52,13 @@ struct WatchScreenTests {
         let session = "scenelog-\(UUID().uuidString.prefix(8))"
         let command = "while IFS= read -r l; do printf '%s\\n' \"$l\"; sleep 0.01; done < '\(stream.path)' | "
             + "'\(CommandRunner.binary.path)' watch; sleep 30"
-        _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "60", command])
-        defer { _ = try? Self.tmux(["kill-session", "-t", session]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "60", command], on: session)
+        defer { _ = try? Self.tmux(["kill-server"], on: session) }
 
         var screen = ""
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            screen = try Self.tmux(["capture-pane", "-p", "-t", session])
+            screen = try Self.tmux(["capture-pane", "-p", "-t", session], on: session)
             if screen.contains("── summary ──") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -73,7 +76,7 @@ struct WatchScreenTests {
 
     /// What the pane shows now.
     static func capture(_ session: String) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", session])
+        try tmux(["capture-pane", "-p", "-t", session], on: session)
     }
 
     /// Captures the pane until `condition` holds for it (true) or `timeout` seconds pass (false);
@@ -111,8 +114,8 @@ struct WatchScreenTests {
         let session = "scenelog-\(UUID().uuidString.prefix(8))"
         // The shell outlives the interrupt (its trap), so that the pane still shows the summary.
         let command = "trap : INT; '\(CommandRunner.binary.path)' watch --follow '\(stream.path)' --fail-on never; sleep 30"
-        _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "60", command])
-        defer { _ = try? Self.tmux(["kill-session", "-t", session]) }
+        _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "60", command], on: session)
+        defer { _ = try? Self.tmux(["kill-server"], on: session) }
 
         var screen = ""
         // Before any line, the status line is there, redrawn with nothing open.
@@ -135,7 +138,7 @@ struct WatchScreenTests {
         #expect(shown.last?.contains("lines/s") == true)
         #expect(shown.filter { $0.contains("lines/s") }.count == 1)
 
-        _ = try Self.tmux(["send-keys", "-t", session, "C-c"])
+        _ = try Self.tmux(["send-keys", "-t", session, "C-c"], on: session)
         #expect(try Self.waitForScreen(session, &screen) { $0.contains("Findings by rule") || $0.contains("No findings.") }, "\(screen)")
         let summaryLines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         // The summary starts at the left margin on a line of its own: the status line and the echoed ^C are cleared.
@@ -145,5 +148,35 @@ struct WatchScreenTests {
         let stuck = try #require(summaryLines.first { $0.contains("stuck in scene-create") })
         #expect(stuck.contains("io.waypoint.tripplanner: stuck in scene-create for "))
         #expect(stuck.hasSuffix(" of 19.96 s (line \(watchdogLine))"))
+    }
+
+    @Test("a spawned idevicesyslog's messages go above the status line, each on a line of its own")
+    func idevicesyslogMessagesAboveTheStatusLine() throws {
+        try RequiredTool.tmux.locate()
+        let folder = try CommandRunner.temporaryFolder()
+        // A message in two writes, the second after a redraw of the status line.
+        let script = """
+            #!/bin/sh
+            echo 'Mar  3 09:41:25.642641 locationd[79] <Notice>: first line'
+            touch '\(folder.path)/wrote'
+            while [ ! -e '\(folder.path)/go' ]; do sleep 0.05; done
+            printf 'Waiting for device ' >&2
+            sleep 1.5
+            echo 'to become available...' >&2
+            exec sleep 60
+            """
+        try CommandRunner.writeScript(script, to: folder.appendingPathComponent("idevicesyslog"))
+        let session = "scenelog-\(UUID().uuidString.prefix(8))"
+        let command = "PATH='\(folder.path)':\"$PATH\" '\(CommandRunner.binary.path)' watch --udid TESTUDID; sleep 30"
+        _ = try Self.tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "60", command], on: session)
+        defer { _ = try? Self.tmux(["kill-server"], on: session) }
+
+        var screen = ""
+        #expect(try Self.waitForScreen(session, &screen) { $0.contains("idevicesyslog -u TESTUDID") || $0.contains("1 line ·") }, "\(screen)")
+        try Data().write(to: folder.appendingPathComponent("go"))
+        #expect(try Self.waitForScreen(session, &screen) { $0.contains("to become available...") }, "\(screen)")
+        let shown = screen.split(separator: "\n")
+        #expect(shown.contains("Waiting for device to become available..."), "\(screen)")
+        #expect(shown.last?.hasPrefix("idevicesyslog · 1 line · ") == true, "\(screen)")
     }
 }

@@ -11,7 +11,7 @@ struct StatusLine {
 
     /// The line, in at most `width` columns.
     func text(width: Int) -> String {
-        var parts = [Escaping.terminalLine(source), "\(lines) lines", "\(Int(rate.rounded())) lines/s"]
+        var parts = [Escaping.terminalLine(source), lines == 1 ? "1 line" : "\(lines) lines", "\(Int(rate.rounded())) lines/s"]
         if devices > 0 { parts.append(devices == 1 ? "1 device" : "\(devices) devices") }
         if waits.isEmpty { parts.append("no launch open") }
         for wait in waits {

@@ -40,6 +40,8 @@ public struct LiveLoop {
     private let wakeUp: WakeUpPipe
     let outputEnd: () -> End?
     let tick: Tick?
+    /// Runs a write to standard error (a spawned idevicesyslog's messages passed on).
+    let aside: (_ write: () -> Void) -> Void
 
     /// Makes the pipe that wakes the loop (a stop from a signal handler, a spawned idevicesyslog
     /// that fails): call it before a source is started or a signal routed to ``requestStop()``.
@@ -52,14 +54,20 @@ public struct LiveLoop {
     ///   - feeds: the sources, read side by side (at least one).
     ///   - outputEnd: asked after each delivery: how to end when the output went away, `nil` to go on.
     ///   - tick: done at once, then on its timer.
+    ///   - aside: runs each write of a spawned idevicesyslog's messages to standard error (with
+    ///     a status line out of the way).
     /// - Throws: ``WatchError`` when the loop's wake-up pipe cannot be made.
-    public init(feeds: [LiveFeed], outputEnd: @escaping () -> End?, tick: Tick? = nil) throws(WatchError) {
+    public init(
+        feeds: [LiveFeed], outputEnd: @escaping () -> End?, tick: Tick? = nil,
+        aside: @escaping (_ write: () -> Void) -> Void = { $0() }
+    ) throws(WatchError) {
         precondition(!feeds.isEmpty)
         try Self.prepare()
         self.feeds = feeds
         self.wakeUp = WakeUpPipe.shared!
         self.outputEnd = outputEnd
         self.tick = tick
+        self.aside = aside
     }
 
     /// The lines that arrived so far, from every source.
@@ -97,11 +105,14 @@ public struct LiveLoop {
         return .failed(feeds.lazy.compactMap(\.source.failure).first ?? "the input stopped")
     }
 
-    /// Reads until the end, then stops the sources (spawned idevicesyslogs) and, unless interrupted,
-    /// delivers what arrived last.
+    /// Reads until the end, then stops the sources (spawned idevicesyslogs), passes on what they
+    /// said last and, unless interrupted, delivers what arrived last.
     public func run() -> End {
         let end = loop()
-        for feed in feeds { feed.source.stop() }
+        for feed in feeds {
+            feed.source.stop()
+            passOn(feed.source.errorText(final: true))
+        }
         if end != .interrupted {
             for feed in feeds { try? feed.scan.flush() }
         }
@@ -121,11 +132,20 @@ public struct LiveLoop {
                 descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
                 polled.append(index)
             }
+            var errorsPolled: [Int] = []
+            for index in feeds.indices {
+                guard let descriptor = feeds[index].source.errorDescriptor else { continue }
+                descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+                errorsPolled.append(index)
+            }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(states, nextTick: nextTick))
             if ready < 0, errno != EINTR { return .failed("poll failed: \(String(cString: strerror(errno)))") }
             if descriptors[0].revents != 0, let end = onWake() { return end }
             var readable = [Bool](repeating: false, count: feeds.count)
             for (slot, index) in polled.enumerated() where descriptors[slot + 1].revents != 0 { readable[index] = true }
+            for (slot, index) in errorsPolled.enumerated() where descriptors[1 + polled.count + slot].revents != 0 {
+                passOn(feeds[index].source.errorText(final: false))
+            }
             // A followed file is read when the wait timed out, or at once when it just gave data.
             for index in feeds.indices where !states[index].ended && feeds[index].source.pollDescriptor == nil {
                 readable[index] = ready == 0 || states[index].moreMayWait
@@ -185,6 +205,12 @@ public struct LiveLoop {
             return .failed("\(error)")
         }
         return outputEnd()
+    }
+
+    /// Writes a source's messages to standard error.
+    private func passOn(_ text: [UInt8]) {
+        guard !text.isEmpty else { return }
+        aside { _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
     }
 
     /// Delivers what arrived from feed `index`; `nil` while the watch goes on.

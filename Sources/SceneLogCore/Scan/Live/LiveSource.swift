@@ -80,6 +80,19 @@ public final class LiveSource {
         }
     }
 
+    /// The descriptor of the spawned idevicesyslog's standard error while it is open, to wait on.
+    var errorDescriptor: Int32? {
+        guard case .spawned(let process) = source, !process.errors.ended else { return nil }
+        return process.errors.descriptor
+    }
+
+    /// What the spawned idevicesyslog wrote on its standard error since asked last: whole lines,
+    /// or everything with `final` (``ErrorRelay/take(final:)``); nothing for the other sources.
+    func errorText(final: Bool) -> [UInt8] {
+        guard case .spawned(let process) = source else { return [] }
+        return process.errors.take(final: final)
+    }
+
     /// Reads what is there, up to `buffer.count` bytes: one large read when much is waiting.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> ReadResult {
         switch source {

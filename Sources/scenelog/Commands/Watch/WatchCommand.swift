@@ -116,7 +116,8 @@ struct WatchCommand: ParsableCommand {
             let status = format == .text && output.isTerminal ? LiveStatus(output: output, observer: observer, source: name) : nil
             loop = try LiveLoop(
                 feeds: feeds, outputEnd: { output.loopEnd },
-                tick: status.map { status in LiveLoop.Tick(everyMilliseconds: LiveStatus.interval) { status.refresh(lines: $0) } })
+                tick: status.map { status in LiveLoop.Tick(everyMilliseconds: LiveStatus.interval) { status.refresh(lines: $0) } },
+                aside: output.aside)
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
