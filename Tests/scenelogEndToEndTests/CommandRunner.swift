@@ -83,6 +83,17 @@ enum CommandRunner {
             status: process.terminationStatus)
     }
 
+    /// Writes an executable script. Its descriptor is closed on exec, so that no process that
+    /// another test spawns meanwhile (a tmux server) keeps it open for writing, which would make
+    /// starting the script fail (ETXTBSY).
+    static func writeScript(_ text: String, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
     /// A fresh temporary folder.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-tests-\(UUID().uuidString)")

@@ -8,7 +8,8 @@ struct WatchCommandTests {
     static let watchdogSample = "Samples/idevicesyslog-1.4-microseconds-watchdog.log"
 
     /// A folder holding an `idevicesyslog` script that writes `sample` one line at a time with
-    /// `pause` seconds between lines, then waits as the real tool does.
+    /// `pause` seconds between lines, adds its arguments as a line of `arguments.txt`, then waits
+    /// as the real tool does.
     /// - Parameter sample: a path in the package (`Samples/…`) or an absolute one.
     static func fakeIdevicesyslog(playing sample: String, pause: Double) throws -> URL {
         let folder = try CommandRunner.temporaryFolder()
@@ -19,13 +20,12 @@ struct WatchCommandTests {
               printf '%s\\n' "$line"
               sleep \(pause)
             done < '\(file)'
-            echo "$@" > '\(folder.path)/arguments.txt'
+            echo "$@" >> '\(folder.path)/arguments.txt'
             touch '\(folder.path)/done'
             exec sleep 60
             """
         let url = folder.appendingPathComponent("idevicesyslog")
-        try script.write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try CommandRunner.writeScript(script, to: url)
         return folder
     }
 
@@ -67,6 +67,58 @@ struct WatchCommandTests {
         #expect(last["type"] as? String == "summary")
         #expect(last["launches"] as? Int == 1)
         #expect((last["launchesByOutcome"] as? [String: Int]) == ["killed": 1])
+    }
+
+    /// Runs `watch arguments` with the idevicesyslog of `folder` first on PATH, and checks that each
+    /// of two devices got its own idevicesyslog, and its events and launches name it.
+    static func expectTwoDevicesWatched(_ arguments: [String], folder: URL) throws {
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let watch = try LiveProcess(["watch", "--fail-on", "never"] + arguments, environment: ["PATH": path])
+        #expect(
+            watch.waitUntil { $0.contains("on UDID-A  outcome: killed") && $0.contains("on UDID-B  outcome: killed") },
+            "\(watch.errors)")
+        // Both have written the whole sample (they note their arguments then), and wait as the real tool does.
+        let argumentsFile = folder.appendingPathComponent("arguments.txt")
+        let started = { (try? String(contentsOf: argumentsFile, encoding: .utf8))?.split(separator: "\n").sorted() ?? [] }
+        #expect(watch.waitUntil { _ in started().count == 2 })
+        #expect(watch.interrupt() == 0)
+        #expect(started() == ["-u UDID-A", "-u UDID-B"])
+        let output = watch.output
+        #expect(output.contains("launch-watchdog-termination  Trip Planner[796] on UDID-B  L1"))
+        let summary = try #require(output.components(separatedBy: "── summary ──").last)
+        // Both streams are counted: each had given at least the 46 lines up to its launch's end.
+        let read = try #require(summary.firstMatch(of: /(\d+) lines read/).map { Int($0.1) ?? 0 })
+        #expect(read >= 92 && read <= 102)
+        #expect(summary.contains("L1  io.waypoint.tripplanner (pid 796) on UDID-A  killed"))
+        #expect(summary.contains("L1  io.waypoint.tripplanner (pid 796) on UDID-B  killed"))
+    }
+
+    @Test("--udid twice starts one idevicesyslog per device, each event named by its UDID")
+    func severalUDIDs() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.005)
+        try Self.expectTwoDevicesWatched(["--udid", "UDID-A", "--udid", "UDID-B"], folder: folder)
+    }
+
+    @Test("--all-devices watches each device idevice_id lists")
+    func allDevices() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.005)
+        let list = folder.appendingPathComponent("idevice_id")
+        try CommandRunner.writeScript("#!/bin/sh\n[ \"$1\" = -l ] || exit 2\necho UDID-A\necho UDID-B\n", to: list)
+        try Self.expectTwoDevicesWatched(["--all-devices"], folder: folder)
+    }
+
+    @Test("--all-devices without idevice_id, or with no device attached, is an error that says why")
+    func allDevicesUnavailable() throws {
+        let missing = try LiveProcess(["watch", "--all-devices"], environment: ["PATH": "/nonexistent"])
+        #expect(missing.finish() == 3)
+        #expect(missing.errors.contains("idevice_id is not installed"))
+        #expect(missing.errors.contains("libimobiledevice-utils"))
+        let folder = try CommandRunner.temporaryFolder()
+        let list = folder.appendingPathComponent("idevice_id")
+        try CommandRunner.writeScript("#!/bin/sh\nexit 0\n", to: list)
+        let none = try LiveProcess(["watch", "--all-devices"], environment: ["PATH": folder.path])
+        #expect(none.finish() == 3)
+        #expect(none.errors.contains("no device is attached"))
     }
 
     @Test("the summary after SIGINT lists the launches with device, outcome and time to active")
@@ -129,19 +181,70 @@ struct WatchCommandTests {
     func failingIdevicesyslog() throws {
         let folder = try CommandRunner.temporaryFolder()
         let url = folder.appendingPathComponent("idevicesyslog")
-        try "#!/bin/sh\necho 'ERROR: No device found!' >&2\nexit 1\n".write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try CommandRunner.writeScript("#!/bin/sh\necho 'ERROR: No device found!' >&2\nexit 1\n", to: url)
         let watch = try LiveProcess(["watch", "--fail-on", "never"], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
         #expect(watch.finish() == 3)
         #expect(watch.errors.contains("No device found"))
         #expect(watch.errors.contains("idevicesyslog exited with status 1"))
     }
 
-    @Test("a followed file that cannot be opened ends the watch with 3")
-    func unopenableFollowedFile() throws {
-        let result = try CommandRunner.run(["watch", "--follow", "no-such-capture.log"], in: try CommandRunner.temporaryFolder())
+    @Test("a followed path that is not a regular file ends the watch with 3")
+    func unreadableFollowedPath() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let result = try CommandRunner.run(["watch", "--follow", "."], in: folder)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("cannot open 'no-such-capture.log': No such file or directory"))
+        #expect(result.stderr.contains("'.' is not a regular file"))
+    }
+
+    /// A finding's line that names no device (idevicesyslog 1.4).
+    static let notAdoptedLine = "Mar  3 09:41:27.251415 BepXanh(UIKitCore)[1873] <Error>: CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.\n"
+
+    /// Appends `text` to `file`.
+    static func append(_ text: String, to file: URL) throws {
+        let handle = try FileHandle(forWritingTo: file)
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try handle.close()
+    }
+
+    @Test("--follow twice reads both files, each event named by its file, and a pipe gets no status line")
+    func followTwoFiles() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let iphone = folder.appendingPathComponent("iphone.log")
+        let ipad = folder.appendingPathComponent("ipad.log")
+        let sample = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent(Self.watchdogSample), encoding: .utf8)
+        try "".write(to: iphone, atomically: true, encoding: .utf8)
+        try "".write(to: ipad, atomically: true, encoding: .utf8)
+        let watch = try LiveProcess(["watch", "--follow", iphone.path, "--follow", ipad.path, "--fail-on", "never"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try Self.append(sample, to: iphone)
+        try Self.append(Self.notAdoptedLine, to: ipad)
+        #expect(watch.waitFor("scene-lifecycle-not-adopted  BepXanh[1873] on \(ipad.path)"))
+        #expect(watch.waitFor("L1  io.waypoint.tripplanner on \(iphone.path)  outcome: killed"))
+        #expect(watch.interrupt() == 0)
+        let output = watch.output
+        #expect(output.contains("launch-watchdog-termination  Trip Planner[796] on \(iphone.path)"))
+        #expect(!output.contains("joins"), "two sources name their events from the start")
+        let summary = try #require(output.components(separatedBy: "── summary ──").last)
+        #expect(summary.contains("\(sample.split(separator: "\n").count + 1) lines read"))
+        #expect(summary.contains("L1  io.waypoint.tripplanner (pid 796) on \(iphone.path)  killed"))
+        #expect(!output.contains("lines/s") && !output.contains("\u{1B}["), "no status line in a pipe")
+    }
+
+    @Test("--follow waits for a file that does not exist yet and reads it from its start once it appears")
+    func followMissingFile() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("later.log")
+        let watch = try LiveProcess(["watch", "--follow", file.path, "--format", "ndjson", "--fail-on", "never"])
+        #expect(watch.waitUntil { _ in watch.errors.contains("does not exist yet; waiting for it") })
+        let start = "Mar  3 09:41:27.226382 SpringBoard[52] <Notice>: start\n"
+        try (start + Self.notAdoptedLine).write(to: file, atomically: false, encoding: .utf8)
+        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
+        #expect(watch.output.contains("\"line\":2"))
+        try Self.append(Self.notAdoptedLine, to: file)
+        #expect(watch.waitFor("\"line\":3"))
+        #expect(watch.interrupt() == 0)
+        #expect(watch.errors.contains("appeared; reading it from its start"))
     }
 
     @Test("a stream without SpringBoard or runningboardd lines gets one warning")
@@ -250,6 +353,7 @@ struct WatchCommandTests {
     func usageErrors() throws {
         #expect(try CommandRunner.run(["watch", "--from-start"]).status == 2)
         #expect(try CommandRunner.run(["watch", "--follow", "x.log", "--udid", "ABC"]).status == 2)
+        #expect(try CommandRunner.run(["watch", "--udid", "ABC", "--all-devices"]).status == 2)
         let file = try CommandRunner.run(["watch", "capture.log"])
         #expect(file.status == 2)
         #expect(file.stderr.contains("--follow 'capture.log'"))

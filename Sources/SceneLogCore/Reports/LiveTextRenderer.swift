@@ -60,8 +60,9 @@ struct LiveTextRenderer: Sendable {
         return paint("── \(Escaping.terminalLine(text))\(note) ──", .dim) + "\n"
     }
 
-    /// The summary after the stream ends or is interrupted: lines read, launches, findings by rule.
-    func summary(of result: ScanResult, tally: FindingTally, showsDevices: Bool = false) -> String {
+    /// The summary after the stream ends or is interrupted: lines read, launches, where the open
+    /// ones were stuck when interrupted, findings by rule.
+    func summary(of result: ScanResult, tally: FindingTally, stuck: [LaunchWait] = [], showsDevices: Bool = false) -> String {
         let input = ScanReport(inputs: result.inputs).totals
         let launches = result.launches
         var text = "\n" + paint("── summary ──", .bold) + "\n"
@@ -75,6 +76,7 @@ struct LiveTextRenderer: Sendable {
         }
         let timeline = TimelineRenderer(options: options)
         for launch in launches { text += "  " + timeline.renderSummaryLine(launch, showsDevice: showsDevices) }
+        for wait in stuck { text += "  " + self.stuck(wait, showsDevice: showsDevices) }
         if tally.total == 0 {
             text += "No findings.\n"
         } else {
@@ -86,6 +88,15 @@ struct LiveTextRenderer: Sendable {
             }
         }
         return text
+    }
+
+    /// Where an open launch was when the watch was interrupted:
+    /// `com.example.app: stuck in scene-create for 12.4 s of 19.96 s (line 1234)`.
+    func stuck(_ wait: LaunchWait, showsDevice: Bool = false) -> String {
+        var text = paint(Escaping.terminalLine(wait.launch.appName), .cyan)
+        if showsDevice, let device = wait.launch.device { text += " on " + Escaping.terminalLine(device) }
+        text += ": stuck " + (wait.phase == .sceneCreated ? "in " : "after ") + wait.stage + " for " + wait.timeText
+        return text + (wait.line.map { " (line \($0))" } ?? "") + "\n"
     }
 
     /// The note printed when a second device shows in the stream.

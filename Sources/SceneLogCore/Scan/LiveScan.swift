@@ -9,6 +9,8 @@ public final class LiveScan {
     private let stream: StreamScan
     private let analysis: StreamAnalysis
     private let scanner: InputScanner<StreamAnalysis>
+    /// The lines (newlines) that arrived so far, for a live count.
+    public private(set) var linesArrived = 0
 
     init(name: String, stream: StreamScan) {
         self.stream = stream
@@ -24,6 +26,7 @@ public final class LiveScan {
     /// Takes the next bytes of the stream. The first bytes are sniffed before anything is scanned.
     /// - Throws: an ``InputError`` of kind `.notText` when the stream is not a text log.
     public func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(InputError) {
+        linesArrived += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         try scanner.take(chunk)
     }
 

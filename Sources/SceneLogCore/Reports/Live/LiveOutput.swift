@@ -35,7 +35,42 @@ public final class LiveOutput {
         }
     }
 
+    /// The status line at the bottom of the screen, while one is shown (``showStatus(_:)``).
+    private var status: String?
+    /// Moves to the start of the line and clears it.
+    private static let clearLine = "\r\u{1B}[2K"
+
+    /// Writes `text` (whole lines), above the status line when one is shown: the status line is
+    /// cleared, the text written, and the status line drawn again below it.
     func write(_ text: String) {
+        guard let status else { return writeOut(text) }
+        writeOut(Self.clearLine + text + status)
+    }
+
+    /// Shows `line` as the status line (terminals only), in place of the one shown.
+    public func showStatus(_ line: String) {
+        guard isTerminal else { return }
+        status = line
+        writeOut(Self.clearLine + line)
+    }
+
+    /// Clears the status line and shows it no more; on a terminal, the cursor is then at the start
+    /// of a clean line, even after an echoed `^C`.
+    public func endStatus() {
+        guard isTerminal else { return }
+        status = nil
+        writeOut(Self.clearLine)
+    }
+
+    /// Runs `body` (which writes to standard error) with the status line out of its way.
+    public func aside(_ body: () -> Void) {
+        guard let status else { return body() }
+        writeOut(Self.clearLine)
+        body()
+        writeOut(status)
+    }
+
+    private func writeOut(_ text: String) {
         guard state == .open, let failure = ReportDestination.writeAll(text.utf8) else { return }
         if failure == EPIPE {
             state = .closed

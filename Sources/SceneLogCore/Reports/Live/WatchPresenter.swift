@@ -6,7 +6,8 @@ protocol WatchPresenter: AnyObject {
     func phase(_ launch: Launch, _ phase: LaunchPhase)
     func outcome(_ launch: Launch)
     func banner(_ text: String, line: Int)
-    func summary(of result: ScanResult, tally: FindingTally)
+    /// - Parameter stuck: where the open launches were when the watch was interrupted.
+    func summary(of result: ScanResult, tally: FindingTally, stuck: [LaunchWait])
 }
 
 /// The terminal view: a finding is printed the first time; its repeats (same rule, process and
@@ -30,7 +31,9 @@ final class TextWatchPresenter: WatchPresenter {
     private var firstDevice: String?
     private var showsDevices = false
 
-    init(output: LiveOutput, color: Bool, rules: [RuleDescription], explain: Bool) {
+    /// - Parameter showsDevices: name each line's device from the start (several sources are read).
+    init(output: LiveOutput, color: Bool, rules: [RuleDescription], explain: Bool, showsDevices: Bool) {
+        self.showsDevices = showsDevices
         self.output = output
         self.renderer = LiveTextRenderer(options: RenderOptions(color: color))
         self.rules = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -81,8 +84,8 @@ final class TextWatchPresenter: WatchPresenter {
         show(renderer.banner(text, line: line))
     }
 
-    func summary(of result: ScanResult, tally: FindingTally) {
-        show(renderer.summary(of: result, tally: tally, showsDevices: showsDevices))
+    func summary(of result: ScanResult, tally: FindingTally, stuck: [LaunchWait]) {
+        show(renderer.summary(of: result, tally: tally, stuck: stuck, showsDevices: showsDevices))
     }
 
     private func show(_ text: String) {
@@ -122,7 +125,7 @@ final class NDJSONWatchPresenter: WatchPresenter {
 
     func banner(_ text: String, line: Int) {}
 
-    func summary(of result: ScanResult, tally: FindingTally) {
+    func summary(of result: ScanResult, tally: FindingTally, stuck: [LaunchWait]) {
         output.write(
             NDJSONEvents.summary(inputs: result.inputs, tally: tally, launches: result.launches, released: result.releasedLaunchOutcomes))
     }

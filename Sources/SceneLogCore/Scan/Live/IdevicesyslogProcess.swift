@@ -14,7 +14,8 @@ import Darwin
 #endif
 
 /// An `idevicesyslog` started for a live scan (through swift-subprocess), its standard output
-/// on a pipe the watch loop reads and its standard error passed through to the user.
+/// and standard error on pipes the watch loop reads: the first is the log, the second is passed
+/// on to the user (``ErrorRelay``).
 ///
 /// `@unchecked Sendable`: the state the subprocess task writes is guarded by `lock`.
 final class IdevicesyslogProcess: @unchecked Sendable {
@@ -22,6 +23,10 @@ final class IdevicesyslogProcess: @unchecked Sendable {
 
     /// The read end of the pipe carrying idevicesyslog's output.
     let output: Int32
+    /// Its standard error.
+    let errors: ErrorRelay
+    /// How its messages name it: `idevicesyslog`, or `idevicesyslog -u UDID` for a device given.
+    private let title: String
     private let lock = NSLock()
     private var processIdentifier: pid_t?
     private var exited = false
@@ -34,26 +39,37 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     ///   and the alternatives) or no pipe can be made.
     init(udid: String?, onFailure: @escaping @Sendable () -> Void) throws(WatchError) {
         guard Self.isInstalled else { throw WatchError(Self.notInstalledMessage) }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw WatchError("cannot create a pipe: \(String(cString: strerror(errno)))") }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        let ends = try Self.makePipe()
+        let errorEnds = try Self.makePipe()
         output = ends[0]
+        errors = ErrorRelay(descriptor: errorEnds[0])
+        title = Self.executableName + (udid.map { " -u \(Escaping.visible($0))" } ?? "")
         let writeEnd = FileDescriptor(rawValue: ends[1])
+        let errorWriteEnd = FileDescriptor(rawValue: errorEnds[1])
         let arguments = Arguments(udid.map { ["-u", $0] } ?? [])
         Task.detached { [self] in
             do {
                 let result = try await Subprocess.run(
                     .name(Self.executableName), arguments: arguments, input: .none,
-                    output: .fileDescriptor(writeEnd, closeAfterSpawningProcess: true), error: .currentStandardError
+                    output: .fileDescriptor(writeEnd, closeAfterSpawningProcess: true),
+                    error: .fileDescriptor(errorWriteEnd, closeAfterSpawningProcess: true)
                 ) { execution in
                     self.started(execution.processIdentifier.value)
                 }
                 self.finished(result.terminationStatus)
             } catch {
-                self.failed("cannot start \(Self.executableName): \(error)")
+                self.failed("cannot start \(self.title): \(error)")
                 onFailure()
             }
         }
+    }
+
+    /// A pipe, its read end closed on exec (the write end is the child's).
+    private static func makePipe() throws(WatchError) -> [Int32] {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw WatchError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        return ends
     }
 
     /// Asks idevicesyslog to stop (SIGTERM), if it still runs.
@@ -83,7 +99,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
         lock.withLock {
             exited = true
             if case .exited(let code) = status, code != 0 {
-                failureText = "\(Self.executableName) exited with status \(code)"
+                failureText = "\(title) exited with status \(code)"
             }
         }
         ended.signal()
@@ -98,9 +114,12 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     }
 
     /// Whether `idevicesyslog` is an executable file in a `PATH` folder.
-    static var isInstalled: Bool {
+    static var isInstalled: Bool { locate(executableName) != nil }
+
+    /// The path of the executable file `name` in the first `PATH` folder that has one.
+    static func locate(_ name: String) -> String? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        return folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(executableName)") }
+        return folders.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static let notInstalledMessage = """

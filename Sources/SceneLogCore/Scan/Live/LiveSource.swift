@@ -80,6 +80,19 @@ public final class LiveSource {
         }
     }
 
+    /// The descriptor of the spawned idevicesyslog's standard error while it is open, to wait on.
+    var errorDescriptor: Int32? {
+        guard case .spawned(let process) = source, !process.errors.ended else { return nil }
+        return process.errors.descriptor
+    }
+
+    /// What the spawned idevicesyslog wrote on its standard error since asked last: whole lines,
+    /// or everything with `final` (``ErrorRelay/take(final:)``); nothing for the other sources.
+    func errorText(final: Bool) -> [UInt8] {
+        guard case .spawned(let process) = source else { return [] }
+        return process.errors.take(final: final)
+    }
+
     /// Reads what is there, up to `buffer.count` bytes: one large read when much is waiting.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> ReadResult {
         switch source {
@@ -118,77 +131,5 @@ public final class LiveSource {
             if errno == EAGAIN || errno == EWOULDBLOCK { return .idle }
             throw WatchError("cannot read \(name): \(String(cString: strerror(errno)))")
         }
-    }
-}
-
-/// A file read like `tail -F`: from its end (or start), on through appends; when it is replaced
-/// (rotated) the new file is read from its start, and when it shrinks or is rewritten (truncated,
-/// then written again, even past where it was read) reading starts over.
-final class FollowedFile {
-    private let path: String
-    private let report: (ScanDiagnostic) -> Void
-    private var descriptor: Int32
-    private var identity: (device: UInt64, inode: UInt64)
-    /// How far the file was read, and what it held there.
-    private var fingerprint: ReadFingerprint
-
-    init(path: String, fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) {
-        self.path = path
-        self.report = report
-        let descriptor = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw WatchError("cannot open '\(Escaping.visible(path))': \(String(cString: strerror(errno)))")
-        }
-        var status = stat()
-        fstat(descriptor, &status)
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            let pipe = Escaping.isShownSafely(path) ? "cat \(Escaping.shellWord(path, asArgument: true)) | scenelog watch" : "pipe it into scenelog watch"
-            throw WatchError("'\(Escaping.visible(path))' is not a regular file; pipe it instead: \(pipe)")
-        }
-        self.descriptor = descriptor
-        self.identity = (UInt64(status.st_dev), UInt64(status.st_ino))
-        let offset = fromStart ? 0 : Int64(status.st_size)
-        self.fingerprint = ReadFingerprint(descriptor: descriptor, position: offset)
-        lseek(descriptor, off_t(offset), SEEK_SET)
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveSource.ReadResult {
-        startOverIfTruncated()
-        let result = try LiveSource.read(descriptor, into: buffer, name: "'\(Escaping.visible(path))'")
-        if case .bytes(let count) = result {
-            fingerprint.advance(over: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            return result
-        }
-        reopenIfReplaced()
-        return .idle
-    }
-
-    /// A file shorter than what was read, or whose bytes where it was read changed (truncated and
-    /// written again), is read again from its start.
-    private func startOverIfTruncated() {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return }
-        guard Int64(status.st_size) < fingerprint.position || !fingerprint.matches(descriptor) else { return }
-        lseek(descriptor, 0, SEEK_SET)
-        fingerprint = ReadFingerprint(descriptor: descriptor, position: 0)
-        report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was truncated; reading it again from its start"))
-    }
-
-    /// At the end of the data: a new file under the path (rotation) is opened from its start.
-    private func reopenIfReplaced() {
-        guard let status = FileSystem.status(path) else { return }  // between rotation steps: wait
-        guard (UInt64(status.st_dev), UInt64(status.st_ino)) != identity else { return }
-        let replacement = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
-        guard replacement >= 0 else { return }
-        close(descriptor)
-        descriptor = replacement
-        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
-        fingerprint = ReadFingerprint(descriptor: descriptor, position: 0)
-        report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was replaced (rotated); reading the new file from its start"))
     }
 }

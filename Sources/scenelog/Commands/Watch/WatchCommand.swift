@@ -9,10 +9,14 @@ struct WatchCommand: ParsableCommand {
         abstract: "Watch a live device log: findings and launch phases as they happen, a summary at the end.",
         discussion: """
             Reads standard input when it is a pipe or a file. With nothing piped in, starts \
-            idevicesyslog itself (with -u when --udid is given). --follow reads a growing file like \
-            `tail -F`. Ctrl-C (or the end of the input) prints a summary: the launches with their \
-            outcome and time to active, and the findings by rule. The exit code follows --fail-on; \
-            it is 3 when idevicesyslog fails (no device) or the followed file cannot be opened.
+            idevicesyslog itself (with -u when --udid is given; one per device with several --udid \
+            or --all-devices). --follow reads a growing file like `tail -F`, waiting for one that \
+            does not exist yet. On a terminal, a status line at the bottom shows the lines read, \
+            their rate, the devices seen and each open launch with where it waits (against the \
+            watchdog's budget in scene-create), redrawn every second. Ctrl-C (or the end of the \
+            input) prints a summary: the launches with their outcome and time to active, where the \
+            open ones were stuck, and the findings by rule. The exit code follows --fail-on; it is 3 \
+            when idevicesyslog fails (no device) or a followed file cannot be read.
 
             Do not filter the device log (idevicesyslog -q or -p): launch timelines need the lines \
             of SpringBoard and runningboardd.
@@ -20,23 +24,35 @@ struct WatchCommand: ParsableCommand {
             Examples:
               scenelog watch
               scenelog watch --udid 00008110-001A2B3C4D5E801E --app com.example.app
+              scenelog watch --udid 00008110-001A2B3C4D5E801E --udid 00008030-000C25E02E38802E
+              scenelog watch --all-devices
               idevicesyslog | scenelog watch
               pymobiledevice3 syslog live | scenelog watch --format ndjson | jq 'select(.type == "finding")'
               scenelog watch --follow device.log
               scenelog watch --process MyApp --rule scene-lifecycle-not-adopted --rule uncaught-exception
+              scenelog watch --follow iphone.log --follow ipad.log
             """
     )
 
     @Argument(help: ArgumentHelp("- to read standard input even when it is a terminal.", valueName: "-"))
     var standardInput: String?
 
-    @Option(name: .long, help: ArgumentHelp("Device to watch (passed to idevicesyslog as -u).", valueName: "udid"))
-    var udid: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Device to watch (passed to idevicesyslog as -u); repeat it for several devices.", valueName: "udid"))
+    var udid: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Follow this growing file like tail -F (rotation and truncation).", valueName: "file"))
-    var follow: String?
+    @Flag(name: .customLong("all-devices"), help: "Watch every attached device (as idevice_id -l lists them).")
+    var allDevices = false
 
-    @Flag(name: .customLong("from-start"), help: "With --follow, read the file from its start rather than its end.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Follow this growing file like tail -F (rotation, truncation, a file not there yet); repeat it for several files.",
+            valueName: "file"))
+    var follow: [String] = []
+
+    @Flag(name: .customLong("from-start"), help: "With --follow, read the files from their start rather than their end.")
     var fromStart = false
 
     @Option(name: .long, help: "Output: text for a terminal, ndjson for one JSON object per event.")
@@ -64,12 +80,15 @@ struct WatchCommand: ParsableCommand {
             let follow = DiagnosticText.shellWord(standardInput).map { "--follow \($0)" } ?? "--follow"
             throw ValidationError("watch reads a live stream: use \(follow) for a file, or scan it")
         }
-        if follow != nil, standardInput != nil || udid != nil {
-            throw ValidationError("--follow reads a file; it does not go with - or --udid")
+        let devices = !udid.isEmpty || allDevices
+        if !follow.isEmpty, standardInput != nil || devices {
+            throw ValidationError("--follow reads a file; it does not go with -, --udid or --all-devices")
         }
-        if fromStart, follow == nil { throw ValidationError("--from-start goes with --follow") }
-        if udid != nil, standardInput != nil || LiveSource.standardInputIsData {
-            throw ValidationError("--udid is for the idevicesyslog scenelog starts; standard input is already a stream")
+        if fromStart, follow.isEmpty { throw ValidationError("--from-start goes with --follow") }
+        if !udid.isEmpty, allDevices { throw ValidationError("--udid and --all-devices do not go together") }
+        if devices, standardInput != nil || LiveSource.standardInputIsData {
+            let option = allDevices ? "--all-devices" : "--udid"
+            throw ValidationError("\(option) is for the idevicesyslog scenelog starts; standard input is already a stream")
         }
     }
 
@@ -83,30 +102,33 @@ struct WatchCommand: ParsableCommand {
         options.minimumSeverity = rules.minSeverity
         options.reportsUnparsedLines = verbose
         let output = LiveOutput(report: Diagnostics.report)
-        let observer = WatchObserver(
-            format: format, output: output, color: color.coloursStandardOutput,
-            rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, report: Diagnostics.report)
-        let source: LiveSource
+        // Notes on standard error keep clear of the status line.
+        let report: (ScanDiagnostic) -> Void = { diagnostic in output.aside { Diagnostics.report(diagnostic) } }
+        let observer: WatchObserver
         let loop: LiveLoop
         do {
             try LiveLoop.prepare()
             SignalMask.routeStopsToTheLiveLoop()  // a stop is seen at once, not after the next line
-            if let follow {
-                source = try .following(follow, fromStart: fromStart, report: Diagnostics.report)
-            } else if standardInput != nil || LiveSource.standardInputIsData {
-                source = .standardInput
-            } else {
-                source = try .spawningIdevicesyslog(udid: udid)
-            }
-            options.timesByArrival = source.arrivesAsWritten
+            let sources = try openSources(report: report)
+            options.timesByArrival = sources[0].source.arrivesAsWritten
+            observer = WatchObserver(
+                format: format, output: output, color: color.coloursStandardOutput,
+                rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, showsDevices: sources.count > 1,
+                report: report)
+            let feeds = sources.map { LiveFeed(source: $0.source, label: $0.label, options: options, observer: observer) }
+            let name = sources.count == 1 ? sources[0].source.name : sources.compactMap(\.label).joined(separator: ", ")
+            let status = format == .text && output.isTerminal ? LiveStatus(output: output, observer: observer, source: name) : nil
             loop = try LiveLoop(
-                source: source, scan: Scanner(options: options, observer: observer).live(name: source.name),
-                outputEnd: { output.loopEnd })
+                feeds: feeds, outputEnd: { output.loopEnd },
+                tick: status.map { status in LiveLoop.Tick(everyMilliseconds: LiveStatus.interval) { status.refresh(lines: $0) } },
+                aside: output.aside)
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
         }
         let end = loop.run()
+        observer.stopTheClock(interrupted: end == .interrupted)
+        output.endStatus()
         let result = loop.finish()
         // The source failing (idevicesyslog exiting with an error, "No device found") is no success.
         var sourceFailed = false
@@ -117,7 +139,7 @@ struct WatchCommand: ParsableCommand {
             Diagnostics.error(message)
             sourceFailed = true
         case .inputEnded:
-            if let failure = source.failureAtEnd {
+            if let failure = loop.failureAtEnd {
                 Diagnostics.error(failure)
                 sourceFailed = true
             }
@@ -128,5 +150,23 @@ struct WatchCommand: ParsableCommand {
         if let threshold = rules.failOn.severity, observer.hasShown(atLeast: threshold) {
             throw ExitStatus.findings.exitCode
         }
+    }
+
+    /// The sources to read, each with the label its events carry when there are several: the
+    /// followed files (by path), standard input, or one idevicesyslog per device (by UDID).
+    private func openSources(report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) -> [(source: LiveSource, label: String?)] {
+        if !follow.isEmpty {
+            var sources: [(source: LiveSource, label: String?)] = []
+            for path in follow {
+                sources.append((try .following(path, fromStart: fromStart, report: report), follow.count > 1 ? path : nil))
+            }
+            return sources
+        }
+        if standardInput != nil || LiveSource.standardInputIsData { return [(.standardInput, nil)] }
+        let udids = allDevices ? try AttachedDevices.list() : udid
+        guard udids.count > 1 else { return [(try .spawningIdevicesyslog(udid: udids.first), nil)] }
+        var sources: [(source: LiveSource, label: String?)] = []
+        for udid in udids { sources.append((try .spawningIdevicesyslog(udid: udid), udid)) }
+        return sources
     }
 }

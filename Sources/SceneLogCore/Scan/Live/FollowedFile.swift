@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file read like `tail -F`: from its end (or start), on through appends; when it is replaced
+/// (rotated) the new file is read from its start, and when it shrinks or is rewritten (truncated,
+/// then written again, even past where it was read) reading starts over. A file that does not
+/// exist yet is waited for (with a note) and read from its start once it appears.
+final class FollowedFile {
+    private let path: String
+    private let report: (ScanDiagnostic) -> Void
+    /// The open file; -1 while it does not exist yet.
+    private var descriptor: Int32 = -1
+    private var identity: (device: UInt64, inode: UInt64) = (0, 0)
+    /// How far the file was read, and what it held there.
+    private var fingerprint = ReadFingerprint(descriptor: -1, position: 0)
+
+    /// - Throws: ``WatchError`` when the file exists but cannot be opened or is not a regular file.
+    init(path: String, fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) {
+        self.path = path
+        self.report = report
+        guard let (descriptor, status) = try Self.open(path) else {
+            report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' does not exist yet; waiting for it"))
+            return
+        }
+        adopt(descriptor, status, from: fromStart ? 0 : Int64(status.st_size))
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> LiveSource.ReadResult {
+        if descriptor < 0 {
+            guard let (descriptor, status) = try Self.open(path) else { return .idle }
+            adopt(descriptor, status, from: 0)
+            report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' appeared; reading it from its start"))
+        }
+        startOverIfTruncated()
+        let result = try LiveSource.read(descriptor, into: buffer, name: "'\(Escaping.visible(path))'")
+        if case .bytes(let count) = result {
+            fingerprint.advance(over: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            return result
+        }
+        reopenIfReplaced()
+        return .idle
+    }
+
+    /// Opens `path` for reading: `nil` when it does not exist (yet).
+    /// - Throws: ``WatchError`` when it cannot be opened otherwise or is not a regular file.
+    private static func open(_ path: String) throws(WatchError) -> (Int32, stat)? {
+        let descriptor = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw WatchError("cannot open '\(Escaping.visible(path))': \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        fstat(descriptor, &status)
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            let pipe = Escaping.isShownSafely(path) ? "cat \(Escaping.shellWord(path, asArgument: true)) | scenelog watch" : "pipe it into scenelog watch"
+            throw WatchError("'\(Escaping.visible(path))' is not a regular file; pipe it instead: \(pipe)")
+        }
+        return (descriptor, status)
+    }
+
+    /// Reads `descriptor` (the file `status` describes) from `offset` on, in place of the file read so far.
+    private func adopt(_ descriptor: Int32, _ status: stat, from offset: Int64) {
+        if self.descriptor >= 0 { close(self.descriptor) }
+        self.descriptor = descriptor
+        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        fingerprint = ReadFingerprint(descriptor: descriptor, position: offset)
+        lseek(descriptor, off_t(offset), SEEK_SET)
+    }
+
+    /// A file shorter than what was read, or whose bytes where it was read changed (truncated and
+    /// written again), is read again from its start.
+    private func startOverIfTruncated() {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return }
+        guard Int64(status.st_size) < fingerprint.position || !fingerprint.matches(descriptor) else { return }
+        lseek(descriptor, 0, SEEK_SET)
+        fingerprint = ReadFingerprint(descriptor: descriptor, position: 0)
+        report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was truncated; reading it again from its start"))
+    }
+
+    /// At the end of the data: a new file under the path (rotation) is opened from its start.
+    private func reopenIfReplaced() {
+        guard let status = FileSystem.status(path) else { return }  // between rotation steps: wait
+        guard (UInt64(status.st_dev), UInt64(status.st_ino)) != identity else { return }
+        let replacement = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
+        guard replacement >= 0 else { return }
+        adopt(replacement, status, from: 0)
+        report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was replaced (rotated); reading the new file from its start"))
+    }
+}
