@@ -74,12 +74,24 @@ struct NightlyWorkflowTests {
 
     /// Runs the night's steps in `workspace` (its logs under `device-logs/`).
     static func night(in workspace: URL, bin: URL) throws -> Night {
+        try job(try steps(), in: workspace, bin: bin, printing: "report")
+    }
+
+    /// Runs a job's `run:` steps in `workspace` as GitHub runs them: under `bash -eo pipefail`,
+    /// with `bin` in front of `PATH`, `GITHUB_OUTPUT` (read back as the step's outputs),
+    /// `GITHUB_STEP_SUMMARY` (`runner/step-summary.md`), `GITHUB_PATH` and `RUNNER_TEMP`, each
+    /// step's `env:` (its `${{ … }}` substituted) over `environment`, and the `if:` conditions.
+    /// What the step with id `printing` printed becomes the night's ``Night/reportOutput``
+    /// (standard error after standard output with `keepingErrors`).
+    static func job(
+        _ steps: [Step], in workspace: URL, bin: URL, environment base: [String: String] = [:], printing printingStep: String,
+        keepingErrors: Bool = false
+    ) throws -> Night {
         var night = Night()
         var failed = false
         let files = workspace.appendingPathComponent("runner")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        let summary = files.appendingPathComponent("step-summary.md")
-        for step in try steps() {
+        for step in steps {
             let reached = try runs(step, afterFailure: failed, outputs: night.outputs)
             night.reached[step.name] = reached
             guard reached, let script = step.run, step.name != "Install scenelog" else { continue }
@@ -87,30 +99,19 @@ struct NightlyWorkflowTests {
             let scriptFile = files.appendingPathComponent("step.sh")
             try Data().write(to: output)
             try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-            var environment = ProcessInfo.processInfo.environment
-            environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            var environment = base
+            environment["PATH"] = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             environment["GITHUB_OUTPUT"] = output.path
-            environment["GITHUB_STEP_SUMMARY"] = summary.path
+            environment["GITHUB_STEP_SUMMARY"] = files.appendingPathComponent("step-summary.md").path
             environment["GITHUB_PATH"] = files.appendingPathComponent("path").path
             environment["RUNNER_TEMP"] = files.path
-            environment["NO_COLOR"] = "1"
             for (key, value) in step.environment { environment[key] = try substitute(value, outputs: night.outputs) }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["--noprofile", "--norc", "-eo", "pipefail", scriptFile.path]
-            process.currentDirectoryURL = workspace
-            process.environment = environment
-            let stdout = Pipe()
-            process.standardOutput = stdout
-            let errors = files.appendingPathComponent("stderr-\(night.statuses.count)")
-            try Data().write(to: errors)
-            process.standardError = try FileHandle(forWritingTo: errors)
-            try process.run()
-            let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            night.statuses[step.name] = process.terminationStatus
-            if process.terminationStatus != 0 { failed = true }
-            if step.id == "report" { night.reportOutput = printed }
+            let result = try CommandRunner.run(
+                executable: "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", scriptFile.path], in: workspace,
+                environment: environment)
+            night.statuses[step.name] = result.status
+            if result.status != 0 { failed = true }
+            if step.id == printingStep { night.reportOutput = result.stdout + (keepingErrors ? result.stderr : "") }
             if let id = step.id {
                 for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
                     let parts = line.split(separator: "=", maxSplits: 1).map(String.init)

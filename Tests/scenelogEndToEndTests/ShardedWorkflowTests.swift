@@ -53,41 +53,8 @@ struct ShardedWorkflowTests {
     }
 
     /// Runs one job's `run:` steps in `workspace`, as `NightlyWorkflowTests` runs the nightly's.
-    static func job(_ steps: [Step], in workspace: URL, bin: URL, environment workflowEnvironment: [String: String]) throws -> Night {
-        var night = Night()
-        var failed = false
-        let files = workspace.appendingPathComponent("runner")
-        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        for step in steps {
-            let reached = try NightlyWorkflowTests.runs(step, afterFailure: failed, outputs: night.outputs)
-            night.reached[step.name] = reached
-            guard reached, let script = step.run, step.name != "Install scenelog" else { continue }
-            let output = files.appendingPathComponent("output-\(UUID().uuidString)")
-            let scriptFile = files.appendingPathComponent("step.sh")
-            try Data().write(to: output)
-            try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-            var environment = workflowEnvironment
-            environment["PATH"] = DistributedNight.path(with: bin)
-            environment["GITHUB_OUTPUT"] = output.path
-            environment["GITHUB_STEP_SUMMARY"] = files.appendingPathComponent("step-summary.md").path
-            environment["GITHUB_PATH"] = files.appendingPathComponent("path").path
-            environment["RUNNER_TEMP"] = files.path
-            for (key, value) in step.environment {
-                environment[key] = try NightlyWorkflowTests.substitute(value, outputs: night.outputs)
-            }
-            let result = try CommandRunner.run(executable: 
-                "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", scriptFile.path], in: workspace, environment: environment)
-            night.statuses[step.name] = result.status
-            if result.status != 0 { failed = true }
-            if step.id == "merge" { night.reportOutput = result.stdout + result.stderr }
-            if let id = step.id {
-                for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
-                    let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
-                    if parts.count == 2 { night.outputs[id, default: [:]][parts[0]] = parts[1] }
-                }
-            }
-        }
-        return night
+    static func job(_ steps: [Step], in workspace: URL, bin: URL, environment: [String: String]) throws -> Night {
+        try NightlyWorkflowTests.job(steps, in: workspace, bin: bin, environment: environment, printing: "merge", keepingErrors: true)
     }
 
     /// What a night left: each scan job's result, the merge job's, and the merge workspace.
