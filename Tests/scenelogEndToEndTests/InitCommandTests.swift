@@ -44,6 +44,11 @@ struct InitCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "disabled_rules: []\n")
         #expect(try CommandRunner.run(["init", "--output", "team.yml", "--force"], in: folder).status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("# scenelog settings"))
+        // A link that leads nowhere is not written through unasked.
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(".scenelog.yml").path, withDestinationPath: "elsewhere.txt")
+        let throughLink = try CommandRunner.run(["init"], in: folder)
+        #expect(throughLink.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("elsewhere.txt").path))
         let printed = try CommandRunner.run(["init", "--output", "-"], in: folder)
         #expect(printed.stdout.hasPrefix("# scenelog settings"))
     }

@@ -26,7 +26,8 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let path = output == "-" ? nil : output
-        if let path, !force, FileManager.default.fileExists(atPath: path) {
+        // A link counts as a file there, even one that leads nowhere: init does not write through it unasked.
+        if let path, !force, FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
             Diagnostics.error("'\(path)' already exists: edit it, or give --force to replace it")
             throw ExitStatus.usage.exitCode
         }
