@@ -97,6 +97,16 @@ struct MergeCommandTests {
         #expect(schema.status == 2)
         #expect(schema.stderr.contains("part '\(future.path)' has schemaVersion 2; this scenelog merges 1"))
 
+        var part = try #require(object["part"] as? [String: Any])
+        part["shard"] = "1/\u{1B}[31m"
+        object["schemaVersion"] = 1
+        object["part"] = part
+        let badShard = folder.appendingPathComponent("bad-shard.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: badShard)
+        let shardText = try CommandRunner.run(["merge", badShard.path])
+        #expect(shardText.status == 2)
+        #expect(shardText.stderr.contains("part '\(badShard.path)' names shard '1/\\u{1b}[31m', which is not K/N"))
+
         // The same inputs in two parts: a part of another run (--inputs-from) that overlaps.
         let overlapping = folder.appendingPathComponent("overlapping.json").path
         let listed = try CommandRunner.run(

@@ -124,7 +124,8 @@ final class ChunkedReader {
         FileSystem.status(path).map(seconds(modified:))
     }
 
-    private static func seconds(modified info: stat) -> Double {
+    /// The modification time `info` holds, in seconds since 1970.
+    static func seconds(modified info: stat) -> Double {
         #if canImport(Darwin)
         Double(info.st_mtimespec.tv_sec)
         #else

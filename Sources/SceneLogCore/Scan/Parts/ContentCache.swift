@@ -75,19 +75,20 @@ final class ContentCache: @unchecked Sendable {
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
+        let modified = ChunkedReader.seconds(modified: before)
         var material = context
         CompactWriter.string(path, into: &material)
-        CompactWriter.double(ChunkedReader.modificationTime(of: path) ?? 0, into: &material)
+        CompactWriter.double(modified, into: &material)
         CompactWriter.integer(Int(before.st_size), into: &material)
         material += Array(hasher.finalize())
-        return Key(hex: ScanFingerprint.digest(material), size: Int64(before.st_size), modified: ChunkedReader.modificationTime(of: path))
+        return Key(hex: ScanFingerprint.digest(material), size: Int64(before.st_size), modified: modified)
     }
 
     /// An input's key, and what its file looked like when it was hashed.
     struct Key: Sendable {
         var hex: String
         var size: Int64
-        var modified: Double?
+        var modified: Double
     }
 
     /// The result stored under `key`, decoded into `spool`; `nil` when there is none (counted as a
@@ -114,7 +115,7 @@ final class ContentCache: @unchecked Sendable {
 
     /// Stores `unit` under `key`, unless the input at `path` changed while it was scanned.
     func store(_ unit: UnitResult, for key: Key, path: String) {
-        guard let now = FileSystem.status(path), Int64(now.st_size) == key.size, ChunkedReader.modificationTime(of: path) == key.modified
+        guard let now = FileSystem.status(path), Int64(now.st_size) == key.size, ChunkedReader.seconds(modified: now) == key.modified
         else { return }
         var bytes = Self.magic
         CompactWriter.string(key.hex, into: &bytes)
@@ -157,13 +158,6 @@ final class ContentCache: @unchecked Sendable {
         let descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644) }
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
-        }
-        return true
+        return ReportDestination.writeAll(bytes, to: descriptor) == nil
     }
 }

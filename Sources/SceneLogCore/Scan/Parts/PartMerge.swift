@@ -54,7 +54,7 @@ public struct PartMerge {
             paths += parts.map { folder + $0 }
         }
         guard !paths.isEmpty else {
-            throw MergeError(path: nil, message: "no parts to merge: name the JSON reports of the parts, or a folder of them")
+            throw MergeError.noParts
         }
         return paths
     }
@@ -63,7 +63,7 @@ public struct PartMerge {
     /// - Throws: ``MergeError`` naming the first part that cannot be joined; nothing is merged then.
     public func merge(_ paths: [String]) throws(MergeError) -> ScanResult {
         guard !paths.isEmpty else {
-            throw MergeError(path: nil, message: "no parts to merge: name the JSON reports of the parts, or a folder of them")
+            throw MergeError.noParts
         }
         let spool = Spool()
         let rules = ScanFingerprint.rules(ruleSet)
@@ -81,8 +81,7 @@ public struct PartMerge {
             }
             try check(section, of: path, rules: rules, against: first)
             if first == nil { first = (path, section) }
-            if let text = section.shard {
-                guard let shard = InputShard(parsing: text) else { throw MergeError(path: path, message: "names shard '\(text)', which is not K/N") }
+            if let shard = section.inputShard {
                 if let other = shards.updateValue(path, forKey: shard.index) {
                     throw MergeError(path: path, message: "is shard \(shard), as '\(Escaping.visible(other))' is: a part given twice")
                 }
@@ -100,7 +99,7 @@ public struct PartMerge {
             }
             interrupted = interrupted || file.interrupted
         }
-        if let count = first.flatMap({ $0.part.shard.flatMap(InputShard.init(parsing:))?.count }) {
+        if let count = first?.part.inputShard?.count {
             let missing = (1...count).filter { shards[$0] == nil }
             if !missing.isEmpty {
                 let named = missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 10 ? "…" : "")
@@ -129,7 +128,7 @@ public struct PartMerge {
     }
 
     /// The part at `path`: its schema version, whether it was interrupted, and its `part` member,
-    /// decoded alone (its findings and launches are only skipped over).
+    /// decoded alone (its findings and launches are only checked, never decoded).
     private func read(_ path: String) throws(MergeError) -> PartFile {
         let data: Data
         do {
@@ -137,19 +136,19 @@ public struct PartMerge {
         } catch {
             throw MergeError(path: path, message: error.reason)
         }
-        guard let ranges = data.withUnsafeBytes({ TopLevelJSONMembers.ranges(in: $0.bindMemory(to: UInt8.self)) }) else {
+        // The log-json parsers' grammar checks the whole part and hands over its top-level members.
+        guard let members = data.withUnsafeBytes({ JSONLogObject.read($0.bindMemory(to: UInt8.self), as: PartMembers.self) }) else {
             throw MergeError(path: path, message: "is not whole JSON (cut short or damaged)")
         }
-        let text = { (key: String) in ranges[key].map { String(decoding: data[$0].prefix(32), as: UTF8.self) } }
-        let schemaVersion = text("schemaVersion")
-        guard schemaVersion == String(ScanReport.schemaVersion) else {
+        guard members.schemaVersion == String(ScanReport.schemaVersion) else {
             throw MergeError(
-                path: path, message: "has schemaVersion \(schemaVersion.map { Escaping.visible($0) } ?? "none"); this scenelog merges \(ScanReport.schemaVersion)")
+                path: path,
+                message: "has schemaVersion \(members.schemaVersion.map { Escaping.visible($0) } ?? "none"); this scenelog merges \(ScanReport.schemaVersion)")
         }
-        var file = PartFile(interrupted: text("interrupted") == "true")
-        guard let part = ranges["part"] else { return file }
+        var file = PartFile(interrupted: members.interrupted)
+        guard let part = members.part else { return file }
         do {
-            file.part = try JSONDecoder().decode(PartFile.Section.self, from: data[part])
+            file.part = try JSONDecoder().decode(PartFile.Section.self, from: part)
         } catch {
             throw MergeError(path: path, message: "holds part data that cannot be read (\(Self.describe(error)))")
         }
@@ -189,6 +188,9 @@ public struct PartMerge {
         guard part.version == ReportPart.version else {
             throw MergeError(path: path, message: "holds part data of version \(part.version); this scenelog reads \(ReportPart.version)")
         }
+        if let text = part.shard, part.inputShard == nil {
+            throw MergeError(path: path, message: "names shard '\(Escaping.visible(text))', which is not K/N")
+        }
         guard part.rules == rules else {
             throw MergeError(
                 path: path,
@@ -205,8 +207,8 @@ public struct PartMerge {
             throw MergeError(
                 path: path, message: "was scanned with other options than '\(Escaping.visible(first.path))' (formats, year, include/exclude, limits)")
         }
-        let shard = part.shard.flatMap(InputShard.init(parsing:))
-        let firstShard = first.part.shard.flatMap(InputShard.init(parsing:))
+        let shard = part.inputShard
+        let firstShard = first.part.inputShard
         guard shard?.count == firstShard?.count else {
             let describe = { (shard: InputShard?) in shard.map { "a part of \($0.count) (--shard K/\($0.count))" } ?? "a part without --shard" }
             throw MergeError(path: path, message: "is \(describe(shard)), '\(Escaping.visible(first.path))' is \(describe(firstShard))")
@@ -220,9 +222,29 @@ public struct MergeError: Error, Sendable, CustomStringConvertible {
     public let path: String?
     public let message: String
 
+    /// No part named at all.
+    static let noParts = MergeError(path: nil, message: "no parts to merge: name the JSON reports of the parts, or a folder of them")
+
     public var description: String {
         guard let path else { return message }
         return "part '\(Escaping.visible(path))' \(message)"
+    }
+}
+
+/// The top-level members of a part that merge reads, as written: `schemaVersion` (its first 32
+/// bytes), `interrupted`, and the `part` object's text; its findings and launches are only checked.
+private struct PartMembers: JSONMembers {
+    var schemaVersion: String?
+    var interrupted = false
+    var part: Data?
+
+    mutating func take(_ key: JSONKey, _ value: JSONValue) {
+        switch key {
+        case "schemaVersion": schemaVersion = String(decoding: value.bytes.prefix(32), as: UTF8.self)
+        case "interrupted": interrupted = value.bytes.elementsEqual("true".utf8)
+        case "part": part = Data(value.bytes)
+        default: break
+        }
     }
 }
 
@@ -240,6 +262,9 @@ private struct PartFile {
         var filters: String?
         var minimumSeverity: Severity
         var units: [Unit]
+
+        /// `shard` read as `K/N`; `nil` without one or when it is not one (``PartMerge`` refuses that).
+        var inputShard: InputShard? { shard.flatMap(InputShard.init(parsing:)) }
     }
 
     struct Unit: Decodable {
