@@ -40,7 +40,7 @@ struct RecordView {
         return LogRecord(
             location: SourceLocation(path: path, line: line, byteOffset: byteOffset),
             kind: fields.kind,
-            timestamp: text(fields.timestamp).map { timestamps.resolve($0) },
+            timestamp: self.bytes(of: fields.timestamp).map { timestamps.resolve($0) },
             device: text(fields.device),
             process: text(fields.process),
             senderImage: text(fields.senderImage),

@@ -68,9 +68,20 @@ struct TimestampContext: Sendable {
     /// Works out the wall-clock seconds and offset of `text` (the timestamp field as printed).
     mutating func resolve(_ text: String) -> Timestamp {
         if let lastResolved, lastResolved.text == text { return lastResolved }
+        return resolve(text, parsed: ParsedTime(text))
+    }
+
+    /// The same for the timestamp field's bytes: the lines of one second (or of one stamp) share
+    /// the last stamp's text, with no new `String` made for them.
+    mutating func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp {
+        if let lastResolved, bytes.equals(lastResolved.text) { return lastResolved }
+        return resolve(String(decoding: bytes, as: UTF8.self), parsed: ParsedTime(bytes: bytes))
+    }
+
+    private mutating func resolve(_ text: String, parsed: ParsedTime?) -> Timestamp {
         var stamp = Timestamp(text: text)
         defer { lastResolved = stamp }
-        guard let parsed = ParsedTime(text) else { return stamp }
+        guard let parsed else { return stamp }
         stamp.utcOffsetSeconds = parsed.utcOffsetSeconds
         stamp.precisionMs = Timestamp.precisionMs(fractionDigits: parsed.fractionDigits)
         let secondOfDay = Double(parsed.hour * 3600 + parsed.minute * 60 + parsed.second) + parsed.fraction

@@ -62,6 +62,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return base >= outer && base + count <= outer + other.count
     }
 
+    /// Whether the bytes are those of `text`'s UTF-8.
+    func equals(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.count == count && (isEmpty || memcmp(utf8.baseAddress!, baseAddress!, count) == 0)
+        } ?? text.utf8.elementsEqual(self)
+    }
+
     /// Whether the bytes at `offset` spell `literal`.
     @inline(__always)
     func matches(_ literal: StaticString, at offset: Int) -> Bool {

@@ -580,8 +580,8 @@ struct LaunchTracker {
     }
 
     private mutating func mark(of record: RecordView) -> LaunchMark {
-        let stamp = record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) }
-        let resolved = stamp.map { timestamps.resolve($0) }
+        let resolved = record.bytes(of: record.fields.timestamp).map { timestamps.resolve($0) }
+        let stamp = resolved?.text
         var seconds = resolved?.wallClockSeconds
         var precision = resolved?.precisionMs ?? 1
         if let clock = settings.arrivalClock, !arrivalTimingStopped, precision > 1, let logged = seconds {

@@ -5,8 +5,13 @@ struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     /// One line, no spaces (`"key":value`).
     private let compact: Bool
-    /// For each open container, whether it has an element yet.
-    private var hasElement: [Bool] = []
+    /// Whether the innermost open container has an element yet.
+    private var innermostHasElement = false
+    /// The same for each enclosing container, outermost first (the innermost is kept apart, so
+    /// that each element touches no array).
+    private var enclosingHaveElements: [Bool] = []
+    /// How many containers are open.
+    private var depth = 0
     /// Whether a key was just written and its value is due.
     private var afterKey = false
 
@@ -46,12 +51,9 @@ struct JSONWriter {
     }
 
     private mutating func endKey() {
-        if compact { bytes.append(0x3A) } else { bytes.append(contentsOf: Self.keySeparator) }
+        if compact { bytes.append(0x3A) } else { append(" : ") }
         afterKey = true
     }
-
-    /// ` : ` between a key and its value.
-    private static let keySeparator: [UInt8] = [0x20, 0x3A, 0x20]
 
     mutating func string(_ value: String?) {
         separate()
@@ -101,11 +103,15 @@ struct JSONWriter {
     private mutating func open(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)
-        hasElement.append(false)
+        if depth > 0 { enclosingHaveElements.append(innermostHasElement) }
+        innermostHasElement = false
+        depth += 1
     }
 
     private mutating func close(_ bracket: UInt8) {
-        let hadElements = hasElement.removeLast()
+        let hadElements = innermostHasElement
+        depth -= 1
+        innermostHasElement = depth > 0 ? enclosingHaveElements.removeLast() : false
         if hadElements { newline() }
         bytes.append(bracket)
     }
@@ -116,25 +122,23 @@ struct JSONWriter {
             afterKey = false
             return
         }
-        guard let last = hasElement.last else { return }
-        if last { bytes.append(0x2C) }
-        hasElement[hasElement.count - 1] = true
+        guard depth > 0 else { return }
+        if innermostHasElement { bytes.append(0x2C) }
+        innermostHasElement = true
         newline()
     }
 
     private mutating func newline() {
         guard !compact else { return }
         bytes.append(0x0A)
-        var indent = 2 * hasElement.count
+        let spaces: StaticString = "                                "
+        var indent = 2 * depth
         while indent > 0 {
-            let piece = min(indent, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[..<piece])
+            let piece = min(indent, spaces.utf8CodeUnitCount)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
             indent -= piece
         }
     }
-
-    /// Spaces to indent with, copied a piece at a time.
-    private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
     /// A literal's bytes, as they are (`null`, `true`, `false`).
     private mutating func append(_ literal: StaticString) {
@@ -201,14 +205,16 @@ struct JSONWriter {
 
     private mutating func appendEscape(_ byte: UInt8) {
         switch byte {
-        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-        case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-        case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+        case 0x22: append(#"\""#)
+        case 0x5C: append(#"\\"#)
+        case 0x0A: append(#"\n"#)
+        case 0x0D: append(#"\r"#)
+        case 0x09: append(#"\t"#)
         default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            let hex: StaticString = "0123456789abcdef"
+            append(#"\u00"#)
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 0xF)])
         }
     }
 }

@@ -54,17 +54,22 @@ public struct AppLaunchStatistics: Sendable, Equatable {
             var outcomes: [LaunchOutcome: Int] = [:]
             var starts: [Start: Int] = [:]
             var times: [Int] = []
+
+            mutating func add(outcome: LaunchOutcome, start: Start, time: Int?) {
+                launches += 1
+                outcomes[outcome, default: 0] += 1
+                starts[start, default: 0] += 1
+                if let time { times.append(time) }
+            }
         }
 
         private var apps: [String: App] = [:]
 
         mutating func add(_ launch: Launch) {
-            let name = AppLaunchStatistics.appName(of: launch)
-            apps[name, default: App()].launches += 1
-            apps[name]?.outcomes[launch.outcome, default: 0] += 1
-            apps[name]?.starts[Start(launch), default: 0] += 1
             // Times from whole-second stamps are left out, as they are of the medians.
-            if !launch.isTimedToTheSecond, let time = launch.timeToActiveMs { apps[name]?.times.append(time) }
+            let time = launch.isTimedToTheSecond ? nil : launch.timeToActiveMs
+            apps[AppLaunchStatistics.appName(of: launch), default: App()]
+                .add(outcome: launch.outcome, start: Start(launch), time: time)
         }
 
         /// The statistics of each app, by app name.
