@@ -45,14 +45,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "scenelog",
+        // The commands, apart from the executable's `main`.
+        .target(
+            name: "SceneLogCommandLine",
             dependencies: [
                 "SceneLogCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "scenelog", dependencies: ["SceneLogCommandLine"], swiftSettings: strictSettings),
         // What both test targets share: the check for tools the tests run but the package does not build.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(

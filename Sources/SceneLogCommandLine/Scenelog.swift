@@ -7,8 +7,16 @@ import Darwin
 #endif
 import SceneLogCore
 
+/// The `scenelog` program: what its `main` runs.
+public enum ScenelogProgram {
+    /// Parses the process's arguments and runs the command they name; a command that does not
+    /// end the process returns, with status 0.
+    public static func run() {
+        Scenelog.main()
+    }
+}
+
 /// `scenelog`: reads iPhone and iPad console output and reports on the app launches in it.
-@main
 struct Scenelog: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenelog",
