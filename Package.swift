@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -40,6 +41,8 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 // SHA-256 for the split of inputs into shards.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // A queue of the launches that ended lately, dropped from the front.
+                .product(name: "DequeModule", package: "swift-collections"),
                 // Subprocess takes file descriptors as swift-system types (the System framework on macOS).
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             ],

@@ -39,6 +39,8 @@ enum LaunchSignalReader {
     /// The launch signal in `message`, given the markers whose literal the prefilter found in it.
     static func signal(in message: Bytes, markers found: [Int]) -> LaunchSignal? {
         guard !found.isEmpty else { return nil }
+        // Most messages hold one marker: no sorted copy of the list for them.
+        if found.count == 1 { return markers[found[0]].read(message) }
         for index in found.sorted() {
             if let signal = markers[index].read(message) { return signal }
         }

@@ -273,7 +273,7 @@ struct LaunchTracker {
                 publish(index, into: &events)
             } else if let closed = launches.recentlyTerminatedIndex(pid: pid, device: device) {
                 // Runningboard's triplet and SpringBoard's exit context describe one exit: keep the better.
-                guard let refined = Termination.merged(launches.recentlyClosed[closed].termination, termination) else { return }
+                guard let refined = Termination.merged(launches.recentlyClosedLaunch(closed).termination, termination) else { return }
                 events.append(.changed(launches.updateRecentlyClosed(closed) { $0.termination = refined }))
             } else if let bundle, !launches.recentlyClosed(pid: pid, device: device) {
                 // The capture began after this launch: only its end is here.

@@ -1,9 +1,11 @@
+import DequeModule
+
 /// Which launch a line belongs to: the launches still open, keyed by device and pid (else bundle
 /// or process name), and the few that ended lately, whose last lines may still name them.
 struct OpenLaunches {
     private(set) var open: [OpenLaunch] = []
     /// Launches that ended lately: a finding on the line that ended a launch still belongs to it.
-    private(set) var recentlyClosed: [Launch] = []
+    private var recentlyClosed: Deque<Launch> = []
     /// How many launches went active without a key window and wait for the grace period.
     private(set) var awaitingWindowKey = 0
     static let recentlyClosedLimit = 32
@@ -28,6 +30,11 @@ struct OpenLaunches {
         setAwaitingWindowKey(false, index)
         recentlyClosed.append(open.remove(at: index).launch)
         if recentlyClosed.count > Self.recentlyClosedLimit { recentlyClosed.removeFirst() }
+    }
+
+    /// The launch at `index` of those that ended lately (an index their searches gave).
+    func recentlyClosedLaunch(_ index: Int) -> Launch {
+        recentlyClosed[index]
     }
 
     mutating func updateRecentlyClosed(_ index: Int, _ change: (inout Launch) -> Void) -> Launch {
