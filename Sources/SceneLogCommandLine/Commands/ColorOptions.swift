@@ -23,6 +23,6 @@ struct ColorOptions: ParsableArguments {
 }
 
 /// The values of `--color`.
-enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+enum ColorChoice: String, SpelledByRawValue {
     case auto, always, never
 }

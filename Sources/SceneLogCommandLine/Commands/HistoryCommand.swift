@@ -17,7 +17,7 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, CaseIterable, ExpressibleByArgument {
+    enum Format: String, SpelledByRawValue {
         case text, html
     }
 

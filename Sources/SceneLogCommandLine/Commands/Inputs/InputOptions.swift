@@ -168,9 +168,3 @@ struct InputOptions: ParsableArguments {
         }
     }
 }
-
-extension ByteCount: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(parsing: argument)
-    }
-}
