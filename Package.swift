@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "SceneLogCore", targets: ["SceneLogCore"]),
+        .library(name: "SceneLogTelemetry", targets: ["SceneLogTelemetry"]),
         .executable(name: "scenelog", targets: ["scenelog"]),
     ],
     dependencies: [
@@ -20,6 +21,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // OTLP export of launches (SceneLogTelemetry only; SceneLogCore does not depend on it).
+        .package(url: "https://github.com/swift-otel/swift-otel", .upToNextMinor(from: "1.6.0")),
+        .package(
+            url: "https://github.com/swift-otel/swift-otel-semantic-conventions", .upToNextMinor(from: "1.44.0"),
+            traits: ["Tracing", "Experimental"]),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.12.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,10 +54,27 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // OTLP export of launches, apart from SceneLogCore: swift-otel brings swift-nio,
+        // async-http-client, grpc-swift and swift-protobuf, which a library user may not want.
+        .target(
+            name: "SceneLogTelemetry",
+            dependencies: [
+                "SceneLogCore",
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "OTelSemanticConventions", package: "swift-otel-semantic-conventions"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                // SHA-256 for the trace ids derived from launches.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "scenelog",
             dependencies: [
                 "SceneLogCore",
+                "SceneLogTelemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -63,9 +89,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SceneLogTelemetryTests",
+            dependencies: ["SceneLogTelemetry", "SceneLogCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "scenelogEndToEndTests",
             // Yams: the nightly workflow's steps are read from its YAML and run.
             dependencies: ["scenelog", "TestSupport", .product(name: "Yams", package: "Yams")],
+            // The OTLP receiver the export tests run (Python, with the official protobuf definitions).
+            exclude: ["OTLPReceiver"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SceneLogCore
+import SceneLogTelemetry
 
 /// What makes a report a nightly one, shared by `report` and `merge`: the baseline it is compared
 /// with, what counts as a launch regression, and the history it is recorded in.
@@ -40,8 +41,12 @@ struct NightlyOptions: ParsableArguments {
     }
 
     /// Reports `result`: compared with `earlier`, written in every `--output`, recorded in the
-    /// history with `--record`, then the command ends with the status the run earns.
-    func finish(_ result: ScanResult, ruleSet: RuleSet, comparedWith earlier: BaselineReport?, common: CommonOptions) throws {
+    /// history with `--record`, its launches sent over OTLP with `otlp`, then the command ends with
+    /// the status the run earns.
+    func finish(
+        _ result: ScanResult, ruleSet: RuleSet, comparedWith earlier: BaselineReport?, common: CommonOptions, telemetry: TelemetryOptions,
+        otlp: OTLPSettings?
+    ) throws {
         var report = ScanReport(result, ruleSet: ruleSet)
         if let earlier {
             report.baseline = BaselineDiff(
@@ -64,7 +69,7 @@ struct NightlyOptions: ParsableArguments {
         }
         var policy = common.failurePolicy
         if let failOnRegression { policy.failsOnRegression = failOnRegression }
-        try ExitStatus.check(result, by: policy, baseline: report.baseline)
+        try telemetry.export(result, to: otlp) { try ExitStatus.check(result, by: policy, baseline: report.baseline) }
     }
 
     private func recordRun(of report: ScanReport) throws {
