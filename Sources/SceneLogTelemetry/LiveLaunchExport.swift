@@ -1,16 +1,11 @@
 /// Sends launches as a live scan (`scenelog watch`) settles them, without holding up the scan: a
-/// launch is queued at once, at most ``queueLimit`` of them wait, and a launch that finds the
-/// queue full is counted as not exported.
-///
-/// Used from the one thread that reads the live stream; ``finish(within:)`` waits for the queue
-/// to be sent.
-public final class LiveLaunchExport {
+/// launch is queued at once and sent in the background; at most ``queueLimit`` of them wait.
+public final class LiveLaunchExport: Sendable {
     /// The most launches waiting to be sent.
     public static let queueLimit = 1_000
 
     private let queue: AsyncStream<LaunchTrace>.Continuation
     private let sending: Task<OTLPExportReport, Never>
-    private var dropped = 0
 
     public init(settings: OTLPSettings, environment: [String: String]) {
         let (stream, queue) = AsyncStream.makeStream(of: LaunchTrace.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
@@ -22,18 +17,16 @@ public final class LiveLaunchExport {
         }
     }
 
-    /// Queues `trace` to be sent.
-    public func send(_ trace: LaunchTrace) {
-        if case .dropped = queue.yield(trace) { dropped += 1 }
+    /// Queues `trace` to be sent; `false` when the queue is full (the launch is not sent, and
+    /// is the caller's to count as not exported).
+    public func send(_ trace: LaunchTrace) -> Bool {
+        if case .enqueued = queue.yield(trace) { return true }
+        return false
     }
 
-    /// Sends what is queued, flushes, and says how many launches were sent (those dropped from
-    /// a full queue count as not exported).
+    /// Sends what is queued, flushes, and says how many of the queued launches were sent.
     public func finish() async -> OTLPExportReport {
         queue.finish()
-        var report = await sending.value
-        report.launches += dropped
-        if dropped > 0, report.failure == nil { report.failure = "the export queue was full" }
-        return report
+        return await sending.value
     }
 }
