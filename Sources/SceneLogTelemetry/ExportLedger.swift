@@ -56,6 +56,6 @@ private struct LedgerLogHandler: LogHandler {
         guard text == ExportLedger.exportedMessage || text == ExportLedger.failedMessage else { return }
         let all = metadata.merging(event.metadata ?? [:]) { _, new in new }
         guard let size = all["batch_size"].flatMap({ Int($0.description) }) else { return }
-        ledger.record(message: text, batchSize: size, error: event.error.map { String(describing: $0) } ?? all["error"]?.description)
+        ledger.record(message: text, batchSize: size, error: event.error.map { String(describing: $0) })
     }
 }

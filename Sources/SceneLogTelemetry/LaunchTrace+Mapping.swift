@@ -9,7 +9,6 @@ extension LaunchTrace {
         let ids = LaunchTraceID(launch)
         traceID = ids.traceID
         captureSpanID = ids.captureSpanID
-        launchID = launch.id
         let crashReport = findings.first { $0.rule == TelemetryNames.crashReportRule }
         resource = Self.resource(of: launch, crashReport: crashReport)
 

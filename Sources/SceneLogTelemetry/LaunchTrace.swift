@@ -13,10 +13,8 @@ public struct LaunchTrace: Sendable, Equatable {
     public var root: PlannedSpan
     /// The phase and callback spans, children of ``root``, in time order.
     public var children: [PlannedSpan]
-    /// The launch's id in the report (`L1`), for messages.
-    public var launchID: String
 
-    /// Every span of the trace, the root last (the order they are ended in).
+    /// How many spans the trace has: its children and the root.
     public var spanCount: Int { children.count + 1 }
 }
 
