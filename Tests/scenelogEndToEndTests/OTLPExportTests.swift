@@ -91,6 +91,19 @@ struct OTLPExportTests {
         #expect(roots.contains { root in root.events.contains { $0.attributes["exception.type"]?.string == "NSInvalidArgumentException" } })
     }
 
+    @Test("OTEL_EXPORTER_OTLP_PROTOCOL=grpc sends over OTLP/gRPC to the server as named: the same traces")
+    func grpc() throws {
+        let receiver = try OTLPReceiver(.grpc)
+        let result = try CommandRunner.run(
+            Self.report + ["--otlp-endpoint", receiver.endpoint, "--otlp-required"], environment: ["OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let launches = try Self.launches(result)
+        #expect(result.stderr == "scenelog: note: sent \(launches.count) launches to \(receiver.endpoint) (OTLP grpc)\n")
+        let roots = try receiver.spans().filter { $0.name == "app.launch" }
+        #expect(Set(roots.compactMap { $0.attributes["scenelog.launch.id"]?.string }) == Set(launches.compactMap { $0["id"] as? String }))
+        #expect(Set(roots.map(\.traceId)).count == launches.count)
+    }
+
     @Test("sending the same report again reuses every trace id; a merge of shards sends the same ids")
     func deterministicIDs() throws {
         let first = try OTLPReceiver()

@@ -15,6 +15,8 @@ final class OTLPReceiver {
         case failingFirst(Int, status: Int)
         /// Each request is read and never answered.
         case neverAnswering
+        /// OTLP/gRPC (PyPI grpcio) instead of OTLP/HTTP, accepting.
+        case grpc
     }
 
     private let process = Process()
@@ -25,14 +27,16 @@ final class OTLPReceiver {
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
     init(_ behaviour: Behaviour = .accepting) throws {
+        let modules = ["opentelemetry.proto.collector.trace.v1.trace_service_pb2"] + (behaviour.isGRPC ? ["grpc"] : [])
         let python = try DistributedNight.python(
-            with: ["opentelemetry.proto.collector.trace.v1.trace_service_pb2"], install: "python3 -m pip install opentelemetry-proto==1.45.2")
+            with: modules, install: "python3 -m pip install opentelemetry-proto==1.45.2 grpcio==1.85.1")
         log = try CommandRunner.temporaryFolder().appendingPathComponent("requests.jsonl")
         var arguments = [Self.script.path, "--out", log.path]
         switch behaviour {
         case .accepting: break
         case .failingFirst(let count, let status): arguments += ["--fail-first", String(count), "--fail-status", String(status)]
         case .neverAnswering: arguments.append("--never-answer")
+        case .grpc: arguments.append("--grpc")
         }
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = arguments
@@ -133,6 +137,13 @@ final class OTLPReceiver {
             if case .string(let text) = self { return text }
             return nil
         }
+    }
+}
+
+extension OTLPReceiver.Behaviour {
+    var isGRPC: Bool {
+        if case .grpc = self { return true }
+        return false
     }
 }
 

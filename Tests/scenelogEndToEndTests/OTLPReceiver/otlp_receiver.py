@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A small OTLP/HTTP trace receiver for scenelog's end-to-end tests.
+"""A small OTLP trace receiver for scenelog's end-to-end tests.
 
 It listens on 127.0.0.1 (port given, or one the system picks), prints `PORT <n>` on standard
 output once it listens, decodes each POST to /v1/traces as an ExportTraceServiceRequest with the
@@ -10,6 +10,7 @@ times in nanoseconds, attributes, events, status and the resource's attributes.
   --fail-first N      answer the first N requests with --fail-status (then 200)
   --fail-status CODE  the status of those answers (default 503)
   --never-answer      read each request and never answer it
+  --grpc              take OTLP/gRPC (TraceService/Export, PyPI grpcio) instead of OTLP/HTTP
 """
 import argparse
 import json
@@ -107,6 +108,32 @@ class Receiver(BaseHTTPRequestHandler):
                 out.write(json.dumps(entry) + "\n")
 
 
+def serve_grpc(options):
+    from concurrent import futures
+
+    import grpc
+    from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
+
+    lock = threading.Lock()
+
+    class TraceService(trace_service_pb2_grpc.TraceServiceServicer):
+        def Export(self, request, context):
+            entry = {"path": "grpc:TraceService/Export", "contentType": "application/grpc",
+                     "headers": {key: value for key, value in context.invocation_metadata()},
+                     "status": 200, "spans": spans(request)}
+            with lock:
+                with open(options.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(entry) + "\n")
+            return trace_service_pb2.ExportTraceServiceResponse()
+
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
+    trace_service_pb2_grpc.add_TraceServiceServicer_to_server(TraceService(), server)
+    port = server.add_insecure_port(f"127.0.0.1:{options.port}")
+    server.start()
+    print(f"PORT {port}", flush=True)
+    server.wait_for_termination()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=0)
@@ -114,7 +141,10 @@ def main():
     parser.add_argument("--fail-first", type=int, default=0)
     parser.add_argument("--fail-status", type=int, default=503)
     parser.add_argument("--never-answer", action="store_true")
+    parser.add_argument("--grpc", action="store_true")
     options = parser.parse_args()
+    if options.grpc:
+        return serve_grpc(options)
     server = ThreadingHTTPServer(("127.0.0.1", options.port), Receiver)
     server.daemon_threads = True
     server.options = options
