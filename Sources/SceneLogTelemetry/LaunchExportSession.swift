@@ -65,8 +65,12 @@ public actor LaunchExportSession {
     public func finish() async -> OTLPExportReport {
         await settle()
         let deadline = ContinuousClock.now + exportTimeout + Self.shutdownAllowance
-        let services = pipelines.values.map(\.service)
-        for service in services { await Pipeline.shutDown(service, by: deadline) }
+        // Every backend at once: each shutdown waits for its HTTP client to close.
+        await withTaskGroup(of: Void.self) { shutdowns in
+            for service in pipelines.values.map(\.service) {
+                shutdowns.addTask { await Pipeline.shutDown(service, by: deadline) }
+            }
+        }
         pipelines = [:]
         return report
     }

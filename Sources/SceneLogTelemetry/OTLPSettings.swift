@@ -127,8 +127,9 @@ public struct OTLPSettings: Sendable, Equatable {
     /// The headers of the traces variable, else the general one: `key=value` pairs separated by
     /// commas, values percent-decoded (W3C Baggage, as the specification says).
     private static func headers(in environment: [String: String]) throws(OTLPSettingsError) -> [Header] {
-        let variable = environment[tracesHeadersVariable].map { _ in tracesHeadersVariable } ?? headersVariable
-        guard let text = environment[variable], !text.isEmpty else { return [] }
+        guard let (variable, text) = [tracesHeadersVariable, headersVariable].lazy
+            .compactMap({ name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }).first
+        else { return [] }
         guard text.utf8.count <= maximumHeadersLength else {
             throw OTLPSettingsError(variable: variable, problem: "is longer than \(maximumHeadersLength) bytes")
         }

@@ -134,6 +134,12 @@ def serve_grpc(options):
     server.wait_for_termination()
 
 
+class Server(ThreadingHTTPServer):
+    # Each app is a resource of its own, with its own connection: more than the default
+    # backlog of 5 connect at once, and the rest would wait for a SYN retransmission.
+    request_queue_size = 128
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=0)
@@ -145,7 +151,7 @@ def main():
     options = parser.parse_args()
     if options.grpc:
         return serve_grpc(options)
-    server = ThreadingHTTPServer(("127.0.0.1", options.port), Receiver)
+    server = Server(("127.0.0.1", options.port), Receiver)
     server.daemon_threads = True
     server.options = options
     server.lock = threading.Lock()
