@@ -71,7 +71,7 @@ extension LaunchTrace {
             TelemetryNames.findingCount: .int(launch.findings),
             TelemetryNames.logPath: .string(launch.path),
         ]
-        if let line = LaunchTraceID.firstLine(of: launch) { attributes[TelemetryNames.logLine] = .int(line) }
+        if let first = LaunchTraceID.firstMark(of: launch) { attributes[TelemetryNames.logLine] = .int(first.location.line) }
         if let process = launch.process { attributes[TelemetryNames.processName] = .string(process) }
         if let pid = launch.pid { attributes[TelemetryNames.processPID] = .int(pid) }
         if let intent = launch.intent { attributes[TelemetryNames.intent] = .string(intent) }

@@ -6,8 +6,9 @@ import SceneLogCore
 ///
 /// The key is what makes the launch in its input, independent of the other inputs of the run: the
 /// input's path, the device, the bundle id and process name, the pid, and the first line of the
-/// launch (its earliest phase, callback or first app line). Its SHA-256 gives the trace id (bytes
-/// 0–15) and the id of the capture span the root span names as its parent (bytes 16–23).
+/// launch (its earliest phase, callback or first app line) with its timestamp as printed (two
+/// captures piped in on standard input share a path). Its SHA-256 gives the trace id (bytes 0–15)
+/// and the id of the capture span the root span names as its parent (bytes 16–23).
 ///
 /// swift-otel 1.6 assigns the span ids of the spans it sends at random (its id generator is not
 /// public), so only these two ids are derived; README says what that means for re-sending.
@@ -19,7 +20,12 @@ public struct LaunchTraceID: Sendable, Equatable {
 
     public init(_ launch: Launch) {
         var key = "scenelog-launch-v1"
-        for part in [launch.path, launch.device, launch.bundle, launch.process, launch.pid.map(String.init), Self.firstLine(of: launch).map(String.init)] {
+        let first = Self.firstMark(of: launch)
+        let parts = [
+            launch.path, launch.device, launch.bundle, launch.process, launch.pid.map(String.init), first.map { String($0.location.line) },
+            first?.timestamp,
+        ]
+        for part in parts {
             key += "\u{0}" + (part ?? "")
         }
         var digest = Array(SHA256.hash(data: Array(key.utf8)))
@@ -30,11 +36,10 @@ public struct LaunchTraceID: Sendable, Equatable {
         captureSpanID = Self.hex(digest[16..<24])
     }
 
-    /// The first line of the launch's input that shows it.
-    static func firstLine(of launch: Launch) -> Int? {
-        let lines = launch.phases.values.map(\.location.line) + launch.callbacks.map(\.mark.location.line)
-            + [launch.appFirstLine?.location.line].compactMap { $0 }
-        return lines.min()
+    /// The mark of the first line of the launch's input that shows it.
+    static func firstMark(of launch: Launch) -> LaunchMark? {
+        (launch.phases.values + launch.callbacks.map(\.mark) + [launch.appFirstLine].compactMap { $0 })
+            .min { $0.location.line < $1.location.line }
     }
 
     private static func hex(_ bytes: ArraySlice<UInt8>) -> String {

@@ -36,6 +36,13 @@ struct LaunchTraceIDTests {
         #expect(Set(ids.map(\.captureSpanID)).count == ids.count)
     }
 
+    @Test("two captures piped in on standard input (one path) are told apart by their first line's stamp")
+    func standardInput() {
+        var later = Self.launch(path: "-")
+        later.phases[.requested]?.timestamp = "Apr 15 09:01:12"
+        #expect(LaunchTraceID(Self.launch(path: "-")) != LaunchTraceID(later))
+    }
+
     @Test("the trace carries the ids")
     func trace() {
         let trace = LaunchTrace(Self.launch(), findings: [], sentAt: 0)

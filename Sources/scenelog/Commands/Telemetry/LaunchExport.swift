@@ -20,9 +20,11 @@ enum LaunchExport {
         return report
     }
 
-    /// Says how an export went, on standard error.
+    /// Says how an export went, on standard error: the endpoint without its query, which may
+    /// hold a key.
     static func tell(_ report: OTLPExportReport, settings: OTLPSettings) {
-        let target = "\(settings.endpoint) (OTLP \(settings.transport.rawValue))"
+        let endpoint = settings.endpoint.prefix { $0 != "?" && $0 != "#" }
+        let target = "\(endpoint) (OTLP \(settings.transport.rawValue))"
         guard report.notExported > 0 else {
             Diagnostics.report(ScanDiagnostic(.note, "sent \(launches(report.exported)) to \(target)"))
             return
