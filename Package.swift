@@ -11,7 +11,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "SceneLogCore", targets: ["SceneLogCore"]),
+        .library(name: "SceneLogTelemetry", targets: ["SceneLogTelemetry"]),
         .executable(name: "scenelog", targets: ["scenelog"]),
+        .executable(name: "scenelog-otlp", targets: ["scenelog-otlp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +23,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // OTLP export of launches (SceneLogTelemetry and scenelog-otlp only).
+        .package(url: "https://github.com/swift-otel/swift-otel", .upToNextMinor(from: "1.6.0")),
+        .package(
+            url: "https://github.com/swift-otel/swift-otel-semantic-conventions", .upToNextMinor(from: "1.44.0"),
+            traits: ["Tracing", "Experimental"]),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.12.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +58,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The commands, apart from the executable's `main`.
+        // The commands, apart from the executables' `main`.
         .target(
             name: "SceneLogCommandLine",
             dependencies: [
@@ -58,6 +68,29 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "scenelog", dependencies: ["SceneLogCommandLine"], swiftSettings: strictSettings),
+        // OTLP export of launches, apart from SceneLogCore: swift-otel brings swift-nio,
+        // async-http-client, grpc-swift and swift-protobuf, which a library user may not want.
+        .target(
+            name: "SceneLogTelemetry",
+            dependencies: [
+                "SceneLogCore",
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "OTelSemanticConventions", package: "swift-otel-semantic-conventions"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                // SHA-256 for the trace ids derived from launches.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The same commands with OTLP export: `scenelog` hands a run that asks for export to it, so
+        // that its own start-up does not pay for swift-otel's protocol conformances.
+        .executableTarget(
+            name: "scenelog-otlp",
+            dependencies: ["SceneLogCommandLine", "SceneLogTelemetry", "SceneLogCore"],
+            swiftSettings: strictSettings
+        ),
         // What both test targets share: the check for tools the tests run but the package does not build.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(
@@ -68,9 +101,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SceneLogTelemetryTests",
+            dependencies: ["SceneLogTelemetry", "SceneLogCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "scenelogEndToEndTests",
             // Yams: the nightly workflow's steps are read from its YAML and run.
-            dependencies: ["scenelog", "TestSupport", .product(name: "Yams", package: "Yams")],
+            // scenelog-otlp: `scenelog --otlp-endpoint` hands the run to it.
+            dependencies: ["scenelog", "scenelog-otlp", "TestSupport", .product(name: "Yams", package: "Yams")],
+            // The OTLP receiver the export tests run (Python, with the official protobuf definitions).
+            exclude: ["OTLPReceiver"],
             swiftSettings: strictSettings
         ),
     ]

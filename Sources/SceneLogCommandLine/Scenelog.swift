@@ -9,11 +9,16 @@ import SceneLogCore
 
 /// The `scenelog` program: what its `main` runs.
 public enum ScenelogProgram {
-    /// Parses the process's arguments and runs the command they name; a command that does not
-    /// end the process returns, with status 0.
-    public static func run() {
+    /// Parses the process's arguments and runs the command they name, with `exportFactory` for
+    /// `--otlp-endpoint` (`scenelog-otlp` gives one; without it such a run is handed over to
+    /// `scenelog-otlp`). A command that does not end the process returns, with status 0.
+    public static func run(exporting exportFactory: (any LaunchExportFactory)? = nil) {
+        self.exportFactory = exportFactory
         Scenelog.main()
     }
+
+    /// The export of this program, set once before the arguments are parsed.
+    nonisolated(unsafe) private(set) static var exportFactory: (any LaunchExportFactory)?
 }
 
 /// `scenelog`: reads iPhone and iPad console output and reports on the app launches in it.

@@ -23,6 +23,7 @@ struct MergeCommand: ParsableCommand {
               scenelog merge --baseline yesterday.json --output json=night.json --output sarif=night.sarif parts/*.json
               scenelog merge --format ndjson parts/ > night.ndjson
               scenelog merge --baseline yesterday.json --record --format html --output night.html parts/
+              scenelog merge --otlp-endpoint http://localhost:4318 --format json --output night.json parts/
             """
     )
 
@@ -33,7 +34,10 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var nightly: NightlyOptions
 
+    @OptionGroup(title: "OpenTelemetry") var telemetry: TelemetryOptions
+
     mutating func run() throws {
+        let export = try telemetry.export()
         let paths = try partPaths()
         for output in common.output {
             guard let refusal = ReportDestination.refusal(ofOutput: output.path, among: paths) else { continue }
@@ -53,7 +57,7 @@ struct MergeCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitStatus.usage.exitCode
         }
-        try nightly.finish(result, ruleSet: ruleSet, comparedWith: earlier, common: common)
+        try nightly.finish(result, ruleSet: ruleSet, comparedWith: earlier, common: common, telemetry: telemetry, export: export)
     }
 
     private func partPaths() throws -> [String] {

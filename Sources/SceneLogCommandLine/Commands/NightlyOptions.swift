@@ -40,8 +40,12 @@ struct NightlyOptions: ParsableArguments {
     }
 
     /// Reports `result`: compared with `earlier`, written in every `--output`, recorded in the
-    /// history with `--record`, then the command ends with the status the run earns.
-    func finish(_ result: ScanResult, ruleSet: RuleSet, comparedWith earlier: BaselineReport?, common: CommonOptions) throws {
+    /// history with `--record`, its launches sent over OTLP with `export`, then the command ends
+    /// with the status the run earns.
+    func finish(
+        _ result: ScanResult, ruleSet: RuleSet, comparedWith earlier: BaselineReport?, common: CommonOptions, telemetry: TelemetryOptions,
+        export: (any LaunchExport)?
+    ) throws {
         var report = ScanReport(result, ruleSet: ruleSet)
         if let earlier {
             report.baseline = BaselineDiff(
@@ -64,7 +68,7 @@ struct NightlyOptions: ParsableArguments {
         }
         var policy = common.failurePolicy
         if let failOnRegression { policy.failsOnRegression = failOnRegression }
-        try ExitStatus.check(result, by: policy, baseline: report.baseline)
+        try telemetry.send(result, with: export) { try ExitStatus.check(result, by: policy, baseline: report.baseline) }
     }
 
     private func recordRun(of report: ScanReport) throws {

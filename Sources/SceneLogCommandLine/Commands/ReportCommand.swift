@@ -27,6 +27,7 @@ struct ReportCommand: ParsableCommand {
               scenelog report --baseline yesterday.json --output json=night.json --output html=night.html logs/
               scenelog report --shard 3/8 --allow-empty --fail-on never --format json --output parts/part-3.json logs/
               scenelog report --cache ~/.cache/scenelog --baseline yesterday.json --format markdown logs/
+              scenelog report --otlp-endpoint https://otlp.example.com --format json --output night.json logs/
             """
     )
 
@@ -35,6 +36,8 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     @OptionGroup var nightly: NightlyOptions
+
+    @OptionGroup(title: "OpenTelemetry") var telemetry: TelemetryOptions
 
     func validate() throws {
         if let shard = input.shard, nightly.baseline != nil || nightly.record {
@@ -46,9 +49,10 @@ struct ReportCommand: ParsableCommand {
     }
 
     mutating func run() throws {
+        let export = try telemetry.export()
         let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
         let earlier = try nightly.loadBaseline()
         let result = input.scan(prepared, common: common)
-        try nightly.finish(result, ruleSet: prepared.settings.ruleSet, comparedWith: earlier, common: common)
+        try nightly.finish(result, ruleSet: prepared.settings.ruleSet, comparedWith: earlier, common: common, telemetry: telemetry, export: export)
     }
 }

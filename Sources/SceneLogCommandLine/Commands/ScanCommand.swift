@@ -40,6 +40,8 @@ struct ScanCommand: ParsableCommand {
               scenelog scan --output json=scan.json --output html=scan.html logs/
               scenelog scan --shard 3/8 --allow-empty --format json --output part-3.json night/
               find night/ -name '*.log' -print0 | scenelog scan --inputs-from - --format json
+              scenelog scan --otlp-endpoint http://localhost:4318 logs/
+              OTEL_EXPORTER_OTLP_PROTOCOL=grpc scenelog scan --otlp-endpoint http://localhost:4317 --otlp-required logs/
             """
     )
 
@@ -50,10 +52,13 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .customLong("parse-only"), help: "Only parse and count lines: run no rules.")
     var parseOnly = false
 
+    @OptionGroup(title: "OpenTelemetry") var telemetry: TelemetryOptions
+
     mutating func run() throws {
+        let export = try telemetry.export()
         let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
         let result = input.scan(prepared, parseOnly: parseOnly, common: common)
         try common.write(ScanReport(result, ruleSet: parseOnly ? nil : prepared.settings.ruleSet))
-        try ExitStatus.check(result, by: common.failurePolicy)
+        try telemetry.send(result, with: export) { try ExitStatus.check(result, by: common.failurePolicy) }
     }
 }

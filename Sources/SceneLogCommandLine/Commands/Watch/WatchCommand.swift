@@ -31,6 +31,7 @@ struct WatchCommand: ParsableCommand {
               scenelog watch --follow device.log
               scenelog watch --process MyApp --rule scene-lifecycle-not-adopted --rule uncaught-exception
               scenelog watch --follow iphone.log --follow ipad.log
+              scenelog watch --otlp-endpoint http://localhost:4318 --udid 00008110-001A2B3C4D5E801E
             """
     )
 
@@ -75,6 +76,8 @@ struct WatchCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "List every unparsed line, with its line number, on standard error.")
     var verbose = false
 
+    @OptionGroup(title: "OpenTelemetry") var telemetry: TelemetryOptions
+
     func validate() throws {
         if let standardInput, standardInput != "-" {
             let follow = DiagnosticText.shellWord(standardInput).map { "--follow \($0)" } ?? "--follow"
@@ -93,6 +96,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     mutating func run() throws {
+        let export = try telemetry.export()
         let settings = try rules.loadSettings()
         let ruleSet = settings.ruleSet
         var options = ScanOptions(ruleSet: ruleSet)
@@ -105,6 +109,7 @@ struct WatchCommand: ParsableCommand {
         // Notes on standard error keep clear of the status line.
         let report: (ScanDiagnostic) -> Void = { diagnostic in output.aside { Diagnostics.report(diagnostic) } }
         let observer: WatchObserver
+        let exporting: (any LiveExportObserver)?
         let loop: LiveLoop
         do {
             try LiveLoop.prepare()
@@ -115,7 +120,9 @@ struct WatchCommand: ParsableCommand {
                 format: format, output: output, color: color.coloursStandardOutput,
                 rules: ruleSet.descriptions + RuleCatalog.diagnoses, explain: explain, showsDevices: sources.count > 1,
                 report: report)
-            let feeds = sources.map { LiveFeed(source: $0.source, label: $0.label, options: options, observer: observer) }
+            exporting = export.map { $0.live(passingOnTo: observer) }
+            let fed: any ScanObserver = exporting ?? observer
+            let feeds = sources.map { LiveFeed(source: $0.source, label: $0.label, options: options, observer: fed) }
             let name = sources.count == 1 ? sources[0].source.name : sources.compactMap(\.label).joined(separator: ", ")
             let status = format == .text && output.isTerminal ? LiveStatus(output: output, observer: observer, source: name) : nil
             loop = try LiveLoop(
@@ -130,6 +137,7 @@ struct WatchCommand: ParsableCommand {
         observer.stopTheClock(interrupted: end == .interrupted)
         output.endStatus()
         let result = loop.finish()
+        let exportFailed = exporting.map { !TelemetryOptions.tell($0.finish(result)) } ?? false
         // The source failing (idevicesyslog exiting with an error, "No device found") is no success.
         var sourceFailed = false
         switch end {
@@ -146,7 +154,7 @@ struct WatchCommand: ParsableCommand {
         case .interrupted: break
         }
         observer.showSummary(of: result)
-        if output.state == .failed || sourceFailed { throw ExitStatus.inputError.exitCode }
+        if output.state == .failed || sourceFailed || (exportFailed && telemetry.required) { throw ExitStatus.inputError.exitCode }
         if let threshold = rules.failOn.severity, observer.hasShown(atLeast: threshold) {
             throw ExitStatus.findings.exitCode
         }

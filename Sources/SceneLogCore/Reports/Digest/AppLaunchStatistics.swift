@@ -101,7 +101,7 @@ extension AppLaunchStatistics.Start {
     /// How `launch` started, from what its lines show: the system's spawn or request lines, or the
     /// app's `didFinishLaunching` (only a new process runs it), make it cold; the app's callbacks
     /// starting at `willEnterForeground` or `didBecomeActive`, warm.
-    init(_ launch: Launch) {
+    public init(_ launch: Launch) {
         let steps = launch.callbacks.map(\.step)
         if launch.intent == "background" {
             self = .background

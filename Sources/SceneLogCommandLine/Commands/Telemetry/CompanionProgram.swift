@@ -1,0 +1,42 @@
+import SceneLogCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A program installed beside this one, which a run hands itself over to: `scenelog-otlp`, the
+/// same commands with OTLP export, which `scenelog` leaves out to keep its own start-up small.
+///
+/// The program is looked for only in the folder of this process's own executable (links
+/// resolved), never on `PATH` or anywhere the environment names, so that nothing from outside
+/// chooses what runs.
+enum CompanionProgram {
+    /// Replaces this process with the program `name` beside this executable, with the same
+    /// arguments (as given, byte for byte), environment and open files. Returns only when it could
+    /// not be run, with why.
+    static func replaceProcess(with name: String) -> String {
+        guard var path = executableFolder() else { return "the folder of this program is not known" }
+        path.append(contentsOf: "/\(name)".utf8CString.map { $0 })  // ends with its NUL
+        execv(path, CommandLine.unsafeArgv)
+        let reason = String(cString: strerror(errno))
+        // Diagnostics show the path's control characters, and PathBytes its bytes that are not UTF-8.
+        return "'\(PathBytes.string(path.dropLast().map { UInt8(bitPattern: $0) }))' could not be run (\(reason))"
+    }
+
+    /// The folder of this process's executable, links resolved, as the bytes of its path (no NUL).
+    private static func executableFolder() -> [CChar]? {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        #if os(Linux)
+        guard realpath("/proc/self/exe", &resolved) != nil else { return nil }
+        #else
+        var size = UInt32(PATH_MAX)
+        var given = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&given, &size) == 0, realpath(given, &resolved) != nil else { return nil }
+        #endif
+        let path = resolved.prefix { $0 != 0 }
+        guard let slash = path.lastIndex(of: CChar(UInt8(ascii: "/"))) else { return nil }
+        return Array(path[..<slash])
+    }
+}
