@@ -24,6 +24,12 @@ struct TelemetryOptions: ParsableArguments {
     /// that swift-otel does not read them again (see ``OTLPSettings/variables``).
     func settings() throws -> OTLPSettings? {
         let environment = ProcessInfo.processInfo.environment
+        // The specification's switch for every OpenTelemetry SDK.
+        if environment["OTEL_SDK_DISABLED"]?.lowercased() == "true" {
+            if required { throw Diagnostics.usageError("--otlp-required goes against OTEL_SDK_DISABLED=true") }
+            if endpoint != nil { Diagnostics.warning("OTEL_SDK_DISABLED is true: launches are not sent over OTLP") }
+            return nil
+        }
         let settings: OTLPSettings?
         do {
             settings = try OTLPSettings.resolve(endpointOption: endpoint, environment: environment)
