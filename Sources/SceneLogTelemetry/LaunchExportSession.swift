@@ -1,9 +1,3 @@
-import Foundation
-import Logging
-import OTel
-import ServiceLifecycle
-import Tracing
-
 /// Sends launches' traces over OTLP with swift-otel, and says how many could not be sent.
 ///
 /// Each resource (an app on a device) gets its own swift-otel tracing backend, made without

@@ -199,6 +199,7 @@ struct OTLPExportTests {
         ([], ["OTEL_EXPORTER_OTLP_ENDPOINT": "collector:4318"], "OTEL_EXPORTER_OTLP_ENDPOINT"),
         (["--otlp-endpoint", "http://127.0.0.1:1"], ["OTEL_EXPORTER_OTLP_PROTOCOL": "thrift"], "OTEL_EXPORTER_OTLP_PROTOCOL"),
         (["--otlp-required"], [:], "--otlp-required"),
+        (["--otlp-required", "--otlp-endpoint", "http://127.0.0.1:1"], ["OTEL_SDK_DISABLED": "TRUE"], "--otlp-required"),
     ] as [([String], [String: String], String)])
     func usage(arguments: [String], environment: [String: String], named: String) throws {
         let result = try CommandRunner.run(["scan", "Samples/scene-adopted-clean-launch.txt"] + arguments, environment: environment)
@@ -206,6 +207,17 @@ struct OTLPExportTests {
         #expect(result.stdout.isEmpty, "nothing is scanned")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.hasPrefix("scenelog: error: \(named) "), "\(result.stderr)")
+    }
+
+    @Test("OTEL_SDK_DISABLED=true: nothing is sent, one warning, the report as usual")
+    func disabled() throws {
+        let receiver = try OTLPReceiver()
+        let plain = try CommandRunner.run(Self.report)
+        let result = try CommandRunner.run(Self.report + ["--otlp-endpoint", receiver.endpoint], environment: ["OTEL_SDK_DISABLED": "true"])
+        #expect(result.status == 0)
+        #expect(result.stdout == plain.stdout)
+        #expect(result.stderr == "scenelog: warning: OTEL_SDK_DISABLED is true: launches are not sent over OTLP\n")
+        #expect(try receiver.requests().isEmpty)
     }
 
     @Test("watch sends each launch when its outcome is known, again when it changes, under one trace id")

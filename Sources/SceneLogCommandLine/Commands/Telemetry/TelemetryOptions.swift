@@ -30,6 +30,12 @@ struct TelemetryOptions: ParsableArguments {
     /// Without an exporter (plain `scenelog`), a run that asks for one is handed over to
     /// `scenelog-otlp` here, and this returns only when that program cannot be run.
     func export() throws -> (any LaunchExport)? {
+        // The specification's switch for every OpenTelemetry SDK.
+        if ProcessInfo.processInfo.environment["OTEL_SDK_DISABLED"]?.lowercased() == "true" {
+            if required { throw Diagnostics.usageError("--otlp-required goes against OTEL_SDK_DISABLED=true") }
+            if endpoint != nil { Diagnostics.warning("OTEL_SDK_DISABLED is true: launches are not sent over OTLP") }
+            return nil
+        }
         guard let factory = ScenelogProgram.exportFactory else { return try handOver() }
         let export: (any LaunchExport)?
         do {
