@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `scenelog` leaves OTLP export to `scenelog-otlp`, installed beside it: a run that asks for
+/// export is handed over to that program (the other tests of `--otlp-endpoint` go through that
+/// hand-over); here, what happens when it is not there, and that it is found through a link.
+@Suite("OTLP hand-over to scenelog-otlp", .serialized)
+struct OTLPHandOverTests {
+    static let capture = ["scan", "--fail-on", "never", "Samples/two-devices-idevicesyslog.log"]
+
+    /// A new folder (links resolved) for one test.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-hand-over-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.resolvingSymlinksInPath()
+    }
+
+    /// A copy of `scenelog` alone in a folder: no scenelog-otlp beside it.
+    static func lonelyCopy(in folder: URL) throws -> String {
+        let copy = folder.appendingPathComponent("scenelog")
+        try FileManager.default.copyItem(at: CommandRunner.binary, to: copy)
+        return copy.path
+    }
+
+    @Test("--otlp-endpoint or --otlp-required without scenelog-otlp: a usage error naming where it was looked for, before anything is read")
+    func missingWhenAsked() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenelog = try Self.lonelyCopy(in: folder)
+        for asking in [["--otlp-endpoint", "http://127.0.0.1:1"], ["--otlp-required"]] {
+            let result = try CommandRunner.run(executable: scenelog, Self.capture + asking)
+            #expect(result.status == 2, "\(asking)")
+            #expect(result.stdout.isEmpty, "nothing was scanned")
+            #expect(result.stderr.hasPrefix("scenelog: error: OTLP export needs scenelog-otlp installed beside scenelog: "), "\(result.stderr)")
+            #expect(result.stderr.contains("'\(folder.path)/scenelog-otlp' could not be run (No such file or directory)"), "\(result.stderr)")
+        }
+    }
+
+    @Test("an endpoint variable alone, without scenelog-otlp: one warning; the report and the exit code as without it")
+    func missingWhenOnlyTheEnvironmentNamesAnEndpoint() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenelog = try Self.lonelyCopy(in: folder)
+        let plain = try CommandRunner.run(executable: scenelog, Self.capture)
+        let named = try CommandRunner.run(
+            executable: scenelog, Self.capture, environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1"])
+        #expect(named.status == plain.status)
+        #expect(named.stdout == plain.stdout)
+        let warning = "scenelog: warning: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the launches are not sent: OTLP export needs "
+            + "scenelog-otlp installed beside scenelog: '\(folder.path)/scenelog-otlp' could not be run (No such file or directory)\n"
+        #expect(named.stderr == warning + plain.stderr)
+    }
+
+    @Test("scenelog reached through a link hands over to the scenelog-otlp beside the file it links to")
+    func throughALink() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("scenelog")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: CommandRunner.binary)
+        let receiver = try OTLPReceiver()
+        let result = try CommandRunner.run(executable: link.path, Self.capture + ["--otlp-endpoint", receiver.endpoint])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("scenelog: note: sent 2 launches to \(receiver.endpoint)/v1/traces"), "\(result.stderr)")
+        #expect(try receiver.spans().filter { $0.name == "app.launch" }.count == 2)
+    }
+}
