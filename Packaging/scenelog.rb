@@ -23,7 +23,9 @@ class Scenelog < Formula
     ENV.prepend_path "PKG_CONFIG_PATH", Formula["libarchive"].opt_lib/"pkgconfig"
     ENV.prepend_path "PKG_CONFIG_PATH", Formula["sqlite"].opt_lib/"pkgconfig"
     system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "scenelog"
-    bin.install ".build/release/scenelog"
+    # The OTLP export (scenelog hands a run with --otlp-endpoint to it, beside it in bin).
+    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "scenelog-otlp"
+    bin.install ".build/release/scenelog", ".build/release/scenelog-otlp"
     generate_completions_from_executable(bin/"scenelog", "--generate-completion-script")
     system "swift", "package", "--disable-sandbox", "--allow-writing-to-package-directory",
            "generate-manual", "--multi-page"

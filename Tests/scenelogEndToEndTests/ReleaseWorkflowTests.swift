@@ -18,8 +18,9 @@ struct ReleaseWorkflowTests {
     func buildStep() throws {
         let build = try #require(try Self.steps().first { $0["name"] as? String == "Build" }?["run"] as? String)
         let readme = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(build.trimmingCharacters(in: .whitespacesAndNewlines) == "swift build -c release --static-swift-stdlib --product scenelog")
-        #expect(readme.contains(build.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let lines = build.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines == ["scenelog", "scenelog-otlp"].map { "swift build -c release --static-swift-stdlib --product \($0)" })
+        for line in lines { #expect(readme.contains(line)) }
     }
 
     @Test("the package step archives the binary, its completions and the README, and names the artifact")
@@ -29,7 +30,10 @@ struct ReleaseWorkflowTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let release = folder.appendingPathComponent(".build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CommandRunner.binary, to: release.appendingPathComponent("scenelog"))
+        for program in ["scenelog", "scenelog-otlp"] {
+            let built = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent(program)
+            try FileManager.default.copyItem(at: built, to: release.appendingPathComponent(program))
+        }
         for name in ["README.md", "Samples"] {
             try FileManager.default.createSymbolicLink(
                 at: folder.appendingPathComponent(name), withDestinationURL: CommandRunner.packageRoot.appendingPathComponent(name))
@@ -43,7 +47,7 @@ struct ReleaseWorkflowTests {
         #expect(name.hasPrefix("name=scenelog-\(try CommandRunner.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines))-linux-"))
         let archive = folder.appendingPathComponent("dist/\(name.dropFirst("name=".count)).tar.gz")
         let listing = try CommandRunner.run(executable: "/usr/bin/tar", ["-tzf", archive.path], in: folder)
-        for member in ["/scenelog", "/README.md", "/completions/scenelog.bash", "/completions/scenelog.zsh", "/completions/scenelog.fish"] {
+        for member in ["/scenelog", "/scenelog-otlp", "/README.md", "/completions/scenelog.bash", "/completions/scenelog.zsh", "/completions/scenelog.fish"] {
             #expect(listing.stdout.contains(member), "the archive lacks \(member)")
         }
     }
