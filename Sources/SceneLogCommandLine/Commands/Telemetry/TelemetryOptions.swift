@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import SceneLogCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--otlp-endpoint` and `--otlp-required`, shared by `scan`, `report`, `merge` and `watch`:
 /// each launch sent as a trace to an OpenTelemetry collector or backend.
@@ -31,7 +36,7 @@ struct TelemetryOptions: ParsableArguments {
     /// `scenelog-otlp` here, and this returns only when that program cannot be run.
     func export() throws -> (any LaunchExport)? {
         // The specification's switch for every OpenTelemetry SDK.
-        if ProcessInfo.processInfo.environment["OTEL_SDK_DISABLED"]?.lowercased() == "true" {
+        if Self.variable("OTEL_SDK_DISABLED")?.lowercased() == "true" {
             if required { throw Diagnostics.usageError("--otlp-required goes against OTEL_SDK_DISABLED=true") }
             if endpoint != nil { Diagnostics.warning("OTEL_SDK_DISABLED is true: launches are not sent over OTLP") }
             return nil
@@ -53,8 +58,7 @@ struct TelemetryOptions: ParsableArguments {
     /// be run: a usage error if the command line asked, else (an endpoint variable set for other
     /// programs too) a warning, and the run goes on without export.
     private func handOver() throws -> (any LaunchExport)? {
-        let environment = ProcessInfo.processInfo.environment
-        let variable = Self.endpointVariables.first { environment[$0]?.isEmpty == false }
+        let variable = Self.endpointVariables.first { Self.variable($0)?.isEmpty == false }
         guard endpoint != nil || required || variable != nil else { return nil }
         let why = CompanionProgram.replaceProcess(with: Self.exportingProgram)
         let needs = "OTLP export needs \(Self.exportingProgram) installed beside scenelog: \(why)"
@@ -63,6 +67,11 @@ struct TelemetryOptions: ParsableArguments {
         }
         Diagnostics.warning("\(variable) is set, but the launches are not sent: \(needs)")
         return nil
+    }
+
+    /// The environment variable `name`, read alone (not the whole environment: every run asks).
+    private static func variable(_ name: String) -> String? {
+        getenv(name).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
     }
 
     /// Sends `result`'s launches with `export` (nothing without one), then runs `check`, the
