@@ -14,6 +14,7 @@ public enum ScenelogProgram {
     /// `scenelog-otlp`). A command that does not end the process returns, with status 0.
     public static func run(exporting exportFactory: (any LaunchExportFactory)? = nil) {
         self.exportFactory = exportFactory
+        if exportFactory != nil { CompanionProgram.forgetHandOver() }
         Scenelog.main()
     }
 

@@ -4,6 +4,11 @@ import Testing
 /// `scenelog` leaves OTLP export to `scenelog-otlp`, installed beside it: a run that asks for
 /// export is handed over to that program (the other tests of `--otlp-endpoint` go through that
 /// hand-over); here, what happens when it is not there, and that it is found through a link.
+/// The variable `scenelog` sets for the program it hands a run over to (`CompanionProgram`).
+enum CompanionMarker {
+    static let name = "SCENELOG_HANDED_OVER"
+}
+
 @Suite("OTLP hand-over to scenelog-otlp", .serialized)
 struct OTLPHandOverTests {
     static let capture = ["scan", "--fail-on", "never", "Samples/two-devices-idevicesyslog.log"]
@@ -49,6 +54,37 @@ struct OTLPHandOverTests {
         let warning = "scenelog: warning: OTEL_EXPORTER_OTLP_ENDPOINT is set, but the launches are not sent: OTLP export needs "
             + "scenelog-otlp installed beside scenelog: '\(folder.path)/scenelog-otlp' could not be run (No such file or directory)\n"
         #expect(named.stderr == warning + plain.stderr)
+    }
+
+    @Test("a scenelog-otlp that is scenelog itself (a link) hands the run back once: a usage error, no loop")
+    func notTheExportingProgram() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenelog = try Self.lonelyCopy(in: folder)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("scenelog-otlp"), withDestinationURL: URL(fileURLWithPath: scenelog))
+        let result = try CommandRunner.run(executable: scenelog, Self.capture + ["--otlp-endpoint", "http://127.0.0.1:1"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("'\(folder.path)/scenelog-otlp' handed the run back: it is not scenelog-otlp"), "\(result.stderr)")
+    }
+
+    @Test("scenelog-otlp does not pass the hand-over on to the programs it starts")
+    func markerIsForgotten() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // watch starts idevicesyslog from PATH: a stand-in that notes the marker it sees and ends.
+        let marker = folder.appendingPathComponent("marker.txt")
+        try CommandRunner.writeScript(
+            "#!/bin/sh\necho \"${\(CompanionMarker.name):-none}\" > '\(marker.path)'\n", to: folder.appendingPathComponent("idevicesyslog"))
+        let receiver = try OTLPReceiver()
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        // Standard input that is not a stream, so that watch starts idevicesyslog.
+        let result = try CommandRunner.run(
+            executable: "/bin/sh",
+            ["-c", "exec '\(CommandRunner.binary.path)' watch --format ndjson --udid TESTUDID --otlp-endpoint \(receiver.endpoint) < /dev/null"],
+            environment: ["PATH": path])
+        #expect((try? String(contentsOf: marker, encoding: .utf8)) == "none\n", "\(result.status) \(result.stderr)")
     }
 
     @Test("scenelog reached through a link hands over to the scenelog-otlp beside the file it links to")

@@ -19,10 +19,27 @@ enum CompanionProgram {
     static func replaceProcess(with name: String) -> String {
         guard var path = executableFolder() else { return "the folder of this program is not known" }
         path.append(contentsOf: "/\(name)".utf8CString.map { $0 })  // ends with its NUL
+        // Diagnostics show the path's control characters, and PathBytes its bytes that are not UTF-8.
+        let shown = PathBytes.string(path.dropLast().map { UInt8(bitPattern: $0) })
+        if getenv(handOverMarker) != nil {
+            unsetenv(handOverMarker)
+            return "'\(shown)' handed the run back: it is not \(name)"
+        }
+        setenv(handOverMarker, "1", 1)
         execv(path, CommandLine.unsafeArgv)
         let reason = String(cString: strerror(errno))
-        // Diagnostics show the path's control characters, and PathBytes its bytes that are not UTF-8.
-        return "'\(PathBytes.string(path.dropLast().map { UInt8(bitPattern: $0) }))' could not be run (\(reason))"
+        unsetenv(handOverMarker)
+        return "'\(shown)' could not be run (\(reason))"
+    }
+
+    /// Set in the environment of the program a run is handed over to, and removed by it
+    /// (``forgetHandOver()``): a program in its place that is not it (a copy or a link of
+    /// `scenelog` under its name) would hand the run back, and back again, for ever.
+    static let handOverMarker = "SCENELOG_HANDED_OVER"
+
+    /// Removes the marker, in the program handed over to: the programs it starts do not see it.
+    static func forgetHandOver() {
+        unsetenv(handOverMarker)
     }
 
     /// The folder of this process's executable, links resolved, as the bytes of its path (no NUL).
