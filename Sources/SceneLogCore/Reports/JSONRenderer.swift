@@ -52,7 +52,7 @@ struct JSONRenderer {
         json.key("tool")
         json.stringObject(["name": report.tool.name, "version": report.tool.version])
         json.endObject()
-        try write(json.bytes + [0x0A])
+        try write(Array(json.bytes) + [0x0A])
     }
 
     /// An app's launch statistics: `{ app, launches, outcomes, starts, timeToActive…Ms, timedLaunches }`.

@@ -1,8 +1,9 @@
 /// Writes JSON straight into bytes, without an intermediate tree: reports with many findings stay
 /// cheap to write. Pretty-printed (two-space indent, `"key" : value`), or compact on one line for
-/// NDJSON.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// NDJSON. The bytes go into a ``ByteBuffer`` (an append is a store or a `memcpy`, where an array
+/// checked its uniqueness and copied generically: most of a dense report's writing time).
+struct JSONWriter: ~Copyable {
+    private var buffer: ByteBuffer
     /// One line, no spaces (`"key":value`).
     private let compact: Bool
     /// Whether the innermost open container has an element yet.
@@ -16,16 +17,19 @@ struct JSONWriter {
     private var afterKey = false
 
     init(reservingCapacity capacity: Int = 1 << 16, compact: Bool = false) {
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
         self.compact = compact
     }
+
+    /// The bytes written so far (since the last drain), valid until the next write.
+    var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
 
     /// Hands the bytes written so far to `write` and forgets them, once they reach `threshold`:
     /// a long report goes out piece by piece instead of being held whole.
     mutating func drain(atLeast threshold: Int = 1 << 16, to write: ([UInt8]) throws -> Void) rethrows {
-        guard bytes.count >= threshold else { return }
-        try write(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard buffer.count >= threshold else { return }
+        try write(Array(buffer.bytes))
+        buffer.removeAll()
     }
 
     mutating func beginObject() { open(0x7B) }
@@ -37,9 +41,9 @@ struct JSONWriter {
     /// nothing to escape).
     mutating func key(_ key: StaticString) {
         separate()
-        bytes.append(0x22)
+        buffer.append(0x22)
         append(key)
-        bytes.append(0x22)
+        buffer.append(0x22)
         endKey()
     }
 
@@ -51,7 +55,7 @@ struct JSONWriter {
     }
 
     private mutating func endKey() {
-        if compact { bytes.append(0x3A) } else { append(" : ") }
+        if compact { buffer.append(0x3A) } else { append(" : ") }
         afterKey = true
     }
 
@@ -75,7 +79,7 @@ struct JSONWriter {
         separate()
         guard let value, value.isFinite else { return append("null") }
         if value == value.rounded() && abs(value) < 1e15 { return appendDigits(of: Int(value)) }
-        bytes.append(contentsOf: String(value).utf8)
+        append(String(value))
     }
 
     /// An object of string values, keys sorted.
@@ -102,7 +106,7 @@ struct JSONWriter {
 
     private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(bracket)
+        buffer.append(bracket)
         if depth > 0 { enclosingHaveElements.append(innermostHasElement) }
         innermostHasElement = false
         depth += 1
@@ -113,7 +117,7 @@ struct JSONWriter {
         depth -= 1
         innermostHasElement = depth > 0 ? enclosingHaveElements.removeLast() : false
         if hadElements { newline() }
-        bytes.append(bracket)
+        buffer.append(bracket)
     }
 
     /// Before a value or a key: a comma after the previous element, a new line and the indent.
@@ -123,31 +127,37 @@ struct JSONWriter {
             return
         }
         guard depth > 0 else { return }
-        if innermostHasElement { bytes.append(0x2C) }
+        if innermostHasElement { buffer.append(0x2C) }
         innermostHasElement = true
         newline()
     }
 
     private mutating func newline() {
         guard !compact else { return }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
         let spaces: StaticString = "                                "
         var indent = 2 * depth
         while indent > 0 {
             let piece = min(indent, spaces.utf8CodeUnitCount)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
+            buffer.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
             indent -= piece
         }
     }
 
+    /// A string's UTF-8, as it is.
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append($0) }
+    }
+
     /// A literal's bytes, as they are (`null`, `true`, `false`).
     private mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// The decimal digits of `value`, without going through a `String`.
     private mutating func appendDigits(of value: Int) {
-        if value < 0 { bytes.append(0x2D) }
+        if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of a UInt64, reversed
         let count = withUnsafeMutableBytes(of: &digits) { buffer in
@@ -159,8 +169,8 @@ struct JSONWriter {
             } while magnitude > 0
             return count
         }
-        withUnsafeBytes(of: &digits) { buffer in
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        withUnsafeBytes(of: &digits) { reversed in
+            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(reversed[index]) }
         }
     }
 
@@ -169,7 +179,7 @@ struct JSONWriter {
     /// Writes `value` as a JSON string; a byte of a file name that is not UTF-8 (``PathBytes``)
     /// as `\xFF` (`"\\xFF"` in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
-        bytes.append(0x22)
+        buffer.append(0x22)
         var text = value
         text.withUTF8 { utf8 in
             var runStart = 0
@@ -177,22 +187,22 @@ struct JSONWriter {
             while index < utf8.count {
                 let byte = utf8[index]
                 if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    bytes.append(0x5C)
-                    bytes.append(contentsOf: PathBytes.visibleForm(of: escaped).utf8)
+                    buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    buffer.append(0x5C)
+                    append(PathBytes.visibleForm(of: escaped))
                     index += 4
                     runStart = index
                     continue
                 }
                 index += 1
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
                 appendEscape(byte)
                 runStart = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
-        bytes.append(0x22)
+        buffer.append(0x22)
     }
 
     /// The byte that the scalar encoded at `index` of `utf8` stands for, when it is one of
@@ -213,8 +223,8 @@ struct JSONWriter {
         default:
             let hex: StaticString = "0123456789abcdef"
             append(#"\u00"#)
-            bytes.append(hex.utf8Start[Int(byte >> 4)])
-            bytes.append(hex.utf8Start[Int(byte & 0xF)])
+            buffer.append(hex.utf8Start[Int(byte >> 4)])
+            buffer.append(hex.utf8Start[Int(byte & 0xF)])
         }
     }
 }

@@ -73,7 +73,7 @@ enum NDJSONEvents {
         try write(pending)
     }
 
-    private static func line(_ json: JSONWriter) -> String {
+    private static func line(_ json: borrowing JSONWriter) -> String {
         String(decoding: json.bytes, as: UTF8.self) + "\n"
     }
 }

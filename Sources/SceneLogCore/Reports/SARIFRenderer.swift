@@ -109,7 +109,7 @@ struct SARIFRenderer {
         json.endObject()
         json.endArray()
         json.endObject()
-        try emit(json.bytes + [0x0A])
+        try emit(Array(json.bytes) + [0x0A])
     }
 
     /// A `reportingDescriptor`.
