@@ -30,15 +30,17 @@ struct ByteBuffer: ~Copyable {
         count = 0
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
-        reserve(count + 1)
+        if count == capacity { reserve(count + 1) }
         storage[count] = byte
         count += 1
     }
 
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(count + bytes.count)
+        if count + bytes.count > capacity { reserve(count + bytes.count) }
         memcpy(storage + count, source, bytes.count)
         count += bytes.count
     }
