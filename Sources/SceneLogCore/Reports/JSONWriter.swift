@@ -8,11 +8,9 @@ struct JSONWriter: ~Copyable {
     private let compact: Bool
     /// Whether the innermost open container has an element yet.
     private var innermostHasElement = false
-    /// The same for each enclosing container, outermost first (the innermost is kept apart, so
-    /// that each element touches no array).
+    /// The same for what encloses each open container, outermost (the top level) first: one entry
+    /// per open container. The innermost is kept apart, so that each element touches no array.
     private var enclosingHaveElements: [Bool] = []
-    /// How many containers are open.
-    private var depth = 0
     /// Whether a key was just written and its value is due.
     private var afterKey = false
 
@@ -107,15 +105,13 @@ struct JSONWriter: ~Copyable {
     private mutating func open(_ bracket: UInt8) {
         separate()
         buffer.append(bracket)
-        if depth > 0 { enclosingHaveElements.append(innermostHasElement) }
+        enclosingHaveElements.append(innermostHasElement)
         innermostHasElement = false
-        depth += 1
     }
 
     private mutating func close(_ bracket: UInt8) {
         let hadElements = innermostHasElement
-        depth -= 1
-        innermostHasElement = depth > 0 ? enclosingHaveElements.removeLast() : false
+        innermostHasElement = enclosingHaveElements.removeLast()
         if hadElements { newline() }
         buffer.append(bracket)
     }
@@ -126,7 +122,7 @@ struct JSONWriter: ~Copyable {
             afterKey = false
             return
         }
-        guard depth > 0 else { return }
+        guard !enclosingHaveElements.isEmpty else { return }
         if innermostHasElement { buffer.append(0x2C) }
         innermostHasElement = true
         newline()
@@ -136,7 +132,7 @@ struct JSONWriter: ~Copyable {
         guard !compact else { return }
         buffer.append(0x0A)
         let spaces: StaticString = "                                "
-        var indent = 2 * depth
+        var indent = 2 * enclosingHaveElements.count
         while indent > 0 {
             let piece = min(indent, spaces.utf8CodeUnitCount)
             buffer.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
