@@ -43,7 +43,7 @@ public struct RecordFilter: Sendable, Equatable {
         func equal(_ range: Range<Int>?, _ expected: String?) -> Bool {
             guard let expected else { return true }
             guard let bytes = record.bytes(of: range) else { return false }
-            return bytes.elementsEqual(expected.utf8)
+            return bytes.equals(expected)
         }
         return equal(record.fields.process, process) && equal(record.fields.subsystem, subsystem)
             && equal(record.fields.category, category)

@@ -109,7 +109,7 @@ final class StreamAnalysis: RecordSink {
         guard analyzer != nil else { return }
         if let app = options.app {
             identities.note(record)
-            if !seesApp, record.bytes(of: record.fields.process)?.elementsEqual(app.utf8) == true { seesApp = true }
+            if !seesApp, record.bytes(of: record.fields.process)?.equals(app) == true { seesApp = true }
         }
         let found = analyzer?.analyze(record, into: &events) ?? []
         if arrivalNote != .none { noteArrivalTiming() }
