@@ -16,12 +16,17 @@ enum Terminal {
         return value.pointee != 0
     }
 
+    /// `COLUMNS`, when it is a whole number.
+    static var columnsVariable: Int? {
+        getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
+    }
+
     /// The width the text report and the timeline wrap to on standard output: `COLUMNS` when it
     /// is a whole number above 0 (also in a pipe: the user asked for it), else the width of the
     /// terminal standard output is (`TIOCGWINSZ`), else `nil` (piped or redirected: lines are
     /// never broken, as `rg` and `swiftc` write them, one line for `grep`).
     static var width: Int? {
-        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
+        if let columns = columnsVariable, columns > 0 { return columns }
         guard standardOutputIsTerminal else { return nil }
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }

@@ -53,8 +53,7 @@ struct HistoryCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
         }
-        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }
-        let renderer = HistoryRenderer(width: columns ?? 80)
+        let renderer = HistoryRenderer(width: Terminal.columnsVariable ?? 80)
         try Diagnostics.write(format == .html ? renderer.html(runs) : renderer.text(runs), to: output)
     }
 }

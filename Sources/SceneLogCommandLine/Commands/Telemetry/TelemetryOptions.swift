@@ -71,7 +71,7 @@ struct TelemetryOptions: ParsableArguments {
 
     /// The environment variable `name`, read alone (not the whole environment: every run asks).
     private static func variable(_ name: String) -> String? {
-        getenv(name).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Sends `result`'s launches with `export` (nothing without one), then runs `check`, the
