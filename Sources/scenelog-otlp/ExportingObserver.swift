@@ -50,8 +50,7 @@ final class ExportingObserver: LiveExportObserver {
     /// Sends the launches of `result` whose outcome never became known (the watch ended first),
     /// waits for the export to end; how it went.
     func finish(_ result: ScanResult) -> LaunchExportOutcome {
-        for trace in result.launchTraces(sentAt: OTLPLaunchExport.nowNanoseconds())
-        where trace.root.attributes[TelemetryNames.outcome] == .string(LaunchOutcome.incomplete.rawValue) {
+        for trace in result.launchTraces(sentAt: OTLPLaunchExport.nowNanoseconds(), where: { $0.outcome == .incomplete }) {
             send(trace)
         }
         let export = self.export
