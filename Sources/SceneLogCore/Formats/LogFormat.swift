@@ -29,8 +29,8 @@ public enum LogFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// An assembler running this format's parser, set up from the input's first lines. Each case
-    /// names its parser type so that the assembler is compiled for it (no protocol dispatch per line).
+    /// An assembler running this format's parser, set up from the input's first lines (each parser
+    /// has its own build of ``RecordAssembler/consume(_:number:byteOffset:)``).
     func makeAssembler(sample: [[UInt8]], sink: any RecordSink) -> any LineConsumer {
         switch self {
         case .idevicesyslog: RecordAssembler(parser: IdevicesyslogParser(sample: sample), sink: sink)

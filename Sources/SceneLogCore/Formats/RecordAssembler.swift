@@ -57,6 +57,20 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
         self.sink = sink
     }
 
+    // The assembler is reached through `any LineConsumer`, whose witness is the generic code: these
+    // make the compiler build `consume` for each parser, and the generic code jump to it, so that a
+    // line's parsing and delivery are direct calls.
+    @_specialize(where Parser == IdevicesyslogParser)
+    @_specialize(where Parser == ConsoleExportParser)
+    @_specialize(where Parser == LogDefaultParser)
+    @_specialize(where Parser == LogSyslogParser)
+    @_specialize(where Parser == LogCompactParser)
+    @_specialize(where Parser == LogJSONParser)
+    @_specialize(where Parser == LogNDJSONParser)
+    @_specialize(where Parser == Pymobiledevice3Parser)
+    @_specialize(where Parser == GoIOSParser)
+    @_specialize(where Parser == SysdiagnoseLogParser)
+    @_specialize(where Parser == XcodeConsoleParser)
     func consume(_ line: Bytes, number: Int, byteOffset: Int) {
         switch parser.classify(line) {
         case .recordStart(let newFields):

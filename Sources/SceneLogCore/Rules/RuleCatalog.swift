@@ -22,6 +22,13 @@ public enum RuleCatalog {
         MainThreadIOAtLaunchRule.self,
     ]
 
+    /// Whether `rule` is one of the built-in rules. Compares metatypes, where `rule is any BuiltInRule`
+    /// would make the runtime scan every conformance record of the program once per rule type.
+    static func isBuiltIn(_ rule: any Rule) -> Bool {
+        let ruleType = ObjectIdentifier(type(of: rule))
+        return builtInTypes.contains { ObjectIdentifier($0) == ruleType }
+    }
+
     /// Instances of every built-in rule.
     public static var builtIn: [any Rule] { builtInTypes.map { $0.init() } }
 

@@ -77,7 +77,7 @@ public final class RuleSet: Sendable {
             compiledRules.append(
                 CompiledRule(
                     rule: rule, severity: configuration.severityOverrides[description.id] ?? description.severity,
-                    isTimed: !(rule is any BuiltInRule)))
+                    isTimed: !RuleCatalog.isBuiltIn(rule)))
             for pattern in description.patterns {
                 let regex: CompiledPattern
                 do {
