@@ -150,7 +150,13 @@ final class InputScanner<Sink: RecordSink> {
         bytesRead += chunk.count
         // Two passes over the whole chunk spare most lines two searches of their own.
         plainChunk = chunk.index(of: 0, from: 0) == nil && chunk.index(of: ASCII.escape, from: 0) == nil ? chunk : nil
-        splitter.feed(chunk) { line in take(line) }
+        if let consumer, !readsPlainText {
+            // Settled on a format: the consumer stays the same to the end, and each line goes to it
+            // without a retain and release of its own.
+            splitter.feed(chunk) { line in take(line, settledOn: consumer) }
+        } else {
+            splitter.feed(chunk) { line in take(line) }
+        }
         plainChunk = nil
     }
 
@@ -169,7 +175,8 @@ final class InputScanner<Sink: RecordSink> {
         return summary
     }
 
-    private func take(_ line: RawLine) {
+    /// Takes a line: to `settled`, the consumer of a format settled on, when there is one.
+    private func take(_ line: RawLine, settledOn settled: (any LineConsumer)? = nil) {
         if line.wasTruncated {
             truncatedLines += 1
             sink.truncated(line: line.number, keptBytes: line.bytes.count)
@@ -184,20 +191,24 @@ final class InputScanner<Sink: RecordSink> {
             followsBinaryLine = verdict.isBinary
             if verdict.isBinary { return takeBinary(line) }
         }
-        cleaner.clean(line.bytes, holdsNul: holdsNul, mayHoldEscape: !plain) { bytes in
-            if let consumer {
-                guard readsPlainText else {
-                    consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
-                    return
-                }
-                return takePlain(bytes, number: line.number, byteOffset: line.byteOffset, into: consumer)
+        let bytes = cleaner.clean(line.bytes, holdsNul: holdsNul, mayHoldEscape: !plain)
+        guard settled == nil else {
+            // Optional chaining borrows the consumer; binding it with `if let` would retain it.
+            settled?.consume(bytes, number: line.number, byteOffset: line.byteOffset)
+            return
+        }
+        if let consumer {
+            guard readsPlainText else {
+                consumer.consume(bytes, number: line.number, byteOffset: line.byteOffset)
+                return
             }
-            pending.append(bytes, number: line.number, offset: line.byteOffset)
-            if pending.nonBlankLines >= FormatDetector.sampleLines || pending.lineCount >= FormatDetector.maximumSampleLines
-                || pending.byteCount >= FormatDetector.maximumSampleBytes
-            {
-                decide()
-            }
+            return takePlain(bytes, number: line.number, byteOffset: line.byteOffset, into: consumer)
+        }
+        pending.append(bytes, number: line.number, offset: line.byteOffset)
+        if pending.nonBlankLines >= FormatDetector.sampleLines || pending.lineCount >= FormatDetector.maximumSampleLines
+            || pending.byteCount >= FormatDetector.maximumSampleBytes
+        {
+            decide()
         }
     }
 

@@ -8,32 +8,26 @@
 ///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
-struct LineCleaner {
-    private var scratch: [UInt8] = []
+struct LineCleaner: ~Copyable {
+    private var scratch = ByteBuffer()
 
-    /// Calls `body` with the cleaned bytes of `line`.
+    /// The cleaned bytes of `line`: `line` itself (without a harness prefix) when it holds nothing
+    /// to remove, else the cleaner's own bytes, valid until its next call.
     ///
     /// - Parameters:
     ///   - holdsNul: whether `line` holds a NUL, when the caller looked already.
     ///   - mayHoldEscape: `false` when the caller knows that `line` holds no escape.
-    mutating func clean<Result>(
-        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool? = nil, mayHoldEscape: Bool = true,
-        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
+    mutating func clean(
+        _ line: UnsafeBufferPointer<UInt8>, holdsNul: Bool? = nil, mayHoldEscape: Bool = true
+    ) -> UnsafeBufferPointer<UInt8> {
         let holdsNul = holdsNul ?? (line.index(of: 0, from: 0) != nil)
         let holdsEscape = mayHoldEscape && line.index(of: ASCII.escape, from: 0) != nil
-        return try removingControls(line, needed: holdsNul || holdsEscape) { cleaned in
-            try body(UnsafeBufferPointer(rebasing: cleaned[HarnessPrefix.length(in: cleaned)...]))
-        }
+        let cleaned = holdsNul || holdsEscape ? removingControls(line) : line
+        return UnsafeBufferPointer(rebasing: cleaned[HarnessPrefix.length(in: cleaned)...])
     }
 
-    private mutating func removingControls<Result>(
-        _ line: UnsafeBufferPointer<UInt8>, needed: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
-        guard needed else {
-            return try body(line)
-        }
-        scratch.removeAll(keepingCapacity: true)
+    private mutating func removingControls(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        scratch.removeAll()
         var index = 0
         while index < line.count {
             let byte = line[index]
@@ -46,7 +40,7 @@ struct LineCleaner {
                 index += 1
             }
         }
-        return try scratch.withUnsafeBufferPointer { try body($0) }
+        return scratch.bytes
     }
 
     /// The index just past a CSI sequence whose parameters start at `start`: parameter and

@@ -4,7 +4,7 @@ import Testing
 
 private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
     var cleaner = LineCleaner()
-    return bytes.withUnsafeBufferPointer { line in cleaner.clean(line) { Array($0) } }
+    return bytes.withUnsafeBufferPointer { line in Array(cleaner.clean(line)) }
 }
 
 @Suite struct LineCleanerTests {
