@@ -63,6 +63,7 @@ struct IdevicesyslogParser: RecordParser {
     }
 
     /// The fields of a record-start line, or `nil` when it is not one.
+    @inline(__always)
     static func fields(_ line: Bytes, hasDeviceName: Bool) -> RecordFields? {
         guard let shape = shape(line) else { return nil }
         var fields = RecordFields(message: shape.messageStart..<line.count)
@@ -97,6 +98,7 @@ struct IdevicesyslogParser: RecordParser {
     }
 
     /// Finds timestamp, `[pid]`, level and message start; `nil` when the line is not a record start.
+    @inline(__always)
     static func shape(_ line: Bytes) -> Shape? {
         let start = line.skippingBlanks(from: 0)
         guard let stampEnd = endOfSyslogTimestamp(line, from: start) else { return nil }
@@ -135,6 +137,7 @@ struct IdevicesyslogParser: RecordParser {
 
     /// The end of `Mon DD HH:MM:SS` (day space-padded or not) with an optional `.uuuuuu`, when it is
     /// followed by a space.
+    @inline(__always)
     static func endOfSyslogTimestamp(_ line: Bytes, from start: Int) -> Int? {
         var index = start
         guard index + 15 <= line.count, ASCII.isUpper(line[index]), ASCII.isLower(line[index + 1]),

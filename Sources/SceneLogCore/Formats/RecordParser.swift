@@ -17,6 +17,7 @@ struct RecordFields: Sendable, Equatable {
     private var packedMessage: PackedRange
     private var packedPID: Int32 = -1
 
+    @inline(__always)
     init(message: Range<Int>) {
         packedMessage = PackedRange(message)
     }

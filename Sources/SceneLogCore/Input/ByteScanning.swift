@@ -116,6 +116,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// The decimal value of `range`, or `nil` when it is empty, not all digits or too long.
+    @inline(__always)
     func decimalValue(_ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 18 else { return nil }
         var value = 0
