@@ -6,6 +6,8 @@ enum Excerpt {
     /// The first ``length`` characters of `message` (with "…" when there are more), converted from
     /// a prefix of its bytes rather than from the whole message, which may be megabytes long.
     static func of(_ message: UnsafeBufferPointer<UInt8>) -> String {
+        // No more bytes than the length: no more characters either, and nothing to count.
+        guard message.count > length else { return message.string(0..<message.count) }
         // Characters of real log text are 1 to 4 bytes; 16 per character leaves room for combining marks.
         let prefixBytes = length * 16
         var text = message.string(0..<min(message.count, prefixBytes))
