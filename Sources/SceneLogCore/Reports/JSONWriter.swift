@@ -53,7 +53,7 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func endKey() {
-        if compact { buffer.append(0x3A) } else { append(" : ") }
+        if compact { buffer.append(0x3A) } else { append(" : " as StaticString) }
         afterKey = true
     }
 
@@ -128,14 +128,18 @@ struct JSONWriter: ~Copyable {
         newline()
     }
 
+    /// A line break and the indent of the current depth, copied in one piece up to 32 levels deep.
     private mutating func newline() {
         guard !compact else { return }
-        buffer.append(0x0A)
-        let spaces: StaticString = "                                "
+        let lineBreakAndSpaces: StaticString = "\n                                                                "
+        let text = UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start, count: lineBreakAndSpaces.utf8CodeUnitCount)
         var indent = 2 * enclosingHaveElements.count
-        while indent > 0 {
-            let piece = min(indent, spaces.utf8CodeUnitCount)
-            buffer.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
+        let first = min(indent, text.count - 1)
+        buffer.append(UnsafeBufferPointer(rebasing: text[...first]))
+        indent -= first
+        while indent > 0 {  // deeper: more spaces, a piece at a time
+            let piece = min(indent, text.count - 1)
+            buffer.append(UnsafeBufferPointer(rebasing: text[1...piece]))
             indent -= piece
         }
     }
@@ -175,12 +179,27 @@ struct JSONWriter: ~Copyable {
     /// Writes `value` as a JSON string; a byte of a file name that is not UTF-8 (``PathBytes``)
     /// as `\xFF` (`"\\xFF"` in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
+        guard value.utf8.withContiguousStorageIfAvailable({ writeQuoted(utf8: $0) }) == nil else { return }
+        var text = value  // not contiguous yet
+        text.withUTF8 { writeQuoted(utf8: $0) }
+    }
+
+    /// Writes `utf8` as a JSON string (see ``writeQuoted(_:)``), looking at eight bytes at a time
+    /// while none of them needs a closer look.
+    private mutating func writeQuoted(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(0x22)
-        var text = value
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            if utf8.count - index >= 8,
+                !Self.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
+            // One of the next eight bytes may need an escape: they are looked at one by one.
+            let end = min(index + 8, utf8.count)
+            while index < end {
                 let byte = utf8[index]
                 if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
                     buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
@@ -196,9 +215,22 @@ struct JSONWriter: ~Copyable {
                 appendEscape(byte)
                 runStart = index
             }
-            buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         buffer.append(0x22)
+    }
+
+    /// Whether any of the eight bytes of `word` is one that ``writeQuoted(utf8:)`` may escape: a
+    /// control character, `"`, `\`, or 0x7F and above (DEL, and the lead byte of a ``PathBytes``
+    /// escape among those of any non-ASCII character).
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        /// Whether a byte of `bytes`, each below 0x80, is zero.
+        func hasZeroByte(_ bytes: UInt64) -> Bool { (bytes &- ones) & highBits != 0 }
+        guard (word | (word &+ ones)) & highBits == 0 else { return true }  // 0x7F and above
+        // Every byte is below 0x7F from here, so no subtraction borrows across bytes.
+        return (word &- ones &* 0x20) & highBits != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 
     /// The byte that the scalar encoded at `index` of `utf8` stands for, when it is one of
