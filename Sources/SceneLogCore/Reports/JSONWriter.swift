@@ -41,8 +41,9 @@ struct JSONWriter: ~Copyable {
         separate()
         buffer.append(0x22)
         append(key)
-        buffer.append(0x22)
-        endKey()
+        let closingQuoteAndColon: StaticString = compact ? "\":" : "\" : "
+        append(closingQuoteAndColon)
+        afterKey = true
     }
 
     /// Writes `"key" : ` for a key that comes from the data (escaped like any string).
@@ -53,7 +54,8 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func endKey() {
-        if compact { buffer.append(0x3A) } else { append(" : " as StaticString) }
+        let colon: StaticString = compact ? ":" : " : "
+        append(colon)
         afterKey = true
     }
 
@@ -117,6 +119,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Before a value or a key: a comma after the previous element, a new line and the indent.
+    @inline(__always)
     private mutating func separate() {
         if afterKey {
             afterKey = false
@@ -129,17 +132,18 @@ struct JSONWriter: ~Copyable {
     }
 
     /// A line break and the indent of the current depth, copied in one piece up to 32 levels deep.
+    @inline(__always)
     private mutating func newline() {
         guard !compact else { return }
         let lineBreakAndSpaces: StaticString = "\n                                                                "
-        let text = UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start, count: lineBreakAndSpaces.utf8CodeUnitCount)
+        let spaces = lineBreakAndSpaces.utf8CodeUnitCount - 1
         var indent = 2 * enclosingHaveElements.count
-        let first = min(indent, text.count - 1)
-        buffer.append(UnsafeBufferPointer(rebasing: text[...first]))
+        let first = min(indent, spaces)
+        buffer.append(UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start, count: 1 + first))
         indent -= first
         while indent > 0 {  // deeper: more spaces, a piece at a time
-            let piece = min(indent, text.count - 1)
-            buffer.append(UnsafeBufferPointer(rebasing: text[1...piece]))
+            let piece = min(indent, spaces)
+            buffer.append(UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start + 1, count: piece))
             indent -= piece
         }
     }
@@ -151,6 +155,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// A literal's bytes, as they are (`null`, `true`, `false`).
+    @inline(__always)
     private mutating func append(_ literal: StaticString) {
         buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
@@ -174,62 +179,73 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`. Runs
-    /// that need no escape are copied in one piece.
-    /// Writes `value` as a JSON string; a byte of a file name that is not UTF-8 (``PathBytes``)
-    /// as `\xFF` (`"\\xFF"` in JSON), as every other output shows it.
+    /// Writes `value` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or
+    /// `\u00XX`, and a byte of a file name that is not UTF-8 (``PathBytes``) as `\xFF` (`"\\xFF"`
+    /// in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
         guard value.utf8.withContiguousStorageIfAvailable({ writeQuoted(utf8: $0) }) == nil else { return }
         var text = value  // not contiguous yet
         text.withUTF8 { writeQuoted(utf8: $0) }
     }
 
-    /// Writes `utf8` as a JSON string (see ``writeQuoted(_:)``), looking at eight bytes at a time
-    /// while none of them needs a closer look.
+    /// Writes `utf8` as a JSON string (see ``writeQuoted(_:)``): copied in one piece when no byte
+    /// of it needs a closer look (``mayNeedEscape(_:)``, eight bytes at a time), as most do.
     private mutating func writeQuoted(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(0x22)
-        var runStart = 0
-        var index = 0
-        while index < utf8.count {
-            if utf8.count - index >= 8,
-                !Self.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
-                continue
-            }
-            // One of the next eight bytes may need an escape: they are looked at one by one.
-            let end = min(index + 8, utf8.count)
-            while index < end {
-                let byte = utf8[index]
-                if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
-                    buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    buffer.append(0x5C)
-                    append(PathBytes.visibleForm(of: escaped))
-                    index += 4
-                    runStart = index
-                    continue
-                }
-                index += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
-                appendEscape(byte)
-                runStart = index
-            }
-        }
-        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        if Self.mayNeedEscape(utf8) { writeEscaping(utf8) } else { buffer.append(utf8) }
         buffer.append(0x22)
     }
 
-    /// Whether any of the eight bytes of `word` is one that ``writeQuoted(utf8:)`` may escape: a
-    /// control character, `"`, `\`, or 0x7F and above (DEL, and the lead byte of a ``PathBytes``
-    /// escape among those of any non-ASCII character).
+    /// Writes the bytes of a JSON string, escaping those that need it; runs that need no escape
+    /// are copied in one piece.
+    private mutating func writeEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                buffer.append(0x5C)
+                append(PathBytes.visibleForm(of: escaped))
+                index += 4
+                runStart = index
+                continue
+            }
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
+            appendEscape(byte)
+            runStart = index
+        }
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// Whether a byte of `utf8` is one that ``writeEscaping(_:)`` may escape: a control character,
+    /// `"`, `\`, or 0x7F and above (DEL, and the lead byte of a ``PathBytes`` escape among those of
+    /// any non-ASCII character). Looks at eight bytes at a time, the last ones padded with spaces.
+    private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return false }
+        var offset = 0
+        while utf8.count - offset >= 8 {
+            if mayNeedEscape(UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)) { return true }
+            offset += 8
+        }
+        guard offset < utf8.count else { return false }
+        var last: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: start + offset, byteCount: utf8.count - offset) }
+        return mayNeedEscape(last)
+    }
+
+    /// Whether any of the eight bytes of `word` needs a closer look (see ``mayNeedEscape(_:)``).
+    @inline(__always)
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard (word | (word &+ ones)) & highBits == 0 else { return true }  // 0x7F and above
+        // Every byte is below 0x7F from here, so no subtraction borrows across bytes but after a
+        // byte that is found.
         /// Whether a byte of `bytes`, each below 0x80, is zero.
         func hasZeroByte(_ bytes: UInt64) -> Bool { (bytes &- ones) & highBits != 0 }
-        guard (word | (word &+ ones)) & highBits == 0 else { return true }  // 0x7F and above
-        // Every byte is below 0x7F from here, so no subtraction borrows across bytes.
         return (word &- ones &* 0x20) & highBits != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 

@@ -58,6 +58,12 @@ public struct LaunchLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         Iterator(parts: parts, addedFindings: addedFindings)
     }
 
+    /// The launches as reports count them (``LaunchSummary``), in order: a spilled launch's figures
+    /// are kept beside it, and only the start of its encoding is read back.
+    var summaries: some Sequence<LaunchSummary> {
+        parts.lazy.flatMap { part in sequence(state: LaunchRunReader(part.run)) { $0.nextSummary() } }
+    }
+
     /// Adds a stream's launches, their ids shifted by `launchShift`.
     mutating func append(_ run: LaunchRun, launchShift: Int = 0) {
         guard run.count > 0 else { return }
