@@ -49,7 +49,7 @@ public struct PhaseMarks: Sendable, Equatable, Sequence {
     public subscript(phase: LaunchPhase) -> LaunchMark? {
         get { slots[phase.index] }
         set {
-            if newValue == nil { reached &= ~(1 << phase.index) } else { reached |= 1 << phase.index }
+            if case .some = newValue { reached |= 1 << phase.index } else { reached &= ~(1 << phase.index) }
             slots[phase.index] = newValue
         }
     }

@@ -164,18 +164,16 @@ struct JSONWriter: ~Copyable {
     private mutating func appendDigits(of value: Int) {
         if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of a UInt64, reversed
-        let count = withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
+        // Room for the 20 digits of a UInt64, written from the end (the last digit first), then
+        // appended in one piece.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
             repeat {
-                buffer[count] = 0x30 + UInt8(magnitude % 10)
+                start -= 1
+                digits[start] = 0x30 + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            return count
-        }
-        withUnsafeBytes(of: &digits) { reversed in
-            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(reversed[index]) }
+            buffer.append(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -222,18 +220,18 @@ struct JSONWriter: ~Copyable {
 
     /// Whether a byte of `utf8` is one that ``writeEscaping(_:)`` may escape: a control character,
     /// `"`, `\`, or 0x7F and above (DEL, and the lead byte of a ``PathBytes`` escape among those of
-    /// any non-ASCII character). Looks at eight bytes at a time, the last ones padded with spaces.
+    /// any non-ASCII character). Looks at eight bytes at a time (a string shorter than that, a byte
+    /// at a time).
     private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = utf8.baseAddress else { return false }
+        guard utf8.count >= 8 else { return utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F } }
+        func word(at offset: Int) -> UInt64 { UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) }
         var offset = 0
-        while utf8.count - offset >= 8 {
-            if mayNeedEscape(UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)) { return true }
+        while utf8.count - offset > 8 {
+            if mayNeedEscape(word(at: offset)) { return true }
             offset += 8
         }
-        guard offset < utf8.count else { return false }
-        var last: UInt64 = 0x2020_2020_2020_2020
-        withUnsafeMutableBytes(of: &last) { $0.baseAddress!.copyMemory(from: start + offset, byteCount: utf8.count - offset) }
-        return mayNeedEscape(last)
+        return mayNeedEscape(word(at: utf8.count - 8))  // the last eight bytes, some of them looked at already
     }
 
     /// Whether any of the eight bytes of `word` needs a closer look (see ``mayNeedEscape(_:)``).
