@@ -46,6 +46,16 @@ struct JSONWriter: ~Copyable {
         afterKey = true
     }
 
+    /// Writes `"key" : ` for a key of the schema held in a string (an enum's raw value), copied as
+    /// it is (ASCII, nothing to escape).
+    mutating func key(schema key: String) {
+        separate()
+        buffer.append(0x22)
+        append(key)
+        buffer.append(0x22)
+        endKey()
+    }
+
     /// Writes `"key" : ` for a key that comes from the data (escaped like any string).
     mutating func key(dynamic key: String) {
         separate()

@@ -55,8 +55,8 @@ enum LaunchEncoding {
         return launch
     }
 
-    /// The bundle, process and device of the launch that starts at `position` in `bytes`, read
-    /// without the rest of it; `nil` when the bytes end first.
+    /// The start of the launch at `position` in `bytes` (its id, app and device), read without
+    /// the rest of it; `nil` when the bytes end first.
     static func identity(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Identity? {
         var reader = CompactReader(bytes: bytes, position: position)
         return identity(from: &reader)

@@ -112,8 +112,8 @@ public struct LaunchLog: Sequence, Sendable, ExpressibleByArrayLiteral {
             while index < parts.count {
                 if reader == nil { reader = LaunchRunReader(parts[index].run) }
                 if var launch = reader?.next() {
-                    launch = LaunchNumbering(offset: parts[index].launchShift).apply(to: launch)
-                    if let added = addedFindings[launch.id] { launch.findings += added }
+                    LaunchNumbering(offset: parts[index].launchShift).apply(to: &launch)
+                    if !addedFindings.isEmpty, let added = addedFindings[launch.id] { launch.findings += added }
                     return launch
                 }
                 reader = nil

@@ -69,6 +69,7 @@ public struct AppLaunchStatistics: Sendable, Equatable {
             add(LaunchSummary(launch))
         }
 
+        /// Counts a launch from its summary (a spilled launch is not read back whole).
         mutating func add(_ launch: LaunchSummary) {
             let figures = launch.figures
             apps[launch.app, default: App()].add(outcome: figures.outcome, start: figures.start, time: figures.statisticsTimeMs)
