@@ -51,8 +51,7 @@ enum FindingEncoding {
             let process = reader.optionalString(), let pid = reader.optionalInteger(), let device = reader.optionalString(),
             let launch = reader.optionalString(), let excerpt = reader.string(), let pairs = reader.itemCount()
         else { return nil }
-        var data: [String: String] = [:]
-        data.reserveCapacity(pairs)
+        var data = [String: String](minimumCapacity: pairs)
         for _ in 0..<pairs {
             guard let key = reader.string(), let value = reader.string() else { return nil }
             data[key] = value

@@ -40,16 +40,28 @@ public enum LaunchPhase: String, Sendable, CaseIterable, Codable, Comparable {
 /// The mark of each phase a launch reached: a fixed slot per phase, cheaper than a dictionary.
 public struct PhaseMarks: Sendable, Equatable, Sequence {
     private var slots = [LaunchMark?](repeating: nil, count: LaunchPhase.allCases.count)
+    /// A bit per phase reached (bit ``LaunchPhase/index``), so that whether a phase was reached is
+    /// known without copying its mark out of its slot.
+    private var reached: UInt16 = 0
 
     public init() {}
 
     public subscript(phase: LaunchPhase) -> LaunchMark? {
         get { slots[phase.index] }
-        set { slots[phase.index] = newValue }
+        set {
+            if case .some = newValue { reached |= 1 << phase.index } else { reached &= ~(1 << phase.index) }
+            slots[phase.index] = newValue
+        }
+    }
+
+    /// Whether `phase` was reached: `self[phase] != nil`, without copying the mark (and retaining
+    /// and releasing its strings).
+    public func contains(_ phase: LaunchPhase) -> Bool {
+        reached & (1 << phase.index) != 0
     }
 
     /// The phases reached, in phase order.
-    public var keys: [LaunchPhase] { LaunchPhase.allCases.filter { slots[$0.index] != nil } }
+    public var keys: [LaunchPhase] { LaunchPhase.allCases.filter(contains) }
 
     /// The marks, in phase order.
     public var values: [LaunchMark] { slots.compactMap { $0 } }
@@ -282,8 +294,8 @@ public struct Launch: Sendable, Equatable {
                 return detail.hasPrefix("SIGKILL") || detail.hasPrefix("SIGTERM") ? .killed : .crashed
             }
         }
-        if phases[.active] != nil {
-            return phases[.sceneCreated] != nil && phases[.windowKey] == nil ? .blackScreenSuspected : .active
+        if phases.contains(.active) {
+            return phases.contains(.sceneCreated) && !phases.contains(.windowKey) ? .blackScreenSuspected : .active
         }
         return .incomplete
     }

@@ -212,7 +212,7 @@ struct JSONRenderer {
         json.beginObject()
         for phase in Self.phasesByName {
             guard let mark = launch.phases[phase] else { continue }
-            json.key(dynamic: phase.rawValue)
+            json.key(schema: phase.rawValue)
             write(mark, to: &json)
         }
         json.endObject()

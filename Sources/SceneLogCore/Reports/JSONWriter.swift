@@ -41,6 +41,17 @@ struct JSONWriter: ~Copyable {
         separate()
         buffer.append(0x22)
         append(key)
+        let closingQuoteAndColon: StaticString = compact ? "\":" : "\" : "
+        append(closingQuoteAndColon)
+        afterKey = true
+    }
+
+    /// Writes `"key" : ` for a key of the schema held in a string (an enum's raw value), copied as
+    /// it is (ASCII, nothing to escape).
+    mutating func key(schema key: String) {
+        separate()
+        buffer.append(0x22)
+        append(key)
         buffer.append(0x22)
         endKey()
     }
@@ -53,7 +64,8 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func endKey() {
-        if compact { buffer.append(0x3A) } else { append(" : ") }
+        let colon: StaticString = compact ? ":" : " : "
+        append(colon)
         afterKey = true
     }
 
@@ -117,6 +129,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Before a value or a key: a comma after the previous element, a new line and the indent.
+    @inline(__always)
     private mutating func separate() {
         if afterKey {
             afterKey = false
@@ -128,14 +141,19 @@ struct JSONWriter: ~Copyable {
         newline()
     }
 
+    /// A line break and the indent of the current depth, copied in one piece up to 32 levels deep.
+    @inline(__always)
     private mutating func newline() {
         guard !compact else { return }
-        buffer.append(0x0A)
-        let spaces: StaticString = "                                "
+        let lineBreakAndSpaces: StaticString = "\n                                                                "
+        let spaces = lineBreakAndSpaces.utf8CodeUnitCount - 1
         var indent = 2 * enclosingHaveElements.count
-        while indent > 0 {
-            let piece = min(indent, spaces.utf8CodeUnitCount)
-            buffer.append(UnsafeBufferPointer(start: spaces.utf8Start, count: piece))
+        let first = min(indent, spaces)
+        buffer.append(UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start, count: 1 + first))
+        indent -= first
+        while indent > 0 {  // deeper: more spaces, a piece at a time
+            let piece = min(indent, spaces)
+            buffer.append(UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start + 1, count: piece))
             indent -= piece
         }
     }
@@ -147,6 +165,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// A literal's bytes, as they are (`null`, `true`, `false`).
+    @inline(__always)
     private mutating func append(_ literal: StaticString) {
         buffer.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
@@ -155,50 +174,87 @@ struct JSONWriter: ~Copyable {
     private mutating func appendDigits(of value: Int) {
         if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of a UInt64, reversed
-        let count = withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
+        // Room for the 20 digits of a UInt64, written from the end (the last digit first), then
+        // appended in one piece.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
             repeat {
-                buffer[count] = 0x30 + UInt8(magnitude % 10)
+                start -= 1
+                digits[start] = 0x30 + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            return count
-        }
-        withUnsafeBytes(of: &digits) { reversed in
-            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(reversed[index]) }
+            buffer.append(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`. Runs
-    /// that need no escape are copied in one piece.
-    /// Writes `value` as a JSON string; a byte of a file name that is not UTF-8 (``PathBytes``)
-    /// as `\xFF` (`"\\xFF"` in JSON), as every other output shows it.
+    /// Writes `value` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or
+    /// `\u00XX`, and a byte of a file name that is not UTF-8 (``PathBytes``) as `\xFF` (`"\\xFF"`
+    /// in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
+        guard value.utf8.withContiguousStorageIfAvailable({ writeQuoted(utf8: $0) }) == nil else { return }
+        var text = value  // not contiguous yet
+        text.withUTF8 { writeQuoted(utf8: $0) }
+    }
+
+    /// Writes `utf8` as a JSON string (see ``writeQuoted(_:)``): copied in one piece when no byte
+    /// of it needs a closer look (``mayNeedEscape(_:)``, eight bytes at a time), as most do.
+    private mutating func writeQuoted(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(0x22)
-        var text = value
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
-                    buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    buffer.append(0x5C)
-                    append(PathBytes.visibleForm(of: escaped))
-                    index += 4
-                    runStart = index
-                    continue
-                }
-                index += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
-                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
-                appendEscape(byte)
+        if Self.mayNeedEscape(utf8) { writeEscaping(utf8) } else { buffer.append(utf8) }
+        buffer.append(0x22)
+    }
+
+    /// Writes the bytes of a JSON string, escaping those that need it; runs that need no escape
+    /// are copied in one piece.
+    private mutating func writeEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == 0xF4, let escaped = Self.escapedByte(utf8, at: index) {
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                buffer.append(0x5C)
+                append(PathBytes.visibleForm(of: escaped))
+                index += 4
                 runStart = index
+                continue
             }
-            buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index - 1]))
+            appendEscape(byte)
+            runStart = index
         }
-        buffer.append(0x22)
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// Whether a byte of `utf8` is one that ``writeEscaping(_:)`` may escape: a control character,
+    /// `"`, `\`, or 0x7F and above (DEL, and the lead byte of a ``PathBytes`` escape among those of
+    /// any non-ASCII character). Looks at eight bytes at a time (a string shorter than that, a byte
+    /// at a time).
+    private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = utf8.baseAddress else { return false }
+        guard utf8.count >= 8 else { return utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F } }
+        func word(at offset: Int) -> UInt64 { UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) }
+        var offset = 0
+        while utf8.count - offset > 8 {
+            if mayNeedEscape(word(at: offset)) { return true }
+            offset += 8
+        }
+        return mayNeedEscape(word(at: utf8.count - 8))  // the last eight bytes, some of them looked at already
+    }
+
+    /// Whether any of the eight bytes of `word` needs a closer look (see ``mayNeedEscape(_:)``).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard (word | (word &+ ones)) & highBits == 0 else { return true }  // 0x7F and above
+        // Every byte is below 0x7F from here, so no subtraction borrows across bytes but after a
+        // byte that is found.
+        /// Whether a byte of `bytes`, each below 0x80, is zero.
+        func hasZeroByte(_ bytes: UInt64) -> Bool { (bytes &- ones) & highBits != 0 }
+        return (word &- ones &* 0x20) & highBits != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 
     /// The byte that the scalar encoded at `index` of `utf8` stands for, when it is one of

@@ -23,10 +23,15 @@ struct LaunchNumbering {
 
     /// `launch` with its report-wide id.
     func apply(to launch: Launch) -> Launch {
-        guard offset != 0 else { return launch }
         var launch = launch
-        launch.id = shifted(launch.id)
+        apply(to: &launch)
         return launch
+    }
+
+    /// Gives `launch` its report-wide id, in place (no copy of the launch).
+    func apply(to launch: inout Launch) {
+        guard offset != 0 else { return }
+        launch.id = shifted(launch.id)
     }
 
     /// `finding` pointing at its launch's report-wide id.

@@ -1,6 +1,15 @@
 /// A launch as compact bytes (``CompactWriter``), for launches spilled out of memory (``Spool``).
 /// A mark's location names its path only when it is not the launch's own.
 enum LaunchEncoding {
+    /// What a launch's encoding starts with: enough to name it, its app and its device.
+    struct Identity {
+        var id: String
+        var bundle: String?
+        var process: String?
+        var pid: Int?
+        var device: String?
+    }
+
     /// Appends `launch` to `bytes`.
     static func encode(_ launch: Launch, into bytes: inout [UInt8]) {
         CompactWriter.string(launch.id, into: &bytes)
@@ -46,6 +55,20 @@ enum LaunchEncoding {
         return launch
     }
 
+    /// The start of the launch at `position` in `bytes` (its id, app and device), read without
+    /// the rest of it; `nil` when the bytes end first.
+    static func identity(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Identity? {
+        var reader = CompactReader(bytes: bytes, position: position)
+        return identity(from: &reader)
+    }
+
+    private static func identity(from reader: inout CompactReader) -> Identity? {
+        guard let id = reader.string(), let bundle = reader.optionalString(), let process = reader.optionalString(),
+            let pid = reader.optionalInteger(), let device = reader.optionalString()
+        else { return nil }
+        return Identity(id: id, bundle: bundle, process: process, pid: pid, device: device)
+    }
+
     private static func mark(_ mark: LaunchMark, of launch: Launch, into bytes: inout [UInt8]) {
         CompactWriter.optionalString(mark.timestamp, into: &bytes)
         CompactWriter.optionalDouble(mark.seconds, into: &bytes)
@@ -67,15 +90,14 @@ enum LaunchEncoding {
     }
 
     private static func launch(from reader: inout CompactReader) -> Launch? {
-        guard let id = reader.string(), let bundle = reader.optionalString(), let process = reader.optionalString(),
-            let pid = reader.optionalInteger(), let device = reader.optionalString(), let path = reader.string(),
-            let intent = reader.optionalString(), let reached = reader.count()
+        guard let identity = identity(from: &reader), let path = reader.string(), let intent = reader.optionalString(),
+            let reached = reader.count()
         else { return nil }
-        var launch = Launch(id: id, path: path)
-        launch.bundle = bundle
-        launch.process = process
-        launch.pid = pid
-        launch.device = device
+        var launch = Launch(id: identity.id, path: path)
+        launch.bundle = identity.bundle
+        launch.process = identity.process
+        launch.pid = identity.pid
+        launch.device = identity.device
         launch.intent = intent
         for phase in LaunchPhase.allCases where reached & (1 << phase.index) != 0 {
             guard let mark = mark(from: &reader, path: path) else { return nil }

@@ -58,6 +58,12 @@ public struct LaunchLog: Sequence, Sendable, ExpressibleByArrayLiteral {
         Iterator(parts: parts, addedFindings: addedFindings)
     }
 
+    /// The launches as reports count them (``LaunchSummary``), in order: a spilled launch's figures
+    /// are kept beside it, and only the start of its encoding is read back.
+    var summaries: some Sequence<LaunchSummary> {
+        parts.lazy.flatMap { part in sequence(state: LaunchRunReader(part.run)) { $0.nextSummary() } }
+    }
+
     /// Adds a stream's launches, their ids shifted by `launchShift`.
     mutating func append(_ run: LaunchRun, launchShift: Int = 0) {
         guard run.count > 0 else { return }
@@ -106,8 +112,8 @@ public struct LaunchLog: Sequence, Sendable, ExpressibleByArrayLiteral {
             while index < parts.count {
                 if reader == nil { reader = LaunchRunReader(parts[index].run) }
                 if var launch = reader?.next() {
-                    launch = LaunchNumbering(offset: parts[index].launchShift).apply(to: launch)
-                    if let added = addedFindings[launch.id] { launch.findings += added }
+                    LaunchNumbering(offset: parts[index].launchShift).apply(to: &launch)
+                    if !addedFindings.isEmpty, let added = addedFindings[launch.id] { launch.findings += added }
                     return launch
                 }
                 reader = nil

@@ -1,10 +1,12 @@
 /// One stream's launches, in the order they started: encoded in blocks (``LaunchWriter``), found
 /// through a small index, or held as values (launches given by hand, or a live scan's latest).
 struct LaunchRun: Sendable {
-    /// Where an encoded launch is: its block, and its offset in the block.
+    /// Where an encoded launch is: its block, and its offset in the block; with its figures, so
+    /// that a report's counts need not read it back.
     struct Locator: Sendable {
         var block: Int32
         var offset: Int32
+        var figures: LaunchFigures
     }
 
     var blocks: [SpoolBlock] = []
@@ -42,16 +44,35 @@ struct LaunchRunReader: IteratorProtocol {
     }
 
     mutating func next() -> Launch? {
+        read { bytes, locator in
+            var position = Int(locator.offset)
+            return LaunchEncoding.decode(bytes, at: &position)
+        } held: { $0 }
+    }
+
+    /// The next launch's summary: its figures from its locator, its app and device from the start
+    /// of its encoding (the rest is not read).
+    mutating func nextSummary() -> LaunchSummary? {
+        read { bytes, locator in
+            LaunchEncoding.identity(bytes, at: Int(locator.offset)).map {
+                LaunchSummary(bundle: $0.bundle, process: $0.process, device: $0.device, figures: locator.figures)
+            }
+        } held: { LaunchSummary($0) }
+    }
+
+    /// The next launch read by `encoded` from its block's bytes, or by `held` from its value.
+    private mutating func read<Value>(
+        encoded: (UnsafeBufferPointer<UInt8>, LaunchRun.Locator) -> Value?, held: (Launch) -> Value
+    ) -> Value? {
         if index < run.locators.count {
             let locator = run.locators[index]
             index += 1
-            var position = Int(locator.offset)
-            return bytes(of: locator.block).withUnsafeBufferPointer { LaunchEncoding.decode($0, at: &position) }
+            return bytes(of: locator.block).withUnsafeBufferPointer { encoded($0, locator) }
         }
         let heldIndex = index - run.locators.count
         guard heldIndex < run.held.count else { return nil }
         index += 1
-        return run.held[heldIndex]
+        return held(run.held[heldIndex])
     }
 
     private mutating func bytes(of block: Int32) -> [UInt8] {

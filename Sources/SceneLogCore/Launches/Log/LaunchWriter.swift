@@ -18,7 +18,8 @@ struct LaunchWriter {
     /// Writes `launch`, the `sequence`-th of the stream to start (from 1).
     mutating func write(_ launch: Launch, sequence: Int) {
         if locators.count < sequence { locators += repeatElement(nil, count: sequence - locators.count) }
-        locators[sequence - 1] = LaunchRun.Locator(block: Int32(blocks.count), offset: Int32(buffer.count))
+        locators[sequence - 1] = LaunchRun.Locator(
+            block: Int32(blocks.count), offset: Int32(buffer.count), figures: LaunchFigures(launch))
         LaunchEncoding.encode(launch, into: &buffer)
         buffered += 1
         if buffer.count >= Self.blockSize { flush() }

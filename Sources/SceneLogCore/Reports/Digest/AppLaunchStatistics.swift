@@ -66,10 +66,13 @@ public struct AppLaunchStatistics: Sendable, Equatable {
         private var apps: [String: App] = [:]
 
         mutating func add(_ launch: Launch) {
-            // Times from whole-second stamps are left out, as they are of the medians.
-            let time = launch.isTimedToTheSecond ? nil : launch.timeToActiveMs
-            apps[AppLaunchStatistics.appName(of: launch), default: App()]
-                .add(outcome: launch.outcome, start: Start(launch), time: time)
+            add(LaunchSummary(launch))
+        }
+
+        /// Counts a launch from its summary (a spilled launch is not read back whole).
+        mutating func add(_ launch: LaunchSummary) {
+            let figures = launch.figures
+            apps[launch.app, default: App()].add(outcome: figures.outcome, start: figures.start, time: figures.statisticsTimeMs)
         }
 
         /// The statistics of each app, by app name.
@@ -86,7 +89,12 @@ public struct AppLaunchStatistics: Sendable, Equatable {
 
     /// The name statistics group a launch under: its bundle id, else its process name.
     static func appName(of launch: Launch) -> String {
-        launch.bundle ?? launch.process ?? "unknown app"
+        appName(bundle: launch.bundle, process: launch.process)
+    }
+
+    /// The name statistics group a launch of `bundle` and `process` under.
+    static func appName(bundle: String?, process: String?) -> String {
+        bundle ?? process ?? "unknown app"
     }
 
     /// The nearest-rank `percent` percentile of `values`, sorted ascending.
@@ -105,7 +113,7 @@ extension AppLaunchStatistics.Start {
         let steps = launch.callbacks.map(\.step)
         if launch.intent == "background" {
             self = .background
-        } else if launch.phases[.spawned] != nil || launch.phases[.requested] != nil
+        } else if launch.phases.contains(.spawned) || launch.phases.contains(.requested)
             || steps.contains(.willFinishLaunching) || steps.contains(.didFinishLaunching)
             || launch.events.contains(where: { $0.name == "url-open:cold" })
         {

@@ -29,12 +29,12 @@ struct ReportDigest: Sendable {
         tally = report.findings.tally
         totals = report.totals
         baseline = report.baseline.map(BaselineDigest.init)
-        // The launches are read once, for every figure of theirs.
+        // The launches are read once, for every figure of theirs, as summaries (not read back whole).
         var outcomes: [LaunchOutcome: Int] = [:]
         var gathering = AppLaunchStatistics.Gathering()
         var devices = tally.devices
-        for launch in report.launches {
-            outcomes[launch.outcome, default: 0] += 1
+        for launch in report.launches.summaries {
+            outcomes[launch.figures.outcome, default: 0] += 1
             gathering.add(launch)
             if devices.count < 2, let device = launch.device { devices.insert(device) }
         }
