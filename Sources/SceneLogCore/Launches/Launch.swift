@@ -39,35 +39,56 @@ public enum LaunchPhase: String, Sendable, CaseIterable, Codable, Comparable {
 
 /// The mark of each phase a launch reached: a fixed slot per phase, cheaper than a dictionary.
 public struct PhaseMarks: Sendable, Equatable, Sequence {
-    private var slots = [LaunchMark?](repeating: nil, count: LaunchPhase.allCases.count)
-    /// A bit per phase reached (bit ``LaunchPhase/index``), so that whether a phase was reached is
-    /// known without copying its mark out of its slot.
-    private var reached: UInt16 = 0
+    /// The phases in slot order (``LaunchPhase/index``), read without building `allCases` again.
+    private static let phasesInOrder = LaunchPhase.allCases
+    private var slots = [LaunchMark?](repeating: nil, count: phasesInOrder.count)
+    /// The phases reached, one bit each at ``LaunchPhase/index``: whether a phase was reached is
+    /// told without copying its mark out of its slot.
+    private(set) var reachedBits = 0
 
     public init() {}
 
     public subscript(phase: LaunchPhase) -> LaunchMark? {
         get { slots[phase.index] }
         set {
-            if case .some = newValue { reached |= 1 << phase.index } else { reached &= ~(1 << phase.index) }
+            let bit = 1 << phase.index
+            switch newValue {
+            case .some: reachedBits |= bit
+            case .none: reachedBits &= ~bit
+            }
             slots[phase.index] = newValue
         }
     }
 
-    /// Whether `phase` was reached: `self[phase] != nil`, without copying the mark (and retaining
-    /// and releasing its strings).
+    /// Whether `phase` was reached.
     public func contains(_ phase: LaunchPhase) -> Bool {
-        reached & (1 << phase.index) != 0
+        reachedBits & 1 << phase.index != 0
     }
 
     /// The phases reached, in phase order.
-    public var keys: [LaunchPhase] { LaunchPhase.allCases.filter(contains) }
+    public var keys: [LaunchPhase] { Self.phasesInOrder.filter(contains) }
 
     /// The marks, in phase order.
     public var values: [LaunchMark] { slots.compactMap { $0 } }
 
-    public func makeIterator() -> some IteratorProtocol<(key: LaunchPhase, value: LaunchMark)> {
-        LaunchPhase.allCases.compactMap { phase in slots[phase.index].map { (key: phase, value: $0) } }.makeIterator()
+    public func makeIterator() -> Iterator {
+        Iterator(marks: self)
+    }
+
+    /// The phases reached and their marks, in phase order, without collecting them first.
+    public struct Iterator: IteratorProtocol {
+        fileprivate let marks: PhaseMarks
+        fileprivate var slot = 0
+
+        public mutating func next() -> (key: LaunchPhase, value: LaunchMark)? {
+            while slot < marks.slots.count {
+                defer { slot += 1 }
+                if marks.reachedBits & 1 << slot != 0, let mark = marks.slots[slot] {
+                    return (PhaseMarks.phasesInOrder[slot], mark)
+                }
+            }
+            return nil
+        }
     }
 }
 
@@ -268,9 +289,9 @@ public struct Launch: Sendable, Equatable {
 
     /// The mark ``startSeconds`` is read from.
     var startMark: LaunchMark? {
-        Self.startPhases.lazy.compactMap { self.phases[$0] }.first { $0.seconds != nil }
-            ?? appFirstLine.flatMap { $0.seconds != nil ? $0 : nil }
-            ?? phases.values.first { $0.seconds != nil }
+        if let phase = Self.startPhases.first(where: { phases[$0]?.seconds != nil }) { return phases[phase] }
+        if appFirstLine?.seconds != nil { return appFirstLine }
+        return phases.values.first { $0.seconds != nil }
     }
 
     /// The phases the system logs before the app runs.

@@ -68,7 +68,8 @@ enum LaunchMarkerParsing {
             let with = message.range(of: " with intent ", from: prefix.upperBound)
         else { return nil }
         let bundle = identity(message, at: prefix.upperBound)?.bundle ?? message.string(prefix.upperBound..<with.lowerBound)
-        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        // Its bytes first: a space byte is rare, and only then are its characters looked at.
+        guard !bundle.isEmpty, !(bundle.utf8.contains(ASCII.space) && bundle.contains(" ")) else { return nil }
         let intentEnd = message.index(of: ASCII.space, from: with.upperBound) ?? message.count
         return .requested(bundle: bundle, intent: message.string(with.upperBound..<intentEnd))
     }
@@ -119,8 +120,7 @@ enum LaunchMarkerParsing {
         guard let scene = message.range(of: "sceneID:"),
             let close = message.index(of: ASCII.closeBracket, from: scene.upperBound)
         else { return nil }
-        var sceneID = message.string(scene.upperBound..<close)
-        if let dash = sceneID.lastIndex(of: "-") { sceneID = String(sceneID[..<dash]) }
+        let sceneID = self.sceneID(message, scene.upperBound..<close)
         guard !sceneID.isEmpty else { return nil }
         var budget: Double?
         if let watchdog = message.range(of: "(watchdog: ", from: close) {
@@ -128,6 +128,17 @@ enum LaunchMarkerParsing {
             budget = Double(message.string(watchdog.upperBound..<end))
         }
         return .sceneCreate(bundle: sceneID, watchdogBudget: budget)
+    }
+
+    /// The scene id at `range` up to its last `-` (`com.example.app-default` is `com.example.app`'s
+    /// scene): cut on the bytes when they are ASCII, else on the characters.
+    private static func sceneID(_ message: Bytes, _ range: Range<Int>) -> String {
+        guard range.allSatisfy({ message[$0] < 0x80 }) else {
+            let sceneID = message.string(range)
+            guard let dash = sceneID.lastIndex(of: "-") else { return sceneID }
+            return String(sceneID[..<dash])
+        }
+        return message.string(range.lowerBound..<(message.lastIndex(of: ASCII.minus, in: range) ?? range.upperBound))
     }
 
     static func container(_ message: Bytes) -> LaunchSignal? {

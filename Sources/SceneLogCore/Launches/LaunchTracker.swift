@@ -239,9 +239,9 @@ struct LaunchTracker {
             launches[index].reach(.bootstrapped, mark, into: &events)
         case .sceneCreate(let bundle, let budget):
             guard let index = launches.index(bundle: bundle, pid: nil, device: device),
-                launches[index].launch.phases[.active] == nil
+                !launches[index].launch.phases.contains(.active)
             else { return }
-            if launches[index].launch.phases[.sceneCreated] == nil { launches[index].launch.watchdogBudget = budget }
+            if !launches[index].launch.phases.contains(.sceneCreated) { launches[index].launch.watchdogBudget = budget }
             launches[index].reach(.sceneCreated, mark, into: &events)
         case .container(let process, let pid):
             if let index = launches.index(pid: pid, device: device) { launches[index].launch.process = process }
@@ -257,7 +257,7 @@ struct LaunchTracker {
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
             launches[index].appLinesSeen = true
             launches[index].reach(.windowKey, mark, into: &events)
-            if launches[index].launch.phases[.active] != nil, launches[index].emitted != .active {
+            if launches[index].launch.phases.contains(.active), launches[index].emitted != .active {
                 launches.setAwaitingWindowKey(false, index)
                 publish(index, into: &events)
             }
@@ -293,7 +293,7 @@ struct LaunchTracker {
             publish(index, into: &events)
         case .openRequest(let bundle, let requester):
             if let index = launches.index(bundle: bundle, pid: nil, device: device),
-                launches[index].launch.phases[.active] != nil
+                launches[index].launch.phases.contains(.active)
             {
                 note(LaunchEvent(name: "url-open:warm", detail: requester, mark: mark), at: index)
                 publish(index, into: &events)
@@ -386,13 +386,13 @@ struct LaunchTracker {
         }
         switch callback.step {
         case .willFinishLaunching, .didFinishLaunching, .configurationForConnecting:
-            if launches[index].launch.phases[.active] == nil { markStartSeen(index) }
+            if !launches[index].launch.phases.contains(.active) { markStartSeen(index) }
         case .openURL where launches[index].launch.callbacks.contains { $0.step == .willConnect }:
             diagnose(.urlOpenOnAppDelegate, index, at: mark, data: [:], into: &events)
         case .didBecomeActive:
             applyMask(to: 0, index, mark, into: &events)
         case .didEnterBackground:
-            if launches[index].launch.phases[.active] == nil { launches[index].launchedInBackground = true }
+            if !launches[index].launch.phases.contains(.active) { launches[index].launchedInBackground = true }
             applyMask(to: 1 << 15, index, mark, into: &events)
         default:
             break
@@ -454,8 +454,8 @@ struct LaunchTracker {
         switch launches[index].applyMask(to: mask, mark, into: &events) {
         case .becameActive:
             diagnoseSlowLaunch(index, mark, into: &events)
-            let launch = launches[index].launch
-            if launch.phases[.windowKey] != nil || launch.phases[.sceneCreated] == nil {
+            let phases = launches[index].launch.phases
+            if phases.contains(.windowKey) || !phases.contains(.sceneCreated) {
                 publish(index, into: &events)
             } else {
                 launches.setAwaitingWindowKey(true, index)
@@ -482,7 +482,7 @@ struct LaunchTracker {
     /// Hands the launch out when its outcome is known (again after each change); drops it once terminated.
     private mutating func publish(_ index: Int, into events: inout LaunchTrackerEvents) {
         launches[index].publish(into: &events)
-        if launches[index].launch.phases[.terminated] != nil { launches.remove(index) }
+        if launches[index].launch.phases.contains(.terminated) { launches.remove(index) }
     }
 
     /// An app runs in one process at a time: when a new process of `bundle` starts, earlier open
@@ -500,16 +500,8 @@ struct LaunchTracker {
     }
 
     private mutating func close(_ index: Int, into events: inout LaunchTrackerEvents) {
-        let state = launches[index]
-        let launch = state.launch
-        if launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index, into: &events) }
-        // Never active is only said when the app's own lines are in the capture: a capture filtered
-        // to SpringBoard cannot show the app becoming active.
-        if state.appLinesSeen, launch.phases[.active] == nil, launch.phases[.terminated] == nil,
-            let budget = launch.watchdogBudget,
-            let created = launch.phases[.sceneCreated], let createdSeconds = created.seconds,
-            let last = state.lastSeconds, last - createdSeconds > budget
-        {
+        if launches[index].launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index, into: &events) }
+        if let (created, budget) = launches[index].watchdogBudgetPassedBeforeActive {
             diagnose(.launchNeverActive, index, at: created, data: ["watchdogBudget": Self.seconds(budget)], into: &events)
         }
         diagnoseSceneNeverConnected(index, into: &events)
@@ -533,22 +525,11 @@ struct LaunchTracker {
         }
     }
 
-    /// The app finished launching and went on (active, foreground, or a minute of its own lines)
-    /// with no scene callback at all, and UIKit said it does not adopt scenes or read its scene
-    /// configuration. Not for a background launch, nor an app that claims no scenes.
+    /// The app finished launching and went on with no scene callback at all, though UIKit said it
+    /// does not adopt scenes or read its scene configuration (``OpenLaunch/sceneNeverConnected``).
     private mutating func diagnoseSceneNeverConnected(_ index: Int, into events: inout LaunchTrackerEvents) {
-        let state = launches[index]
-        let launch = state.launch
-        guard state.notAdoptingScenes || state.claimsScenes, !state.launchedInBackground, launch.intent != "background",
-            let finished = launch.callbacks.first(where: { $0.step == .didFinishLaunching && $0.delegate == .app }),
-            !launch.callbacks.contains(where: { $0.delegate == .scene })
-        else { return }
-        let wentOn = launch.phases[.active] != nil || launch.phases[.foreground] != nil
-            || (finished.mark.seconds.flatMap { start in state.lastSeconds.map { $0 - start >= 60 } } ?? false)
-        guard wentOn else { return }
-        let reason = state.notAdoptingScenes
-            ? "the app does not adopt the UIScene life cycle" : "the scene configuration was read but no scene delegate ran: black screen"
-        diagnose(.sceneNeverConnected, index, at: finished.mark, data: ["reason": reason], into: &events)
+        guard let (finished, reason) = launches[index].sceneNeverConnected else { return }
+        diagnose(.sceneNeverConnected, index, at: finished, data: ["reason": reason], into: &events)
     }
 
     private mutating func diagnoseBlackScreen(_ index: Int, into events: inout LaunchTrackerEvents) {
@@ -557,8 +538,8 @@ struct LaunchTracker {
     }
 
     private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
-        let launch = launches[index].launch
-        guard let milliseconds = launch.timeToActiveMs, let precision = launch.timeToActivePrecisionMs,
+        guard let milliseconds = launches[index].launch.timeToActiveMs,
+            let precision = launches[index].launch.timeToActivePrecisionMs,
             Double(milliseconds - (precision > 1 ? precision : 0)) > settings.slowLaunchSeconds * 1000
         else { return }
         let threshold = Int((settings.slowLaunchSeconds * 1000).rounded())

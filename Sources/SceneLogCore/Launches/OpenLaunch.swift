@@ -26,7 +26,7 @@ struct OpenLaunch {
     /// Marks `phase` at `mark` when it was not reached before.
     mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
         if let seconds = mark.seconds { lastSeconds = seconds }
-        guard launch.phases[phase] == nil else { return }
+        guard !launch.phases.contains(phase) else { return }
         launch.phases[phase] = mark
         events.reached(launch, phase)
     }
@@ -51,7 +51,7 @@ struct OpenLaunch {
             return .movedBetweenBackgroundAndForeground
         }
         guard mask == 0 else { return .none }
-        if launch.phases[.active] == nil {
+        if !launch.phases.contains(.active) {
             reach(.active, mark, into: &events)
             return .becameActive
         }
@@ -70,14 +70,45 @@ struct OpenLaunch {
 
     /// Hands the launch out when its outcome is known (again after each change).
     mutating func publish(into events: inout LaunchTrackerEvents) {
-        guard launch.outcome != .incomplete else { return }
-        emitted = launch.outcome
+        let outcome = launch.outcome
+        guard outcome != .incomplete else { return }
+        emitted = outcome
         emittedState = launch
         events.append(.changed(launch))
     }
 
     /// Whether the launch changed since it was last handed out.
     var changedSinceEmitted: Bool { launch != emittedState }
+
+    /// The scene create and the watchdog budget SpringBoard gave with it, when the app's lines went
+    /// on past that budget and the launch was neither active nor ended: it never became active.
+    /// Only said when the app's own lines are in the capture: a capture filtered to SpringBoard
+    /// cannot show the app becoming active.
+    var watchdogBudgetPassedBeforeActive: (created: LaunchMark, budget: Double)? {
+        guard appLinesSeen, !launch.phases.contains(.active), !launch.phases.contains(.terminated),
+            let budget = launch.watchdogBudget, let createdSeconds = launch.phases[.sceneCreated]?.seconds,
+            let lastSeconds, lastSeconds - createdSeconds > budget,
+            let created = launch.phases[.sceneCreated]
+        else { return nil }
+        return (created, budget)
+    }
+
+    /// The app finished launching and went on (active, foreground, or a minute of its own lines)
+    /// with no scene callback at all, and UIKit said it does not adopt scenes or read its scene
+    /// configuration: the app delegate's `didFinishLaunching` and why no scene connected. Not for
+    /// a background launch, nor an app that claims no scenes.
+    var sceneNeverConnected: (finished: LaunchMark, reason: String)? {
+        guard notAdoptingScenes || claimsScenes, !launchedInBackground, launch.intent != "background",
+            let finished = launch.callbacks.first(where: { $0.step == .didFinishLaunching && $0.delegate == .app }),
+            !launch.callbacks.contains(where: { $0.delegate == .scene })
+        else { return nil }
+        let wentOn = launch.phases.contains(.active) || launch.phases.contains(.foreground)
+            || (finished.mark.seconds.flatMap { start in lastSeconds.map { $0 - start >= 60 } } ?? false)
+        guard wentOn else { return nil }
+        let reason = notAdoptingScenes
+            ? "the app does not adopt the UIScene life cycle" : "the scene configuration was read but no scene delegate ran: black screen"
+        return (finished.mark, reason)
+    }
 }
 
 extension Termination {

@@ -148,7 +148,7 @@ struct OpenLaunches {
     /// The terminated launch that ended lately with `pid` on `device`.
     func recentlyTerminatedIndex(pid: Int, device: String?) -> Int? {
         guard let index = recentlyClosed.lastIndex(where: { $0.pid == pid && $0.device == device }),
-            recentlyClosed[index].phases[.terminated] != nil
+            recentlyClosed[index].phases.contains(.terminated)
         else { return nil }
         return index
     }

@@ -19,7 +19,7 @@ enum LaunchEncoding {
         CompactWriter.optionalString(launch.device, into: &bytes)
         CompactWriter.string(launch.path, into: &bytes)
         CompactWriter.optionalString(launch.intent, into: &bytes)
-        CompactWriter.integer(launch.phases.keys.reduce(0) { $0 | 1 << $1.index }, into: &bytes)
+        CompactWriter.integer(launch.phases.reachedBits, into: &bytes)
         for (_, reached) in launch.phases { mark(reached, of: launch, into: &bytes) }
         CompactWriter.optionalDouble(launch.watchdogBudget, into: &bytes)
         CompactWriter.integer(launch.events.count, into: &bytes)
