@@ -257,6 +257,14 @@ public struct Launch: Sendable, Equatable {
         return max(active.precisionMs, startMark?.precisionMs ?? 1)
     }
 
+    /// ``timeToActiveMs`` and ``timeToActivePrecisionMs`` at once, each launch mark read once.
+    var timeToActive: (milliseconds: Int, precisionMs: Int)? {
+        guard let active = phases[.active], let activeSeconds = active.seconds, let start = startMark,
+            let startSeconds = start.seconds, activeSeconds >= startSeconds
+        else { return nil }
+        return (Int(((activeSeconds - startSeconds) * 1000).rounded()), max(active.precisionMs, start.precisionMs))
+    }
+
     /// Whether the time to active is known only to the second (or coarser): such a time is shown
     /// as `< 1 s` or `≈ 2 s` and stays out of medians and percentiles.
     public var isTimedToTheSecond: Bool {
