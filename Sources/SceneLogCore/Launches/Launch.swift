@@ -246,15 +246,13 @@ public struct Launch: Sendable, Equatable {
     /// to `active`, when both have a time. `nil` when the log's clock went backwards between them
     /// (no duration can be supported then).
     public var timeToActiveMs: Int? {
-        guard let active = phases[.active]?.seconds, let start = startSeconds, active >= start else { return nil }
-        return Int(((active - start) * 1000).rounded())
+        timeToActive?.milliseconds
     }
 
     /// How finely ``timeToActiveMs`` is known, in milliseconds: the coarser of its two stamps'
     /// precisions (1000 when either prints whole seconds). `nil` when there is no time to active.
     public var timeToActivePrecisionMs: Int? {
-        guard timeToActiveMs != nil, let active = phases[.active] else { return nil }
-        return max(active.precisionMs, startMark?.precisionMs ?? 1)
+        timeToActive?.precisionMs
     }
 
     /// ``timeToActiveMs`` and ``timeToActivePrecisionMs`` at once, each launch mark read once.

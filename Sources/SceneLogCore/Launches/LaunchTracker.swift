@@ -85,13 +85,22 @@ struct LaunchTracker {
         case .toolBanner: return
         }
         if firstRecord == nil { noteFirstRecord(record) }
-        if awaitsPid, let pid = record.fields.pid {
-            // An Xcode console: the app's first timestamped line names the pid its print() lines did not.
-            let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
-            _ = launches.adoptUnnamed(pid: pid, process: process)
-            awaitsPid = launches.hasLaunchWithoutPid
-        }
-        guard !markers.isEmpty, let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
+        if awaitsPid, let pid = record.fields.pid { adoptPid(pid, of: record) }
+        // Most records hold no marker: they cost no more than the checks above.
+        if !markers.isEmpty { observeMarkers(markers, in: record, into: &events) }
+    }
+
+    /// An Xcode console: the app's first timestamped line names the pid its print() lines did not.
+    private mutating func adoptPid(_ pid: Int, of record: RecordView) {
+        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
+        _ = launches.adoptUnnamed(pid: pid, process: process)
+        awaitsPid = launches.hasLaunchWithoutPid
+    }
+
+    /// Reads the launch signal of a message in which the prefilter found `markers`.
+    @inline(never)
+    private mutating func observeMarkers(_ markers: [Int], in record: RecordView, into events: inout LaunchTrackerEvents) {
+        guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
         let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         apply(signal, record: record, mark: mark, device: device, into: &events)
