@@ -246,15 +246,21 @@ public struct Launch: Sendable, Equatable {
     /// to `active`, when both have a time. `nil` when the log's clock went backwards between them
     /// (no duration can be supported then).
     public var timeToActiveMs: Int? {
-        guard let active = phases[.active]?.seconds, let start = startSeconds, active >= start else { return nil }
-        return Int(((active - start) * 1000).rounded())
+        timeToActive?.milliseconds
     }
 
     /// How finely ``timeToActiveMs`` is known, in milliseconds: the coarser of its two stamps'
     /// precisions (1000 when either prints whole seconds). `nil` when there is no time to active.
     public var timeToActivePrecisionMs: Int? {
-        guard timeToActiveMs != nil, let active = phases[.active] else { return nil }
-        return max(active.precisionMs, startMark?.precisionMs ?? 1)
+        timeToActive?.precisionMs
+    }
+
+    /// ``timeToActiveMs`` and ``timeToActivePrecisionMs`` at once, each launch mark read once.
+    var timeToActive: (milliseconds: Int, precisionMs: Int)? {
+        guard let active = phases[.active], let activeSeconds = active.seconds, let start = startMark,
+            let startSeconds = start.seconds, activeSeconds >= startSeconds
+        else { return nil }
+        return (Int(((activeSeconds - startSeconds) * 1000).rounded()), max(active.precisionMs, start.precisionMs))
     }
 
     /// Whether the time to active is known only to the second (or coarser): such a time is shown

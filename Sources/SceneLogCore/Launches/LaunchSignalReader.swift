@@ -36,9 +36,9 @@ enum LaunchSignalReader {
     /// the launches.
     static let literals = markers.map(\.literal)
 
-    /// The launch signal in `message`, given the markers whose literal the prefilter found in it.
+    /// The launch signal in `message`, given the markers whose literal the prefilter found in it
+    /// (at least one: a message with none is no launch marker).
     static func signal(in message: Bytes, markers found: [Int]) -> LaunchSignal? {
-        guard !found.isEmpty else { return nil }
         // Most messages hold one marker: no sorted copy of the list for them.
         if found.count == 1 { return markers[found[0]].read(message) }
         for index in found.sorted() {

@@ -85,12 +85,21 @@ struct LaunchTracker {
         case .toolBanner: return
         }
         if firstRecord == nil { noteFirstRecord(record) }
-        if awaitsPid, let pid = record.fields.pid {
-            // An Xcode console: the app's first timestamped line names the pid its print() lines did not.
-            let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
-            _ = launches.adoptUnnamed(pid: pid, process: process)
-            awaitsPid = launches.hasLaunchWithoutPid
-        }
+        if awaitsPid, let pid = record.fields.pid { adoptPid(pid, of: record) }
+        // Most records hold no marker: they cost no more than the checks above.
+        if !markers.isEmpty { observeMarkers(markers, in: record, into: &events) }
+    }
+
+    /// An Xcode console: the app's first timestamped line names the pid its print() lines did not.
+    private mutating func adoptPid(_ pid: Int, of record: RecordView) {
+        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
+        _ = launches.adoptUnnamed(pid: pid, process: process)
+        awaitsPid = launches.hasLaunchWithoutPid
+    }
+
+    /// Reads the launch signal of a message in which the prefilter found `markers`.
+    @inline(never)
+    private mutating func observeMarkers(_ markers: [Int], in record: RecordView, into events: inout LaunchTrackerEvents) {
         guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
         let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
@@ -500,11 +509,15 @@ struct LaunchTracker {
     }
 
     private mutating func close(_ index: Int, into events: inout LaunchTrackerEvents) {
-        if launches[index].launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index, into: &events) }
-        if let (created, budget) = launches[index].watchdogBudgetPassedBeforeActive {
+        // One copy of the launch for every check (a diagnosis changes none of what they read).
+        let state = launches[index]
+        if state.launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index, into: &events) }
+        if let (created, budget) = state.watchdogBudgetPassedBeforeActive {
             diagnose(.launchNeverActive, index, at: created, data: ["watchdogBudget": Self.seconds(budget)], into: &events)
         }
-        diagnoseSceneNeverConnected(index, into: &events)
+        if let (finished, reason) = state.sceneNeverConnected {
+            diagnose(.sceneNeverConnected, index, at: finished, data: ["reason": reason], into: &events)
+        }
         if launches[index].changedSinceEmitted { events.append(.changed(launches[index].launch)) }
         launches.remove(index)
     }
@@ -525,21 +538,13 @@ struct LaunchTracker {
         }
     }
 
-    /// The app finished launching and went on with no scene callback at all, though UIKit said it
-    /// does not adopt scenes or read its scene configuration (``OpenLaunch/sceneNeverConnected``).
-    private mutating func diagnoseSceneNeverConnected(_ index: Int, into events: inout LaunchTrackerEvents) {
-        guard let (finished, reason) = launches[index].sceneNeverConnected else { return }
-        diagnose(.sceneNeverConnected, index, at: finished, data: ["reason": reason], into: &events)
-    }
-
     private mutating func diagnoseBlackScreen(_ index: Int, into events: inout LaunchTrackerEvents) {
         guard let active = launches[index].launch.phases[.active] else { return }
         diagnose(.blackScreenSuspected, index, at: active, data: [:], into: &events)
     }
 
     private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
-        guard let milliseconds = launches[index].launch.timeToActiveMs,
-            let precision = launches[index].launch.timeToActivePrecisionMs,
+        guard let (milliseconds, precision) = launches[index].launch.timeToActive,
             Double(milliseconds - (precision > 1 ? precision : 0)) > settings.slowLaunchSeconds * 1000
         else { return }
         let threshold = Int((settings.slowLaunchSeconds * 1000).rounded())

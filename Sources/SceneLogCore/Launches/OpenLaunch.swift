@@ -78,7 +78,10 @@ struct OpenLaunch {
     }
 
     /// Whether the launch changed since it was last handed out.
-    var changedSinceEmitted: Bool { launch != emittedState }
+    var changedSinceEmitted: Bool {
+        guard let emittedState else { return true }
+        return launch != emittedState
+    }
 
     /// The scene create and the watchdog budget SpringBoard gave with it, when the app's lines went
     /// on past that budget and the launch was neither active nor ended: it never became active.
