@@ -14,7 +14,7 @@ struct LaunchTrackerEvents {
     /// Whether phases reached are kept: a live watch shows each one; a batch scan needs only the
     /// launches' states, and skips copying a launch for every phase.
     let keepsPhases: Bool
-    private(set) var list: [LaunchTrackerEvent] = []
+    private var list: [LaunchTrackerEvent] = []
 
     init(keepsPhases: Bool) {
         self.keepsPhases = keepsPhases
@@ -31,8 +31,10 @@ struct LaunchTrackerEvents {
         if keepsPhases { list.append(.reached(launch, phase)) }
     }
 
-    /// Forgets what was taken.
-    mutating func removeAll() {
-        list.removeAll(keepingCapacity: true)
+    /// Hands `body` each event in the order it happened, moved out of the buffer rather than
+    /// copied (with its launch), and forgets them.
+    mutating func takeEach(_ body: (LaunchTrackerEvent) -> Void) {
+        list.reverse()
+        while let event = list.popLast() { body(event) }
     }
 }

@@ -186,7 +186,7 @@ final class StreamAnalysis: RecordSink {
     }
 
     private func handOutEvents() {
-        for event in events.list {
+        events.takeEach { event in
             switch event {
             case .reached(let launch, let phase):
                 if let numbering = mode.liveNumbering, options.admits(launch) {
@@ -199,7 +199,7 @@ final class StreamAnalysis: RecordSink {
                     observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
                 }
             case .diagnosed(let finding):
-                if !options.filters.isEmpty, !passesFilters(finding) { continue }
+                if !options.filters.isEmpty, !passesFilters(finding) { return }
                 if mode.keepsFindings, finding.severity >= options.minimumSeverity {
                     kept.hold(finding)
                     noteRule(of: finding)
@@ -207,7 +207,6 @@ final class StreamAnalysis: RecordSink {
                 if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }
         }
-        events.removeAll()
     }
 
     /// Says once that launches are timed by arrival, and once more if that stops.
