@@ -23,12 +23,13 @@ let benchmarks: @Sendable () -> Void = {
         scalingFactor: .one,
         maxDuration: .seconds(2),
         maxIterations: 25,
-        // Tolerances against the committed Thresholds/: allocations are deterministic, so their
-        // check is tight; time on a shared 2-core machine varies by up to 2x between runs, so only
-        // a scan at a third of the committed speed fails.
+        // Tolerances against the committed Thresholds/: allocations are nearly deterministic (a
+        // stage's total differs by a few between runs: 123 or 127 for a parse stage), so their check
+        // is tight; time on a shared 2-core machine varies by up to 2x between runs, so only a scan
+        // at a third of the committed speed fails.
         thresholds: [
             .megabytesPerSecond: .init(relative: [.p90: 65]),
-            .mallocCountTotal: .init(relative: [.p90: 2], absolute: [.p90: 50]),
+            .mallocCountTotal: .init(relative: [.p90: 5], absolute: [.p90: 50]),
             .steadyStateMallocs: .init(absolute: [.p90: 10]),
             .peakMemoryResident: .init(relative: [.p90: 25]),
         ])
