@@ -83,7 +83,7 @@ public struct PhaseMarks: Sendable, Equatable, Sequence {
         public mutating func next() -> (key: LaunchPhase, value: LaunchMark)? {
             while slot < marks.slots.count {
                 defer { slot += 1 }
-                if marks.reachedBits & 1 << slot != 0, let mark = marks.slots[slot] {
+                if let mark = marks.slots[slot] {
                     return (PhaseMarks.phasesInOrder[slot], mark)
                 }
             }

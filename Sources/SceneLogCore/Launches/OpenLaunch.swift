@@ -89,9 +89,8 @@ struct OpenLaunch {
     /// cannot show the app becoming active.
     var watchdogBudgetPassedBeforeActive: (created: LaunchMark, budget: Double)? {
         guard appLinesSeen, !launch.phases.contains(.active), !launch.phases.contains(.terminated),
-            let budget = launch.watchdogBudget, let createdSeconds = launch.phases[.sceneCreated]?.seconds,
-            let lastSeconds, lastSeconds - createdSeconds > budget,
-            let created = launch.phases[.sceneCreated]
+            let budget = launch.watchdogBudget, let created = launch.phases[.sceneCreated],
+            let createdSeconds = created.seconds, let lastSeconds, lastSeconds - createdSeconds > budget
         else { return nil }
         return (created, budget)
     }

@@ -41,9 +41,8 @@ struct JSONWriter: ~Copyable {
         separate()
         buffer.append(0x22)
         append(key)
-        let closingQuoteAndColon: StaticString = compact ? "\":" : "\" : "
-        append(closingQuoteAndColon)
-        afterKey = true
+        buffer.append(0x22)
+        endKey()
     }
 
     /// Writes `"key" : ` for a key of the schema held in a string (an enum's raw value), copied as
