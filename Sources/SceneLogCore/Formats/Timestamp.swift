@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A record's time as printed, and the instant it stands for when that can be worked out.
 public struct Timestamp: Sendable, Equatable, Codable {
     /// The timestamp exactly as the line prints it.
@@ -53,6 +59,9 @@ struct TimestampContext: Sendable {
     private let referenceMonth: Int
     /// The last stamp resolved: lines of one second share it, and resolving it again changes nothing.
     private var lastResolved: Timestamp?
+    /// The last stamp's fields: a stamp that differs from it only in its fraction's digits (the
+    /// microseconds of Console.app lines) reads only those.
+    private var lastParsed: ParsedTime?
 
     /// - Parameters:
     ///   - year: the year given by the user, if any.
@@ -74,13 +83,20 @@ struct TimestampContext: Sendable {
     /// The same for the timestamp field's bytes: the lines of one second (or of one stamp) share
     /// the last stamp's text, with no new `String` made for them.
     mutating func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp {
-        if let lastResolved, bytes.equals(lastResolved.text) { return lastResolved }
-        return resolve(String(decoding: bytes, as: UTF8.self), parsed: ParsedTime(bytes: bytes))
+        guard let lastResolved else {
+            return resolve(String(decoding: bytes, as: UTF8.self), parsed: ParsedTime(bytes: bytes))
+        }
+        if bytes.equals(lastResolved.text) { return lastResolved }
+        let parsed = lastParsed?.withFraction(of: bytes, in: lastResolved.text) ?? ParsedTime(bytes: bytes)
+        return resolve(String(decoding: bytes, as: UTF8.self), parsed: parsed)
     }
 
     private mutating func resolve(_ text: String, parsed: ParsedTime?) -> Timestamp {
         var stamp = Timestamp(text: text)
-        defer { lastResolved = stamp }
+        defer {
+            lastResolved = stamp
+            lastParsed = parsed
+        }
         guard let parsed else { return stamp }
         stamp.utcOffsetSeconds = parsed.utcOffsetSeconds
         stamp.precisionMs = Timestamp.precisionMs(fractionDigits: parsed.fractionDigits)
@@ -122,6 +138,8 @@ struct ParsedTime {
     var fraction = 0.0
     /// How many digits follow the seconds.
     var fractionDigits = 0
+    /// Where those digits start in the text.
+    var fractionStart = 0
     var utcOffsetSeconds: Int?
 
     /// Month abbreviations as three bytes packed into an integer.
@@ -191,13 +209,10 @@ struct ParsedTime {
         minute = mi
         second = s
         if cursor.expect(ASCII.dot) {
-            var scale = 0.1
-            while cursor.index < bytes.count, ASCII.isDigit(bytes[cursor.index]) {
-                fraction += Double(bytes[cursor.index] - ASCII.zero) * scale
-                scale /= 10
-                cursor.index += 1
-                fractionDigits += 1
-            }
+            fractionStart = cursor.index
+            fractionDigits = bytes.endOfDigits(from: cursor.index) - cursor.index
+            fraction = Self.fraction(of: bytes[cursor.index..<cursor.index + fractionDigits])
+            cursor.index += fractionDigits
         }
         if yearFollows {
             guard cursor.expect(ASCII.space), let y = cursor.number(4) else { return nil }
@@ -220,6 +235,34 @@ struct ParsedTime {
             let minutes = cursor.number(2) ?? 0
             utcOffsetSeconds = (sign == ASCII.minus ? -1 : 1) * (hours * 3600 + minutes * 60)
         }
+    }
+}
+
+extension ParsedTime {
+    /// The value of the digits after the seconds' dot.
+    private static func fraction(of digits: Slice<UnsafeBufferPointer<UInt8>>) -> Double {
+        var fraction = 0.0
+        var scale = 0.1
+        for digit in digits {
+            fraction += Double(digit - ASCII.zero) * scale
+            scale /= 10
+        }
+        return fraction
+    }
+
+    /// These fields with the fraction of `bytes`, when `bytes` spell `text` (what these fields
+    /// were read from) with other digits in the fraction and only there; `nil` otherwise.
+    func withFraction(of bytes: UnsafeBufferPointer<UInt8>, in text: String) -> ParsedTime? {
+        let end = fractionStart + fractionDigits
+        guard fractionDigits > 0, let base = bytes.baseAddress else { return nil }
+        let othersSame = text.utf8.withContiguousStorageIfAvailable { previous in
+            previous.count == bytes.count && memcmp(previous.baseAddress!, base, fractionStart) == 0
+                && memcmp(previous.baseAddress! + end, base + end, bytes.count - end) == 0
+        }
+        guard othersSame == true, bytes[fractionStart..<end].allSatisfy(ASCII.isDigit) else { return nil }
+        var fields = self
+        fields.fraction = Self.fraction(of: bytes[fractionStart..<end])
+        return fields
     }
 }
 

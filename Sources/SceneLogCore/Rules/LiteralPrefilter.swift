@@ -43,24 +43,28 @@ final class LiteralPrefilter: @unchecked Sendable {
         self.anchorOffsets = offsets
         let shift = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.tableSize)
         shift.initialize(repeating: UInt8(window - 3), count: Self.tableSize)
-        var buckets = [[Int32]](repeating: [], count: Self.tableSize)
+        var anchorEnds: [Int] = []
+        anchorEnds.reserveCapacity(literals.count)
         for (index, literal) in literals.enumerated() {
             let anchor = Array(literal[offsets[index]..<offsets[index] + window])
             for end in 3..<window {
                 let block = Self.block(anchor[end - 3], anchor[end - 2], anchor[end - 1], anchor[end])
                 shift[block] = min(shift[block], UInt8(window - 1 - end))
             }
-            buckets[Self.block(anchor[window - 4], anchor[window - 3], anchor[window - 2], anchor[window - 1])]
-                .append(Int32(index))
+            anchorEnds.append(Self.block(anchor[window - 4], anchor[window - 3], anchor[window - 2], anchor[window - 1]))
         }
         self.shift = shift
+        // The literals grouped by the block their anchor ends in, in index order within a group:
+        // a count per block, the counts summed into starts, then each literal put in its place.
         var starts = [Int32](repeating: 0, count: Self.tableSize + 1)
-        var items: [Int32] = []
-        for block in 0..<Self.tableSize {
-            starts[block] = Int32(items.count)
-            items.append(contentsOf: buckets[block])
+        for block in anchorEnds { starts[block + 1] += 1 }
+        for block in 0..<Self.tableSize { starts[block + 1] += starts[block] }
+        var items = [Int32](repeating: 0, count: literals.count)
+        var nextSlot = starts
+        for (index, block) in anchorEnds.enumerated() {
+            items[Int(nextSlot[block])] = Int32(index)
+            nextSlot[block] += 1
         }
-        starts[Self.tableSize] = Int32(items.count)
         self.bucketStarts = starts
         self.bucketItems = items
     }

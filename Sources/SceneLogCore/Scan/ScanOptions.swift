@@ -3,6 +3,10 @@ import Foundation
 /// What a ``Scanner`` reads and reports: the rules, which findings and launches to keep, how many
 /// threads, which files and archive members, and how to stop.
 public struct ScanOptions: Sendable {
+    /// The number of cores this process may run on (the default of ``jobs``), read once: the
+    /// count comes from the cgroup files, and options are built more than once at start-up.
+    public static let coreCount = ProcessInfo.processInfo.activeProcessorCount
+
     /// The rules to run; `nil` only parses and counts lines.
     public var ruleSet: RuleSet?
     /// Whether launches are rebuilt (and their diagnoses made); without it only line rules run.
@@ -22,7 +26,7 @@ public struct ScanOptions: Sendable {
     public var filters = ScanFilters()
     /// Threads to scan with. With more threads than inputs, a file's rules run on a thread of
     /// their own beside its parsing.
-    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    public var jobs = Self.coreCount
     /// Which files of folders and which members of archives are read.
     public var selection = PathSelection()
     /// Whether links inside a named folder are followed even when they lead outside every named

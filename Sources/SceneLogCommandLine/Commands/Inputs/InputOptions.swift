@@ -61,7 +61,7 @@ struct InputOptions: ParsableArguments {
     var followLinks = false
 
     @Option(name: [.short, .long], help: "Threads to scan with (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = ScanOptions.coreCount
 
     @Flag(name: [.short, .long], help: "No progress bar on standard error.")
     var quiet = false
