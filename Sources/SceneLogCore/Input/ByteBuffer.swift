@@ -41,14 +41,45 @@ struct ByteBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { reserve(count + bytes.count) }
-        memcpy(storage + count, source, bytes.count)
+        if bytes.count <= 16 {
+            Self.copyShort(from: source, to: storage + count, count: bytes.count)
+        } else {
+            memcpy(storage + count, source, bytes.count)
+        }
         count += bytes.count
     }
 
-    /// Replaces the contents with `bytes`.
+    /// Copies 1 to 16 bytes with two overlapping loads and stores: the pieces of a report (a key,
+    /// an indent, a number) are that short, and a call into `memcpy` costs more than such a copy.
+    @inline(__always)
+    private static func copyShort(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            target[0] = source[0]
+            target[count / 2] = source[count / 2]
+            target[count - 1] = source[count - 1]
+        }
+    }
+
+    /// Replaces the contents with `bytes` (a whole line: no short-copy path).
+    @inline(__always)
     mutating func set(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = 0
-        append(bytes)
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if bytes.count > capacity { reserve(bytes.count) }
+        memcpy(storage, source, bytes.count)
+        count = bytes.count
     }
 
     private mutating func reserve(_ needed: Int) {

@@ -28,8 +28,7 @@ enum CompactWriter {
 
     /// The number's bits, little-endian: it comes back exactly.
     static func double(_ value: Double, into bytes: inout [UInt8]) {
-        let bits = value.bitPattern
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     static func optionalDouble(_ value: Double?, into bytes: inout [UInt8]) {
@@ -101,8 +100,7 @@ struct CompactReader {
 
     mutating func double() -> Double? {
         guard bytes.count - position >= 8 else { return nil }
-        var bits: UInt64 = 0
-        for index in 0..<8 { bits |= UInt64(bytes[position + index]) << UInt64(8 * index) }
+        let bits = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
         position += 8
         return Double(bitPattern: bits)
     }
