@@ -83,11 +83,8 @@ struct TimestampContext: Sendable {
     /// The same for the timestamp field's bytes: the lines of one second (or of one stamp) share
     /// the last stamp's text, with no new `String` made for them.
     mutating func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp {
-        guard let lastResolved else {
-            return resolve(String(decoding: bytes, as: UTF8.self), parsed: ParsedTime(bytes: bytes))
-        }
-        if bytes.equals(lastResolved.text) { return lastResolved }
-        let parsed = lastParsed?.withFraction(of: bytes, in: lastResolved.text) ?? ParsedTime(bytes: bytes)
+        if let lastResolved, bytes.equals(lastResolved.text) { return lastResolved }
+        let parsed = lastResolved.flatMap { lastParsed?.withFraction(of: bytes, in: $0.text) } ?? ParsedTime(bytes: bytes)
         return resolve(String(decoding: bytes, as: UTF8.self), parsed: parsed)
     }
 
