@@ -6,6 +6,19 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// libarchive's headers. On Linux the library is not linked (CArchiveLoader loads it when the
+// first archive is opened), so pkg-config, which would link it, is not asked: the headers are found
+// in the compiler's default folders, where Debian, Ubuntu, Fedora, Arch and Alpine put them (a
+// libarchive installed under a prefix of its own is not found, at build or at run time). Elsewhere
+// pkg-config finds and links it (Homebrew's libarchive is keg-only). The test is of the machine
+// that builds: building for Linux from macOS through a Swift SDK is not supported.
+#if os(Linux)
+let archiveHeaders: Target = .systemLibrary(
+    name: "CArchive", providers: [.apt(["libarchive-dev"]), .yum(["libarchive-devel"])])
+#else
+let archiveHeaders: Target = .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.brew(["libarchive"])])
+#endif
+
 let package = Package(
     name: "SceneLog",
     platforms: [.macOS(.v13)],
@@ -38,15 +51,19 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        .systemLibrary(
-            name: "CArchive",
-            pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        archiveHeaders,
+        // libarchive's functions through a small C layer: on Linux it loads libarchive the first
+        // time an archive is opened rather than at every start (see its header).
+        .target(
+            name: "CArchiveLoader",
+            dependencies: ["CArchive"],
+            // dlopen and pthread_once: in glibc itself from 2.34, in these two libraries before.
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
         .target(
             name: "SceneLogCore",
             dependencies: [
-                "CPCRE2", "CArchive", .product(name: "Yams", package: "Yams"),
+                "CPCRE2", "CArchiveLoader", .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 // SHA-256 for the split of inputs into shards.

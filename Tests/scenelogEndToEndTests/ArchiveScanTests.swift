@@ -176,4 +176,29 @@ struct ArchiveScanTests {
         #expect(limited.status == 3)
         #expect(limited.stderr.contains("'capture.log.gz': expands to more than 4096 bytes"))
     }
+
+    #if os(Linux)
+        @Test("a libarchive that cannot be used: each archive says so and why, plain logs still scan, exit 3")
+        func unusableLibarchive() throws {
+            let folder = try CommandRunner.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let samples = CommandRunner.packageRoot.appendingPathComponent("Samples").path
+            try Self.shell("cp '\(samples)/two-devices-idevicesyslog.log' plain.log && tar -czf capture.tar.gz plain.log", in: folder)
+            // A library that is not libarchive, found first under libarchive's name (built with the
+            // toolchain's clang): it lacks every archive function.
+            try Self.shell(
+                "mkdir lib && echo 'int stand_in(void) { return 0; }' > lib/stand-in.c "
+                    + "&& clang -shared -fPIC -o lib/libarchive.so.13 lib/stand-in.c", in: folder)
+            let libraries = folder.appendingPathComponent("lib")
+            let result = try CommandRunner.run(
+                ["scan", "--fail-on", "never", "capture.tar.gz", "plain.log"], in: folder, environment: ["LD_LIBRARY_PATH": libraries.path])
+            #expect(result.status == 3)
+            #expect(
+                result.stderr.contains(
+                    "scenelog: error: cannot open 'capture.tar.gz': libarchive, which reads archives, could not be loaded "
+                        + "(libarchive.so.13 lacks archive_read_new); install libarchive (libarchive13 on Debian and Ubuntu)\n"),
+                "\(result.stderr)")
+            #expect(result.stdout.contains("Scanned 1 input: 101 lines"), "\(result.stdout)")
+        }
+    #endif
 }

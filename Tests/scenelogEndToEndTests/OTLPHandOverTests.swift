@@ -20,18 +20,25 @@ struct OTLPHandOverTests {
         return folder.resolvingSymlinksInPath()
     }
 
-    /// A copy of `scenelog` alone in a folder: no scenelog-otlp beside it.
-    static func lonelyCopy(in folder: URL) throws -> String {
-        let copy = folder.appendingPathComponent("scenelog")
-        try FileManager.default.copyItem(at: CommandRunner.binary, to: copy)
-        return copy.path
+    /// `scenelog` alone in a folder, no scenelog-otlp beside it: a hard link to the built program,
+    /// so that no copy of it is open for writing when it is run (a process that another test starts
+    /// meanwhile inherits such a file, and running the copy then fails with "Text file busy"); a
+    /// copy when the folder is on another file system.
+    static func lonelyScenelog(in folder: URL) throws -> String {
+        let program = folder.appendingPathComponent("scenelog")
+        do {
+            try FileManager.default.linkItem(at: CommandRunner.binary, to: program)
+        } catch {
+            try FileManager.default.copyItem(at: CommandRunner.binary, to: program)
+        }
+        return program.path
     }
 
     @Test("--otlp-endpoint or --otlp-required without scenelog-otlp: a usage error naming where it was looked for, before anything is read")
     func missingWhenAsked() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenelog = try Self.lonelyCopy(in: folder)
+        let scenelog = try Self.lonelyScenelog(in: folder)
         for asking in [["--otlp-endpoint", "http://127.0.0.1:1"], ["--otlp-required"]] {
             let result = try CommandRunner.run(executable: scenelog, Self.capture + asking)
             #expect(result.status == 2, "\(asking)")
@@ -45,7 +52,7 @@ struct OTLPHandOverTests {
     func missingWhenOnlyTheEnvironmentNamesAnEndpoint() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenelog = try Self.lonelyCopy(in: folder)
+        let scenelog = try Self.lonelyScenelog(in: folder)
         let plain = try CommandRunner.run(executable: scenelog, Self.capture)
         let named = try CommandRunner.run(
             executable: scenelog, Self.capture, environment: ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1"])
@@ -60,7 +67,7 @@ struct OTLPHandOverTests {
     func notTheExportingProgram() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenelog = try Self.lonelyCopy(in: folder)
+        let scenelog = try Self.lonelyScenelog(in: folder)
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("scenelog-otlp"), withDestinationURL: URL(fileURLWithPath: scenelog))
         let result = try CommandRunner.run(executable: scenelog, Self.capture + ["--otlp-endpoint", "http://127.0.0.1:1"])

@@ -39,14 +39,8 @@ struct ByteBuffer: ~Copyable {
 
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { reserve(count + bytes.count) }
-        if bytes.count <= 16 {
-            Self.copyShort(from: source, to: storage + count, count: bytes.count)
-        } else {
-            memcpy(storage + count, source, bytes.count)
-        }
-        count += bytes.count
+        count += Self.copy(bytes, to: storage + count)
     }
 
     /// Copies 1 to 16 bytes with two overlapping loads and stores: the pieces of a report (a key,
@@ -70,6 +64,36 @@ struct ByteBuffer: ~Copyable {
             target[count / 2] = source[count / 2]
             target[count - 1] = source[count - 1]
         }
+    }
+
+    /// Makes room for `size` more bytes and points to the first: a piece made of several parts
+    /// makes its room once, writes its parts there (``copy(_:to:)``), then counts them
+    /// (``grow(by:)``).
+    @inline(__always)
+    mutating func room(for size: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + size > capacity { reserve(count + size) }
+        return storage + count
+    }
+
+    /// Counts `written` bytes put in the room that ``room(for:)`` made (checked: a piece that wrote
+    /// past its room stops the program rather than go on over the memory that follows).
+    @inline(__always)
+    mutating func grow(by written: Int) {
+        precondition(count + written <= capacity, "wrote past the room made")
+        count += written
+    }
+
+    /// Copies `bytes` to `target` (room made by ``room(for:)``): short ones without a call into
+    /// `memcpy`. Returns how many bytes it copied.
+    @inline(__always)
+    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        if bytes.count <= 16 {
+            copyShort(from: source, to: target, count: bytes.count)
+        } else {
+            memcpy(target, source, bytes.count)
+        }
+        return bytes.count
     }
 
     /// Replaces the contents with `bytes`: a whole line, for every line read, so straight through

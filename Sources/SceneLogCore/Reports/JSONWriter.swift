@@ -11,6 +11,8 @@ struct JSONWriter: ~Copyable {
     /// The same for what encloses each open container, outermost (the top level) first: one entry
     /// per open container. The innermost is kept apart, so that each element touches no array.
     private var enclosingHaveElements: [Bool] = []
+    /// How many containers are open.
+    private var depth: Int { enclosingHaveElements.count }
     /// Whether a key was just written and its value is due.
     private var afterKey = false
 
@@ -38,21 +40,15 @@ struct JSONWriter: ~Copyable {
     /// Writes `"key" : ` for the value that follows: a key of the schema, copied as it is (ASCII,
     /// nothing to escape).
     mutating func key(_ key: StaticString) {
-        separate()
-        buffer.append(0x22)
-        append(key)
-        buffer.append(0x22)
-        endKey()
+        guard key.hasPointerRepresentation else { return self.key(schema: key.description) }
+        writeKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
     }
 
     /// Writes `"key" : ` for a key of the schema held in a string (an enum's raw value), copied as
     /// it is (ASCII, nothing to escape).
     mutating func key(schema key: String) {
-        separate()
-        buffer.append(0x22)
-        append(key)
-        buffer.append(0x22)
-        endKey()
+        var key = key
+        key.withUTF8 { writeKey($0) }
     }
 
     /// Writes `"key" : ` for a key that comes from the data (escaped like any string).
@@ -65,6 +61,32 @@ struct JSONWriter: ~Copyable {
     private mutating func endKey() {
         let colon: StaticString = compact ? ":" : " : "
         append(colon)
+        afterKey = true
+    }
+
+    /// Writes `"key" : ` for a key of the schema (ASCII, nothing to escape): the separator, the
+    /// line break and indent, the quoted key and the colon, in room made once.
+    private mutating func writeKey(_ key: UnsafeBufferPointer<UInt8>) {
+        guard !afterKey, depth > 0, depth <= Self.deepestOneCopyIndent, !compact else {
+            separate()
+            buffer.append(0x22)
+            buffer.append(key)
+            buffer.append(0x22)
+            return endKey()
+        }
+        let lineBreakAndIndent = Self.lineBreakAndIndent(depth: depth)
+        var target = buffer.room(for: 1 + lineBreakAndIndent.count + 1 + key.count + Self.closingQuoteAndColon.count)
+        let start = target
+        if innermostHasElement {
+            target.pointee = 0x2C
+            target += 1
+        }
+        target += ByteBuffer.copy(lineBreakAndIndent, to: target)
+        target.pointee = 0x22
+        target += 1 + ByteBuffer.copy(key, to: target + 1)
+        target += ByteBuffer.copy(Self.closingQuoteAndColon, to: target)
+        buffer.grow(by: target - start)
+        innermostHasElement = true
         afterKey = true
     }
 
@@ -134,7 +156,7 @@ struct JSONWriter: ~Copyable {
             afterKey = false
             return
         }
-        guard !enclosingHaveElements.isEmpty else { return }
+        guard depth > 0 else { return }
         if innermostHasElement { buffer.append(0x2C) }
         innermostHasElement = true
         newline()
@@ -144,17 +166,30 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func newline() {
         guard !compact else { return }
-        let lineBreakAndSpaces: StaticString = "\n                                                                "
-        let spaces = lineBreakAndSpaces.utf8CodeUnitCount - 1
-        var indent = 2 * enclosingHaveElements.count
-        let first = min(indent, spaces)
-        buffer.append(UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start, count: 1 + first))
-        indent -= first
+        let lineBreakAndIndent = Self.lineBreakAndIndent(depth: depth)
+        buffer.append(lineBreakAndIndent)
+        var indent = 2 * depth - (lineBreakAndIndent.count - 1)
         while indent > 0 {  // deeper: more spaces, a piece at a time
-            let piece = min(indent, spaces)
-            buffer.append(UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start + 1, count: piece))
+            let piece = min(indent, Self.lineBreakAndSpaces.utf8CodeUnitCount - 1)
+            buffer.append(UnsafeBufferPointer(start: Self.lineBreakAndSpaces.utf8Start + 1, count: piece))
             indent -= piece
         }
+    }
+
+    private static let lineBreakAndSpaces: StaticString = "\n                                                                "
+    /// What follows a key's name: `" : `.
+    private static var closingQuoteAndColon: UnsafeBufferPointer<UInt8> {
+        let text: StaticString = "\" : "
+        return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+    /// How deep an indent ``lineBreakAndIndent(depth:)`` holds whole.
+    private static let deepestOneCopyIndent = (lineBreakAndSpaces.utf8CodeUnitCount - 1) / 2
+
+    /// A line break and the indent of `depth` open containers, up to 32 deep (deeper, the first
+    /// 32 levels of it).
+    @inline(__always)
+    private static func lineBreakAndIndent(depth: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: lineBreakAndSpaces.utf8Start, count: 1 + min(2 * depth, lineBreakAndSpaces.utf8CodeUnitCount - 1))
     }
 
     /// A string's UTF-8, as it is.

@@ -1,4 +1,4 @@
-import CArchive
+import CArchiveLoader
 
 #if canImport(Glibc)
 import Glibc
@@ -30,12 +30,13 @@ final class ArchiveReader {
     /// Opens the file at `path`.
     init(path: String) throws(InputError) {
         self.path = path
-        guard let handle = archive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
+        try Self.loadLibrary(for: path)
+        guard let handle = carchive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
         self.handle = handle
         self.parent = nil
         Self.enableEverything(handle)
         // On failure deinit frees the handle (every property is set by then).
-        guard PathBytes.withCString(path, { archive_read_open_filename(handle, $0, 64 << 10) }) == ARCHIVE_OK else {
+        guard PathBytes.withCString(path, { carchive_read_open_filename(handle, $0, 64 << 10) }) == ARCHIVE_OK else {
             throw InputError(path: path, reason: Self.message(handle), kind: .open)
         }
     }
@@ -43,12 +44,12 @@ final class ArchiveReader {
     /// Opens the current member of `outer` as an archive or compressed stream of its own.
     init(member name: String, of outer: ArchiveReader) throws(InputError) {
         path = outer.path + "!/" + name
-        guard let handle = archive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
+        guard let handle = carchive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
         self.handle = handle
         let parent = ParentStream(outer: outer)
         self.parent = parent
         Self.enableEverything(handle)
-        let opened = archive_read_open2(
+        let opened = carchive_read_open2(
             handle, Unmanaged.passUnretained(parent).toOpaque(), nil,
             { archive, client, buffer in
                 guard let client, let buffer else { return -1 }
@@ -61,40 +62,48 @@ final class ArchiveReader {
     }
 
     deinit {
-        archive_read_free(handle)
+        carchive_read_free(handle)
+    }
+
+    /// Loads libarchive, the first time an archive is opened (on Linux: see CArchiveLoader.h).
+    private static func loadLibrary(for path: String) throws(InputError) {
+        guard let failure = carchive_load() else { return }
+        throw InputError(
+            path: path, reason: "libarchive, which reads archives, could not be loaded (\(PathBytes.string(cString: failure))); install libarchive (libarchive13 on Debian and Ubuntu)",
+            kind: .open)
     }
 
     private static func enableEverything(_ handle: OpaquePointer) {
-        archive_read_support_filter_all(handle)
-        archive_read_support_format_all(handle)
+        carchive_read_support_filter_all(handle)
+        carchive_read_support_format_all(handle)
         // A lone compressed file (capture.log.gz) reads as one member.
-        archive_read_support_format_raw(handle)
+        carchive_read_support_format_raw(handle)
     }
 
     /// The next member, or `nil` at the end of the archive.
     func nextMember() throws(InputError) -> ArchiveMember? {
         var entry: OpaquePointer?
-        let status = archive_read_next_header(handle, &entry)
+        let status = carchive_read_next_header(handle, &entry)
         if status == ARCHIVE_EOF { return nil }
         guard status >= ARCHIVE_WARN, let entry else {
             throw InputError(path: path, reason: Self.message(handle), kind: .read)
         }
-        isSingleStream = archive_format(handle) == ARCHIVE_FORMAT_RAW
+        isSingleStream = carchive_format(handle) == ARCHIVE_FORMAT_RAW
         // Raw data with no decompression filter: the file looked compressed but is not readable as such.
-        if isSingleStream, archive_filter_count(handle) <= 1 {
+        if isSingleStream, carchive_filter_count(handle) <= 1 {
             throw InputError(path: path, reason: "looks compressed but cannot be decompressed: truncated or corrupt", kind: .read)
         }
         // A name that is not UTF-8 keeps its bytes (shown as `\xFF`), as a file's name does.
-        let name = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
-            ?? archive_entry_pathname(entry).map { PathBytes.string(cString: $0) } ?? "?"
+        let name = carchive_entry_pathname_utf8(entry).map { String(cString: $0) }
+            ?? carchive_entry_pathname(entry).map { PathBytes.string(cString: $0) } ?? "?"
         return ArchiveMember(
-            name: name, isRegularFile: archive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
-            size: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil)
+            name: name, isRegularFile: carchive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
+            size: carchive_entry_size_is_set(entry) != 0 ? carchive_entry_size(entry) : nil)
     }
 
     /// Reads the current member's next bytes into `buffer`; 0 at its end.
     func read(into buffer: UnsafeMutableRawBufferPointer, member: String) throws(InputError) -> Int {
-        let count = archive_read_data(handle, buffer.baseAddress, buffer.count)
+        let count = carchive_read_data(handle, buffer.baseAddress, buffer.count)
         guard count >= 0 else {
             throw InputError(path: path + "!/" + member, reason: Self.message(handle), kind: .read)
         }
@@ -103,13 +112,13 @@ final class ArchiveReader {
 
     /// The compressed bytes consumed so far: of the file, or of the parent's member.
     var compressedBytes: Int64 {
-        parent?.consumed ?? archive_filter_bytes(handle, -1)
+        parent?.consumed ?? carchive_filter_bytes(handle, -1)
     }
 
     private static func message(_ handle: OpaquePointer) -> String {
-        let text = archive_error_string(handle).map { String(cString: $0) } ?? "unreadable archive"
+        let text = carchive_error_string(handle).map { String(cString: $0) } ?? "unreadable archive"
         // libarchive's own words for a failed allocation vary ("Can't allocate data for …").
-        return archive_errno(handle) == ENOMEM ? "out of memory while reading it (\(text))" : text
+        return carchive_errno(handle) == ENOMEM ? "out of memory while reading it (\(text))" : text
     }
 }
 
@@ -128,7 +137,7 @@ private final class ParentStream {
     }
 
     func read(_ archive: OpaquePointer?, into pointer: UnsafeMutablePointer<UnsafeRawPointer?>) -> Int {
-        let count = archive_read_data(outerHandle, buffer.baseAddress, buffer.count)
+        let count = carchive_read_data(outerHandle, buffer.baseAddress, buffer.count)
         guard count >= 0 else {
             carchive_set_read_error(archive, "the enclosing archive could not be read")
             return -1

@@ -1,0 +1,73 @@
+#include "CArchiveLoader.h"
+
+#include <errno.h>
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <pthread.h>
+#include <string.h>
+
+/* libarchive's functions once loaded, whether all of them were, and why not if not. */
+static struct {
+#define CARCHIVE_POINTER(result, name, parameters, arguments) result(*name) parameters;
+    CARCHIVE_FUNCTIONS(CARCHIVE_POINTER)
+#undef CARCHIVE_POINTER
+    void (*archive_set_error)(struct archive *, int, const char *, ...);
+    int loaded;
+    char failure[256];
+} library;
+
+static pthread_once_t loading = PTHREAD_ONCE_INIT;
+
+static void load_library(void) {
+    /* The soname of libarchive 3, found the way the dynamic linker finds a linked library. */
+    void *handle = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *reason = dlerror();
+        strncpy(library.failure, reason && reason[0] ? reason : "libarchive.so.13 could not be loaded",
+                sizeof library.failure - 1);
+        return;
+    }
+    const char *missing = NULL;
+#define CARCHIVE_RESOLVE(result, name, parameters, arguments)                                                          \
+    if (!(library.name = (result(*) parameters)dlsym(handle, #name)) && !missing) missing = #name;
+    CARCHIVE_FUNCTIONS(CARCHIVE_RESOLVE)
+#undef CARCHIVE_RESOLVE
+    library.archive_set_error = (void (*)(struct archive *, int, const char *, ...))dlsym(handle, "archive_set_error");
+    if (!library.archive_set_error && !missing) missing = "archive_set_error";
+    if (!missing) {
+        library.loaded = 1;
+        return;
+    }
+    strncpy(library.failure, "libarchive.so.13 lacks ", sizeof library.failure - 1);
+    strncat(library.failure, missing, sizeof library.failure - strlen(library.failure) - 1);
+    dlclose(handle);
+}
+
+const char *carchive_load(void) {
+    pthread_once(&loading, load_library);
+    return library.loaded ? NULL : library.failure;
+}
+
+#define CARCHIVE_DEFINITION(result, name, parameters, arguments)                                                       \
+    result c##name parameters { return library.name arguments; }
+CARCHIVE_FUNCTIONS(CARCHIVE_DEFINITION)
+#undef CARCHIVE_DEFINITION
+
+#define CARCHIVE_SET_ERROR library.archive_set_error
+#else
+const char *carchive_load(void) { return NULL; }
+
+#define CARCHIVE_DEFINITION(result, name, parameters, arguments)                                                       \
+    result c##name parameters { return name arguments; }
+CARCHIVE_FUNCTIONS(CARCHIVE_DEFINITION)
+#undef CARCHIVE_DEFINITION
+
+#define CARCHIVE_SET_ERROR archive_set_error
+#endif
+
+void carchive_set_read_error(struct archive *archive, const char *message) {
+    CARCHIVE_SET_ERROR(archive, EIO, "%s", message);
+}
+
+unsigned int carchive_regular_file_type(void) { return AE_IFREG; }

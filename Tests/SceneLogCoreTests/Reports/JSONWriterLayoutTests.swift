@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import SceneLogCore
+
+/// The JSON writer writes a key with its separator, line break and indent in one piece up to 32
+/// levels deep, and a piece at a time deeper: at every depth, what it writes is what Foundation's
+/// pretty printer writes for the same objects.
+@Suite("JSON writer layout")
+struct JSONWriterLayoutTests {
+    @Test("objects nested 1 to 40 deep, with keys of 0 to 20 bytes, are laid out as Foundation lays them out")
+    func nestedKeysAreLaidOutAtEveryDepth() throws {
+        for depth in [1, 2, 31, 32, 33, 40] {
+            var json = JSONWriter(reservingCapacity: 16)
+            var expected: Any = 0
+            for level in (0..<depth).reversed() {
+                expected = ["": level, "n" + String(repeating: "k", count: level % 20): expected]
+            }
+            write(expected, to: &json)
+            let text = String(decoding: json.bytes, as: UTF8.self)
+            let foundation = try JSONSerialization.data(withJSONObject: expected, options: [.prettyPrinted, .sortedKeys])
+            #expect(text == String(decoding: foundation, as: UTF8.self), "nested \(depth) deep")
+        }
+    }
+
+    /// Writes `value` (a dictionary of such values, or an integer) keys sorted, like Foundation.
+    private func write(_ value: Any, to json: inout JSONWriter) {
+        guard let object = value as? [String: Any] else { return json.int(value as? Int) }
+        json.beginObject()
+        for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+            json.key(schema: key)
+            write(member, to: &json)
+        }
+        json.endObject()
+    }
+}
