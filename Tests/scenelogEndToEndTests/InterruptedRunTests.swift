@@ -74,6 +74,17 @@ struct InterruptedRunTests {
         #expect((report["inputs"] as? [[String: Any]])?.first?["lines"] as? Int == 3)
     }
 
+    @Test("a signal while a named FIFO has no writer ends the scan: report written, interrupted, exit 3")
+    func fifoWithoutWriter() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        #expect(mkfifo(folder.appendingPathComponent("device.log").path, 0o600) == 0)
+        let run = try Run(["scan", "--format", "json", "--fail-on", "never", "device.log"], in: folder)
+        let result = try run.stop(with: SIGTERM, after: 1.0)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("interrupted: the report covers what was read until then"))
+        #expect(try Self.json(result.stdout)["interrupted"] as? Bool == true)
+    }
+
     @Test("a signal during a long read stops it: report of what was read, interrupted, exit 3",
           arguments: [SIGTERM, SIGINT, SIGHUP])
     func largeInput(signal: Int32) throws {

@@ -47,6 +47,20 @@ public struct HistoryRun: Sendable, Equatable {
         self.apps = apps
     }
 
+    /// The most a count may be in a run read back (10^15): a damaged or edited history holding
+    /// more is refused, so that its sums and charts cannot overflow.
+    static let countRange = 0...1_000_000_000_000_000
+
+    /// Whether every count is within ``countRange`` (the findings per rule in all too) and every
+    /// time to active within ``Launch/timeToActiveRange``.
+    var isPlausible: Bool {
+        let counts = [inputs, lines] + Array(findingsBySeverity.values) + Array(findingsByRule.values) + apps.flatMap { [$0.launches, $0.active] }
+        let times = apps.flatMap { [$0.medianTimeToActiveMs, $0.p90TimeToActiveMs].compactMap { $0 } }
+        let ruleTotal = findingsByRule.values.reduce(0.0) { $0 + Double($1) }
+        return counts.allSatisfy(Self.countRange.contains) && ruleTotal <= Double(Self.countRange.upperBound)
+            && times.allSatisfy(Launch.timeToActiveRange.contains)
+    }
+
     /// The day it was recorded, `2025-06-03` (the first ten characters of ``recordedAt``).
     public var day: String {
         String(recordedAt.prefix(10))

@@ -20,6 +20,7 @@ public final class HistoryStore {
     /// (up to ``busyTimeout``).
     /// - Throws: ``HistoryError`` naming the file.
     public init(path: String) throws(HistoryError) {
+        try Self.refuseSpecialFile(path)
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -39,11 +40,19 @@ public final class HistoryStore {
         }
     }
 
+    /// A history is a regular file: SQLite would open a device or a FIFO, and write its journal
+    /// beside it (`/dev/null-journal`).
+    private static func refuseSpecialFile(_ path: String) throws(HistoryError) {
+        guard let status = FileSystem.status(path), status.st_mode & S_IFMT != S_IFREG else { return }
+        throw HistoryError(path: path, message: "is not a regular file (\(BoundedFile.typeName(status.st_mode)))")
+    }
+
     /// Opens the history at `path` read-only, as `scenelog history` reads it: nothing is created
     /// or migrated, and a file that is not a scenelog history is an error, whatever its bytes. An
     /// empty file is a history with no runs.
     /// - Throws: ``HistoryError`` naming the file.
     public init(readingFrom path: String) throws(HistoryError) {
+        try Self.refuseSpecialFile(path)
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -138,8 +147,9 @@ public final class HistoryStore {
     /// The last `limit` runs, oldest first; of branch `branch` only, when one is given.
     public func runs(limit: Int = 30, branch: String? = nil) throws(HistoryError) -> [HistoryRun] {
         guard !isBlank else { return [] }
+        let runs: [HistoryRun]
         do {
-            return try queue.read { db in
+            runs = try queue.read { db in
                 let rows = try Row.fetchAll(
                     db, sql: "SELECT * FROM run WHERE ? IS NULL OR branch = ? ORDER BY id DESC LIMIT ?",
                     arguments: [branch, branch, limit]
@@ -160,7 +170,10 @@ public final class HistoryStore {
                         ],
                         findingsByRule: Dictionary(
                             try rules.map { (try $0.decode(String.self, forColumn: "rule"), try $0.decode(Int.self, forColumn: "count")) },
-                            uniquingKeysWith: +),
+                            uniquingKeysWith: { first, second in
+                                let (sum, overflow) = first.addingReportingOverflow(second)
+                                return overflow ? .max : sum  // refused below as out of range
+                            }),
                         apps: try apps.map { app in
                             HistoryRun.AppLaunches(
                                 app: try app.decode(forColumn: "app"), launches: try app.decode(forColumn: "launches"),
@@ -174,6 +187,11 @@ public final class HistoryStore {
         } catch {
             throw HistoryError(path: queue.path, message: "cannot be read: \(error)")
         }
+        if let run = runs.first(where: { !$0.isPlausible }) {
+            throw HistoryError(
+                path: queue.path, message: "cannot be read: run \(run.id ?? 0) holds a count or a time out of range (a damaged or edited file)")
+        }
+        return runs
     }
 }
 

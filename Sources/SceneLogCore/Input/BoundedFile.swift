@@ -96,8 +96,8 @@ enum BoundedFile {
         Failure(path: path, reason: "cannot be read: not enough memory for its \(describe(size))", kind: .unreadable)
     }
 
-    /// What kind of file `mode` is, for the message.
-    private static func typeName(_ mode: mode_t) -> String {
+    /// What kind of file `mode` is, for a message: `a FIFO`, `a device`, `a folder`.
+    static func typeName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: "a FIFO"
         case S_IFCHR, S_IFBLK: "a device"

@@ -14,7 +14,8 @@ enum InputDiscovery {
     ///
     /// - Parameters:
     ///   - onEmptyFolder: called with each named folder that holds no file to scan.
-    ///   - onUnreadable: called with each folder that cannot be listed, and why.
+    ///   - onUnreadable: called with each folder that cannot be listed, or holds an entry that
+    ///     cannot be looked at, and why.
     ///   - onSkippedLink: called with each link skipped as leading outside, and its real path.
     static func expand(
         _ paths: [String], selection: PathSelection = PathSelection(), followsLinksOutsideRoots: Bool = false,
@@ -108,7 +109,16 @@ enum InputDiscovery {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 let relativePath = relative.isEmpty ? name : relative + "/" + name
                 guard !skipsLink(path) else { continue }
-                guard let entry = FileSystem.status(path) else { continue }  // a dangling link
+                guard let entry = FileSystem.status(path) else {
+                    // A dangling link (or one that leads back to itself) holds no file and is passed
+                    // over; anything else (a path too long for the system) is said, so that no file
+                    // is left out unseen.
+                    let reason = errno
+                    if reason != ENOENT, reason != ELOOP {
+                        onUnreadable(folder, "its entry '\(Escaping.visible(name))' cannot be looked at (\(String(cString: strerror(reason))))")
+                    }
+                    continue
+                }
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR where name.hasSuffix(".logarchive"):
                     // A binary unified log: reported by name, not walked.

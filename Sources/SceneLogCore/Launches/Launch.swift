@@ -255,6 +255,10 @@ public struct Launch: Sendable, Equatable {
         timeToActive?.precisionMs
     }
 
+    /// The times to active a report read back may hold (up to 10^12 ms, some 31 years): a baseline
+    /// or a history with more (or less than 0) is damaged or edited, and is refused.
+    static let timeToActiveRange = 0...1_000_000_000_000
+
     /// ``timeToActiveMs`` and ``timeToActivePrecisionMs`` at once, each launch mark read once.
     var timeToActive: (milliseconds: Int, precisionMs: Int)? {
         guard let active = phases[.active], let activeSeconds = active.seconds, let start = startMark,

@@ -221,8 +221,8 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Writes `value` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`… or
-    /// `\u00XX`, and a byte of a file name that is not UTF-8 (``PathBytes``) as `\xFF` (`"\\xFF"`
+    /// Writes `value` as a JSON string: `"` and `\` escaped, control characters (C0, DEL and C1) as
+    /// `\n`, `\t`… or `\u00XX`, and a byte of a file name that is not UTF-8 (``PathBytes``) as `\xFF` (`"\\xFF"`
     /// in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
         guard value.utf8.withContiguousStorageIfAvailable({ writeQuoted(utf8: $0) }) == nil else { return }
@@ -250,6 +250,14 @@ struct JSONWriter: ~Copyable {
                 buffer.append(0x5C)
                 append(PathBytes.visibleForm(of: escaped))
                 index += 4
+                runStart = index
+                continue
+            }
+            if byte == 0xC2, index + 1 < utf8.count, utf8[index + 1] < 0xA0 {
+                // A C1 control (U+0080–U+009F; U+009B starts a terminal sequence as ESC [ does).
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(utf8[index + 1])
+                index += 2
                 runStart = index
                 continue
             }

@@ -2,6 +2,12 @@ import Foundation
 import GRDB
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @testable import SceneLogCore
 
 /// `scenelog history` opens the file read-only: it changes nothing, and a file that is not a
@@ -52,5 +58,38 @@ struct HistoryReadingTests {
         }
         let error = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: path).runs() }
         #expect(error.message.hasPrefix("cannot be read: "))
+    }
+
+    @Test("a history holding a count or a time out of range is an error naming the run, not a trap in a chart", arguments: [
+        "UPDATE appLaunches SET medianTimeToActiveMs = 9223372036854775807",
+        "UPDATE appLaunches SET p90TimeToActiveMs = -1",
+        "UPDATE ruleCount SET count = -9223372036854775808",
+        // Counts in range, their sum not: 4 × 10^15.
+        "UPDATE ruleCount SET count = 1000000000000000; INSERT INTO ruleCount (runId, rule, count) SELECT runId, 'other-' || rule, count FROM ruleCount",
+        "UPDATE run SET lines = 9223372036854775807",
+    ])
+    func valuesOutOfRange(edit: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("history.sqlite")
+        try HistoryStore(path: path)
+            .record(HistoryStoreTests.run(recordedAt: "2025-06-03T10:00:00Z", errors: 1, medianTimeToActiveMs: 420))
+        try DatabaseQueue(path: path).write { try $0.execute(sql: edit) }
+        let error = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: path).runs() }
+        #expect(error.message == "cannot be read: run 1 holds a count or a time out of range (a damaged or edited file)")
+    }
+
+    @Test("a device or a FIFO is not opened as a history (SQLite would write its journal beside it)")
+    func specialFiles() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("history.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, "/dev/null"] {
+            let reading = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: path) }
+            let recording = try #require(throws: HistoryError.self) { try HistoryStore(path: path) }
+            let kind = path == fifo ? "a FIFO" : "a device"
+            #expect(reading.message == "is not a regular file (\(kind))")
+            #expect(recording.message == "is not a regular file (\(kind))")
+            #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
+        }
     }
 }

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @testable import SceneLogCore
 
 /// How the paths a user names become the inputs to scan.
@@ -84,6 +90,33 @@ struct InputDiscoveryTests {
         #expect(found == [folder.path("top/open/b.log")])
         #expect(unreadable.map(\.path) == [folder.path("top/locked")])
         #expect(unreadable.allSatisfy { !$0.reason.isEmpty })
+    }
+
+    @Test("an entry whose path is too long for the system is reported, not left out unseen; a dangling link is passed over")
+    func pathTooLong() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("x\n", to: "top/a.log")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("top/gone.log"), withDestinationPath: folder.path("nowhere"))
+        // Folders of 200 bytes each, one inside the other, made through descriptors (no path is
+        // that long for the system): the last one's path passes PATH_MAX. Removed the same way.
+        let name = String(repeating: "D", count: 200)
+        var descriptors = [open(folder.path("top"), O_RDONLY | O_DIRECTORY)]
+        defer {
+            for (parent, _) in descriptors.enumerated().reversed().dropFirst() {
+                _ = unlinkat(descriptors[parent], name, AT_REMOVEDIR)
+            }
+            descriptors.forEach { _ = close($0) }
+        }
+        for _ in 0...Int(PATH_MAX) / (name.count + 1) {
+            let parent = try #require(descriptors.last)
+            try #require(mkdirat(parent, name, 0o755) == 0)
+            descriptors.append(openat(parent, name, O_RDONLY | O_DIRECTORY))
+        }
+        var unreadable: [(path: String, reason: String)] = []
+        let found = InputDiscovery.expand([folder.path("top")], onUnreadable: { unreadable.append(($0, $1)) })
+        #expect(found == [folder.path("top/a.log")])
+        #expect(unreadable.count == 1)
+        #expect(unreadable.first?.reason == "its entry '\(name)' cannot be looked at (File name too long)")
     }
 
     @Test("links to folders inside the named ones are followed, a link loop is walked once, links outside are skipped")

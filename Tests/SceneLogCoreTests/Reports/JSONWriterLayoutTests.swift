@@ -5,7 +5,7 @@ import Testing
 
 /// The JSON writer writes a key with its separator, line break and indent in one piece up to 32
 /// levels deep, and a piece at a time deeper: at every depth, what it writes is what Foundation's
-/// pretty printer writes for the same objects.
+/// pretty printer writes for the same objects. Control characters never reach the output raw.
 @Suite("JSON writer layout")
 struct JSONWriterLayoutTests {
     @Test("objects nested 1 to 40 deep, with keys of 0 to 20 bytes, are laid out as Foundation lays them out")
@@ -21,6 +21,16 @@ struct JSONWriterLayoutTests {
             let foundation = try JSONSerialization.data(withJSONObject: expected, options: [.prettyPrinted, .sortedKeys])
             #expect(text == String(decoding: foundation, as: UTF8.self), "nested \(depth) deep")
         }
+    }
+
+    @Test("control characters are escaped: C0 and DEL, and C1 (U+009B, CSI, starts a terminal sequence as ESC [ does)")
+    func controlCharactersAreEscaped() throws {
+        var json = JSONWriter(reservingCapacity: 16)
+        json.string("\u{1B}[31m \u{7F} \u{9B}31m \u{85} \u{A0}é")
+        let text = String(decoding: json.bytes, as: UTF8.self)
+        #expect(text == #""\u001b[31m \u007f \u009b31m \u0085 \#u{A0}é""#)
+        #expect(try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+            == "\u{1B}[31m \u{7F} \u{9B}31m \u{85} \u{A0}é")
     }
 
     /// Writes `value` (a dictionary of such values, or an integer) keys sorted, like Foundation.

@@ -91,6 +91,20 @@ struct ReportDocumentTests {
         }
     }
 
+    @Test("a baseline's time to active below 0 or past 10^12 ms is refused, naming the launch", arguments: [
+        "-1", "-9223372036854775808", "1000000000001",
+    ])
+    func timeToActiveOutOfRange(value: String) throws {
+        let report = try sampleReport()
+        let launches = Array(report.launches)
+        let index = try #require(launches.firstIndex { $0.timeToActiveMs != nil })
+        let time = try #require(launches[index].timeToActiveMs)
+        let text = ReportFormat.json.render(report)
+            .replacingOccurrences(of: #""timeToActiveMs" : \#(time)"#, with: #""timeToActiveMs" : \#(value)"#)
+        let error = try #require(throws: BaselineError.self) { try BaselineReport.parse(Data(text.utf8), path: "edited.json") }
+        #expect(error.description == "baseline 'edited.json' is not a scenelog JSON report (launches[\(index)].timeToActiveMs: \(value) is out of range, 0 to 1000000000000)")
+    }
+
     private static func expect(_ read: Finding, matches finding: Finding, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(read.rule == finding.rule && read.severity == finding.severity && read.message == finding.message, sourceLocation: sourceLocation)
         #expect(read.location.path == finding.location.path && read.location.line == finding.location.line, sourceLocation: sourceLocation)

@@ -59,6 +59,13 @@ public struct BaselineReport: Sendable {
         } catch {
             throw BaselineError(path: path, message: "is not a scenelog JSON report (\(Self.describe(error))); give a report written by scenelog scan --format json")
         }
+        if let index = document.launches.firstIndex(where: { launch in
+            launch.timeToActiveMs.map { !Launch.timeToActiveRange.contains($0) } ?? false
+        }) {
+            throw BaselineError(
+                path: path,
+                message: "is not a scenelog JSON report (launches[\(index)].timeToActiveMs: \(document.launches[index].timeToActiveMs ?? 0) is out of range, 0 to \(Launch.timeToActiveRange.upperBound))")
+        }
         let launches = document.launches.map { launch in
             LaunchRecord(
                 id: launch.id, bundle: launch.bundle, process: launch.process, outcome: launch.outcome,
