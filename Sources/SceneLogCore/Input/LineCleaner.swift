@@ -3,8 +3,8 @@
 /// pymobiledevice3 print on a terminal).
 ///
 /// It also drops the prefixes that test harnesses put before each device line they echo
-/// (Flutter's `[        ] [DEVICE LOG] `, Appium's `[IOS_SYSLOG_ROW] `), so pasted harness output
-/// parses as the device log it carries.
+/// (Flutter's `[        ] [DEVICE LOG] ` and `flutter run -v`'s `[  +34 ms] `, Appium's
+/// `[IOS_SYSLOG_ROW] `), so pasted harness output parses as the device log it carries.
 ///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
@@ -67,11 +67,23 @@ enum HarnessPrefix {
             else { return 0 }
             if line.matches("[DEVICE LOG] ", at: close + 2) { return close + 2 + 13 }
             if line.matches("[IOS_SYSLOG_ROW] ", at: close + 2) { return close + 2 + 17 }
-            return 0
+            // `flutter run -v`: "[  +34 ms] ", "[        ] " before each line it passes on.
+            return isFlutterElapsedTime(line, start + 1..<close) ? close + 2 : 0
         case 0x69:  // "i"
             return line.matches("info: [IOS_SYSLOG_ROW ] ", at: start) ? start + 24 : 0
         default:
             return 0
         }
+    }
+
+    /// Whether `field` is the elapsed-time column of `flutter run -v`: eight bytes or more, all
+    /// blanks, or blanks then `+34 ms` at its end.
+    private static func isFlutterElapsedTime(_ line: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Bool {
+        guard field.count >= 8 else { return false }
+        let start = line.skippingBlanks(from: field.lowerBound)
+        guard start < field.upperBound else { return true }
+        let digitsEnd = line.endOfDigits(from: start + 1)
+        return line[start] == ASCII.plus && digitsEnd > start + 1 && digitsEnd + 3 == field.upperBound
+            && line.matches(" ms", at: digitsEnd)
     }
 }

@@ -81,20 +81,23 @@ enum LaunchMarkerParsing {
         return .spawned(bundle: process.bundle, pid: process.pid)
     }
 
-    /// `Now tracking process <BKProcess: 0x…; com.example.app; pid: 867; …>`: the bundle is the
-    /// field after the address when it looks like one.
+    /// `Now tracking process <BKProcess: 0x…; com.example.app; pid: 867; …>`, and from iOS 11
+    /// `<BKProcess: 0x…; myappda; com.example.app; pid: 867; …>`: the bundle is the field before
+    /// the pid when it looks like one, and the process the field before that, when there is one.
     static func spawnedByAssertiond(_ message: Bytes) -> LaunchSignal? {
         guard let prefix = message.range(of: "Now tracking process <BKProcess: "),
             let pidLabel = message.range(of: "; pid: ", from: prefix.upperBound)
         else { return nil }
         let pidEnd = message.endOfDigits(from: pidLabel.upperBound)
         guard let pid = message.decimalValue(pidLabel.upperBound..<pidEnd) else { return nil }
-        var bundle: String?
-        if let firstSeparator = message.range(of: "; ", from: prefix.upperBound), firstSeparator.lowerBound < pidLabel.lowerBound {
-            let field = message.string(firstSeparator.upperBound..<pidLabel.lowerBound)
-            if field.contains("."), !field.contains(" "), !field.contains(";") { bundle = field }
+        // The fields after the address, up to the pid: [bundle] or [process, bundle].
+        let fields = message.string(prefix.upperBound..<pidLabel.lowerBound)
+            .split(separator: ";", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }.dropFirst()
+        guard fields.count <= 2, let last = fields.last, last.contains("."), !last.contains(" ") else {
+            return .spawnedByAssertiond(bundle: nil, process: nil, pid: pid)
         }
-        return .spawnedByAssertiond(bundle: bundle, pid: pid)
+        let process = fields.count == 2 ? fields.first.flatMap { $0.isEmpty || $0.contains(" ") ? nil : $0 } : nil
+        return .spawnedByAssertiond(bundle: last, process: process, pid: pid)
     }
 
     /// `[myappda:867] Setting jetsam priority to 10 [0x10000]` (assertiond).

@@ -4,8 +4,8 @@ enum LaunchSignal: Equatable {
     case requested(bundle: String, intent: String)
     /// `Now tracking process: [app<bundle(uuid)>:pid]` (runningboardd).
     case spawned(bundle: String, pid: Int)
-    /// iOS ≤ 13, assertiond: `Now tracking process <BKProcess: 0x…; bundle; pid: 867; …>`.
-    case spawnedByAssertiond(bundle: String?, pid: Int)
+    /// iOS ≤ 13, assertiond: `Now tracking process <BKProcess: 0x…; [process; ]bundle; pid: 867; …>`.
+    case spawnedByAssertiond(bundle: String?, process: String?, pid: Int)
     /// iOS ≤ 13, assertiond: `[name:pid] Setting jetsam priority to …`, the process name of a pid.
     case assertiondProcess(process: String, pid: Int)
     /// `[app<bundle>:pid] Bootstrap success!` (SpringBoard).

@@ -232,18 +232,21 @@ struct LaunchTracker {
             launches[index].launch.pid = pid
             launches[index].reach(.spawned, mark, into: &events)
             closeSuperseded(by: launches[index].launch.id, bundle: bundle, device: device, into: &events)
-        case .spawnedByAssertiond(let bundle, let pid):
+        case .spawnedByAssertiond(let bundle, let process, let pid):
             let pending = bundle.flatMap { launches.index(bundle: $0, pid: nil, device: device) }
                 ?? launches.pidlessIndex(device: device)
             let index = pending ?? start(bundle: bundle, pid: pid, device: device, into: &events)
             launches[index].launch.pid = pid
+            if launches[index].launch.process == nil { launches[index].launch.process = process }
             launches[index].reach(.spawned, mark, into: &events)
         case .assertiondProcess(let process, let pid):
             if let index = launches.index(pid: pid, device: device), launches[index].launch.process == nil {
                 launches[index].launch.process = process
             }
         case .bootstrapped(let bundle, let pid):
-            guard let index = launches.index(bundle: bundle, pid: pid, device: device) else { return }
+            guard let index = launches.index(bundle: bundle, pid: pid, device: device)
+                ?? startAtBootstrap(bundle: bundle, pid: pid, device: device, into: &events)
+            else { return }
             launches[index].launch.pid = pid
             launches[index].reach(.bootstrapped, mark, into: &events)
         case .sceneCreate(let bundle, let budget):
@@ -486,6 +489,17 @@ struct LaunchTracker {
         launch.pid = pid
         launch.device = device
         return launches.append(launch)
+    }
+
+    /// A launch whose request and spawn came before the capture began, rebuilt from its bootstrap
+    /// (`[app<bundle>:pid] Bootstrap success!` names both); `nil` for a late line of a launch of
+    /// that process that closed already.
+    private mutating func startAtBootstrap(bundle: String, pid: Int, device: String?, into events: inout LaunchTrackerEvents) -> Int? {
+        guard !launches.recentlyClosed(pid: pid, device: device) else { return nil }
+        let index = start(bundle: bundle, pid: pid, device: device, into: &events)
+        launches[index].launch.startSeen = false
+        closeSuperseded(by: launches[index].launch.id, bundle: bundle, device: device, into: &events)
+        return index
     }
 
     /// Hands the launch out when its outcome is known (again after each change); drops it once terminated.

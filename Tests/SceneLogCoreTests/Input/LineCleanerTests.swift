@@ -32,13 +32,20 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
         "[   +1 ms] [DEVICE LOG] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "info: [IOS_SYSLOG_ROW ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "[iOSLog] [IOS_SYSLOG_ROW] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        // flutter run -v (flutter/flutter#180089)
+        "[  +34 ms] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        "[        ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        "[+1234 ms] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
     ])
     func dropsHarnessPrefixes(line: String) {
         #expect(cleaned(Array(line.utf8)) == Array("2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x".utf8))
     }
 
-    @Test func keepsBracketedLinesThatAreNotHarnessPrefixes() {
-        let line = "[connected:00008030-001A2D3E0C12802E]"
+    @Test(arguments: [
+        "[connected:00008030-001A2D3E0C12802E]", "[  +34 s] a message", "[ +34 ms ] a message", "[ ] a message",
+        "[TSBackgroundFetch load]: (", "[  +3x ms] a message",
+    ])
+    func keepsBracketedLinesThatAreNotHarnessPrefixes(line: String) {
         #expect(cleaned(Array(line.utf8)) == Array(line.utf8))
     }
 }

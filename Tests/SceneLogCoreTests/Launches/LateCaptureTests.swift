@@ -1,0 +1,59 @@
+import Testing
+
+@testable import SceneLogCore
+
+/// Launches from captures that begin after the launch did, and from assertiond's spawn line of
+/// iOS 11–13, as people quote them in bug reports (excerpts kept verbatim, each with its source).
+@Suite("late captures")
+struct LateCaptureTests {
+    /// dotnet/macios#10086 (Xamarin.iOS, iOS 14.2, idevicesyslog): the capture begins at the
+    /// bootstrap; the watchdog kills the app 20 s later.
+    static let bootstrapThenWatchdog = """
+        Nov 12 12:24:37 iPad runningboardd(RunningBoard)[31] <Notice>: [application<com.REDACTED>:796] Resuming task.
+        Nov 12 12:24:37 iPad runningboardd(RunningBoard)[31] <Notice>: Calculated state for application<com.REDACTED>: running-active (role: UserInteractiveNonFocal)
+        Nov 12 12:24:37 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Bootstrap success!
+        Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Process exited: <FBProcessExitContext; watchdog ("watchdog provision violated")>.
+        Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Setting process task state to: Not Running
+
+        """
+
+    @Test("a capture that begins at the bootstrap: the launch starts there, its start not seen, and ends 20 s later")
+    func launchFromItsBootstrap() throws {
+        let (launches, _) = try launches(in: Self.bootstrapThenWatchdog)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1)
+        #expect(launch.bundle == "com.REDACTED" && launch.pid == 796)
+        #expect(launch.evidence == .system && !launch.startSeen)
+        #expect(launch.phases.keys == [.bootstrapped, .terminated])
+        #expect(launch.outcome == .killed)
+        let bootstrapped = try #require(launch.phases[.bootstrapped]?.seconds)
+        let terminated = try #require(launch.phases[.terminated]?.seconds)
+        #expect(terminated - bootstrapped == 20)
+    }
+
+    @Test("a late bootstrap line of a launch that already ended starts no second launch")
+    func lateBootstrapOfAnEndedLaunch() throws {
+        let bootstrap = "Nov 12 12:24:58 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Bootstrap success!\n"
+        let (launches, _) = try launches(in: Self.bootstrapThenWatchdog + bootstrap)
+        #expect(launches.count == 1)
+    }
+
+    /// NativeScript/NativeScript#8920 (iOS 13) and invertase/react-native-firebase#253 (iOS 11):
+    /// assertiond names the process, then the bundle.
+    @Test("assertiond's spawn line of iOS 11–13 names the app's bundle and process", arguments: [
+        (
+            "Sep 30 15:27:28 Someones-Phone assertiond[62] <Notice>: Now tracking process <BKProcess: 0x1005310e0; myappda; com.myapp.myapp; pid: 867; agency: Application; visibility: none; task: running; hostpid: 52> with host <BKProcess: 0x10041ae40; SpringBoard; com.apple.springboard; pid: 52; agency: SystemShell; visibility: foreground; task: running>",
+            "com.myapp.myapp", "myappda", 867
+        ),
+        (
+            "Jul 15 09:37:48 iPhoneSE assertiond[66] <Notice>: Now tracking process <BKProcess: 0x10313ee10; appname; dk.bitfabrikken.appname; pid: 488; agency: Application; visibility: none; task: running; hostpid: 55> with host <BKProcess: 0x10310ce20; SpringBoard;",
+            "dk.bitfabrikken.appname", "appname", 488
+        ),
+    ])
+    func assertiondNamesTheApp(line: String, bundle: String, process: String, pid: Int) throws {
+        let (launches, _) = try launches(in: line + "\n")
+        let launch = try #require(launches.first)
+        #expect(launch.bundle == bundle && launch.process == process && launch.pid == pid)
+        #expect(launch.phases.contains(.spawned))
+    }
+}
