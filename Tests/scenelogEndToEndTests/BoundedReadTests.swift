@@ -75,6 +75,45 @@ struct BoundedReadTests {
         }
     }
 
+    @Test("watch --follow of a FIFO with no writer is refused at once, not waited on deaf to signals")
+    func followedFIFO() throws {
+        let folder = try Self.folder()
+        let result = try Self.run(["watch", "--follow", "fifo"], in: folder, within: 10)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("'fifo' is not a regular file; pipe it instead: cat 'fifo' | scenelog watch"), "\(result.stderr)")
+    }
+
+    @Test("a .ips whose header is damaged is an error naming it (exit 3), not a log with nothing in it")
+    func damagedCrashReportHeader() throws {
+        let folder = try Self.folder()
+        try Data("{\"app_name\": \n{\"exception\" : {\"type\" : \"EXC_CRASH\"}}\n".utf8).write(to: folder.appendingPathComponent("cut.ips"))
+        let result = try Self.run(["scan", "cut.ips", "a.log"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("'cut.ips' is not a crash report that can be read"), "\(result.stderr)")
+        #expect(result.stdout.contains("Scanned 2 inputs"), "a.log was still scanned")
+    }
+
+    @Test("a user rule's explanation and fix reach a Markdown report escaped: no terminal sequence, no HTML")
+    func userRuleTextInMarkdown() throws {
+        let folder = try Self.folder()
+        let rules = #"""
+            rules:
+              - id: own-rule
+                severity: warning
+                message: "m"
+                pattern: "one"
+                explanation: "\e[2J</script><img src=x onerror=alert(1)>\a"
+                fix: "\e]8;;http://example.com\e\\here"
+
+            """#
+        try Data(rules.utf8)
+            .write(to: folder.appendingPathComponent("rules.yml"))
+        let result = try Self.run(["report", "--rules", "rules.yml", "--format", "markdown", "--fail-on", "never", "a.log"], in: folder)
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{7}") && !result.stdout.contains("<img"))
+        #expect(result.stdout.contains(#"\u{1b}[2J&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;\u{7}"#), "\(result.stdout)")
+    }
+
     @Test("an automatic ./.scenelog.yml linked to /dev/zero is refused, not read forever")
     func automaticConfigurationLinkedToADevice() throws {
         let folder = try Self.folder()

@@ -27,7 +27,8 @@ public struct RunSettings: Sendable {
     {
         let builtIn = RuleCatalog.builtIn
         let user = try userRules.map {
-            try UserRulesLoader.load(path: $0, reservedIDs: Set(builtIn.map(\.description.id)))
+            // The launch diagnoses' ids are taken too: a user rule must not pass for one.
+            try UserRulesLoader.load(path: $0, reservedIDs: Set(builtIn.map(\.description.id) + RuleCatalog.diagnoses.map(\.id)))
         } ?? []
         var rules = builtIn + user
         let knownIDs = rules.map(\.description.id) + RuleCatalog.diagnoses.map(\.id)

@@ -24,7 +24,8 @@ struct UserRule: Rule {
 public enum UserRulesLoader {
     static let ruleKeys = ["id", "severity", "pattern", "literal", "message", "explanation", "fix", "process", "subsystem", "category"]
 
-    /// The rules in `path`. Ids must not repeat each other or `reservedIDs` (the built-in ids).
+    /// The rules in `path`. Ids must not repeat each other or `reservedIDs` (the built-in rules'
+    /// and diagnoses' ids).
     public static func load(path: String, reservedIDs: Set<String>) throws(ConfigurationError) -> [any Rule] {
         let file = try YAMLFile(path: path)
         var rules: [any Rule] = []
@@ -59,7 +60,7 @@ public enum UserRulesLoader {
             throw file.error("a rule needs '\(required)'", at: node)
         }
         let id = values["id"] ?? ""
-        guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
+        guard RuleDescription.isWellFormedID(id) else {
             throw file.error("rule id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node)
         }
         guard let severity = Severity(rawValue: values["severity"] ?? "") else {

@@ -305,6 +305,15 @@ struct CivilDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// How many days `month` (1–12) of `year` has.
+    static func length(ofMonth month: Int, in year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     /// The UTC calendar date of `secondsSince1970` (`civil_from_days`).
     init(secondsSince1970: Double) {
         let days = Int((secondsSince1970 / 86_400).rounded(.down)) + 719_468

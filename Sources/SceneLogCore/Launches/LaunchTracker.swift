@@ -498,8 +498,9 @@ struct LaunchTracker {
         guard !launches.recentlyClosed(pid: pid, device: device) else { return nil }
         let index = start(bundle: bundle, pid: pid, device: device, into: &events)
         launches[index].launch.startSeen = false
+        // Closing the app's earlier launches moves this one's place: it is looked up again.
         closeSuperseded(by: launches[index].launch.id, bundle: bundle, device: device, into: &events)
-        return index
+        return launches.index(pid: pid, device: device)
     }
 
     /// Hands the launch out when its outcome is known (again after each change); drops it once terminated.

@@ -55,7 +55,7 @@ struct MarkdownRenderer {
         guard !changes.isEmpty else { return output }
         output += "| | Rule | Process | Message | Where |\n|---|---|---|---|---|\n"
         for (label, group) in changes.prefix(rows) {
-            output += "| \(label) | `\(group.first.rule)` | \(who(group.first, showsDevices)) | \(cell(group.first.message)) | "
+            output += "| \(label) | `\(code(group.first.rule))` | \(who(group.first, showsDevices)) | \(cell(group.first.message)) | "
                 + "\(location(group.first)) |\n"
         }
         return output + omitted(changes.count, rows) + "\n"
@@ -93,7 +93,7 @@ struct MarkdownRenderer {
         let grouped = FindingGroups(report.findings)
         let groups = grouped.groups.sorted { $0.first.severity > $1.first.severity }
         for group in groups.prefix(rows) {
-            output += "| \(group.first.severity.rawValue) | `\(group.first.rule)` | \(who(group.first, digest.showsDevices)) | "
+            output += "| \(group.first.severity.rawValue) | `\(code(group.first.rule))` | \(who(group.first, digest.showsDevices)) | "
                 + "\(cell(group.first.message)) | \(group.count) | \(location(group.first)) |\n"
         }
         output += omitted(groups.count, rows)
@@ -104,7 +104,8 @@ struct MarkdownRenderer {
         guard !described.isEmpty else { return output }
         output += "<details><summary>What the rules mean and how to fix them</summary>\n\n"
         for rule in described {
-            output += "#### `\(rule.id)`: \(cell(rule.title))\n\n\(rule.explanation)\n\n**Fix:** \(rule.fix)\n\n"
+            output += "#### `\(code(rule.id))`: \(cell(rule.title))\n\n\(Escaping.markdownParagraph(rule.explanation))\n\n"
+                + "**Fix:** \(Escaping.markdownParagraph(rule.fix))\n\n"
             if !rule.references.isEmpty { output += rule.references.map { "- \($0)\n" }.joined() + "\n" }
         }
         return output + "</details>\n\n"

@@ -103,7 +103,7 @@ struct UnitScan {
             result.summaries.append(notRead(path, note: LogarchiveHint.note(for: path)))
             return
         }
-        switch path == "-" ? .text : sniff(path) {
+        switch path == "-" ? .text : kind(of: path) {
         case .crashReport:
             do {
                 let bytes = try Array(BoundedFile.read(path: path, limit: BoundedFile.crashReportLimit, what: "crash reports"))
@@ -232,6 +232,15 @@ struct UnitScan {
     }
 
     /// What the input's first bytes say it is.
+    /// What the file at `path` holds, by its first bytes; a `.ips` file whose bytes look like
+    /// text is taken for the crash report its name says (one whose header was damaged is then an
+    /// error naming it, as in an archive, rather than a log with nothing in it).
+    private func kind(of path: String) -> InputKind {
+        let kind = sniff(path)
+        guard kind == .text, path.lowercased().hasSuffix("." + PathSelection.crashReportExtension) else { return kind }
+        return .crashReport
+    }
+
     private func sniff(_ path: String) -> InputKind {
         let descriptor = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .text }  // the scan reports why

@@ -60,6 +60,16 @@ struct ProjectSettingsTests {
         #expect(error.message.hasPrefix(message), "\(error.message)")
     }
 
+    @Test("a --rules file may not take the id of a launch diagnosis or of crash reports", arguments: [
+        "black-screen-suspected", "launch-slow", "scene-never-connected", "crash-report",
+    ])
+    func diagnosisIDsAreTaken(id: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("rules:\n  - id: \(id)\n    severity: note\n    pattern: 'x'\n    message: m\n", to: "rules.yml")
+        let error = try #require(throws: ConfigurationError.self) { try RunSettings.load(userRules: path, configuration: nil) }
+        #expect(error.message == "rule id '\(id)' is already used")
+    }
+
     @Test("RunSettings puts the file's rules beside the built-in ones, disabled ones listed too")
     func runSettings() throws {
         let folder = try TemporaryFolder()

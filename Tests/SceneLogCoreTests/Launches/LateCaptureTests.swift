@@ -38,6 +38,19 @@ struct LateCaptureTests {
         #expect(launches.count == 1)
     }
 
+    @Test("a bootstrap of the app under a new pid, its earlier launch still open: that one is closed, this one starts")
+    func bootstrapSupersedesAnOpenLaunch() throws {
+        let lines = """
+            Nov 12 12:24:37 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:796] Bootstrap success!
+            Nov 12 12:25:37 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:797] Bootstrap success!
+            Nov 12 12:25:57 iPad SpringBoard(FrontBoard)[510] <Notice>: [application<com.REDACTED>:797] Process exited: <FBProcessExitContext; watchdog ("watchdog provision violated")>.
+
+            """
+        let (launches, _) = try launches(in: lines)
+        #expect(launches.map(\.pid) == [796, 797])
+        #expect(launches.map(\.outcome) == [.incomplete, .killed])
+    }
+
     /// NativeScript/NativeScript#8920 (iOS 13) and invertase/react-native-firebase#253 (iOS 11):
     /// assertiond names the process, then the bundle.
     @Test("assertiond's spawn line of iOS 11–13 names the app's bundle and process", arguments: [

@@ -105,6 +105,15 @@ struct ReportDocumentTests {
         #expect(error.description == "baseline 'edited.json' is not a scenelog JSON report (launches[\(index)].timeToActiveMs: \(value) is out of range, 0 to 1000000000000)")
     }
 
+    @Test("a baseline whose finding names no rule id (control characters, markup) is refused, its text escaped")
+    func ruleIDNotAnID() throws {
+        let text = ReportFormat.json.render(try sampleReport())
+        let rule = try #require(try sampleReport().findings.first?.rule)
+        let edited = text.replacingOccurrences(of: #""rule" : "\#(rule)""#, with: #""rule" : "x\u001b]0;t\u0007`<img>""#)
+        let error = try #require(throws: BaselineError.self) { try BaselineReport.parse(Data(edited.utf8), path: "edited.json") }
+        #expect(error.description == #"baseline 'edited.json' is not a scenelog JSON report (findings[0].rule: 'x\u{1b}]0;t\u{7}`<img>' is not a rule id)"#)
+    }
+
     private static func expect(_ read: Finding, matches finding: Finding, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(read.rule == finding.rule && read.severity == finding.severity && read.message == finding.message, sourceLocation: sourceLocation)
         #expect(read.location.path == finding.location.path && read.location.line == finding.location.line, sourceLocation: sourceLocation)

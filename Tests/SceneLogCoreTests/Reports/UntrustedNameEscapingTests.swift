@@ -17,7 +17,7 @@ struct UntrustedNameEscapingTests {
     @Test("bidi formatting characters: marks, embeddings, overrides and isolates, in every escaper")
     func bidi() {
         let bidi: [Unicode.Scalar] = [
-            "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+            "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
         ]
         for scalar in bidi {
             let text = "a" + String(Character(scalar)) + "b"

@@ -35,10 +35,18 @@ struct TimeWindowTests {
 
     @Test(
         "anything else is refused, saying what a time looks like",
-        arguments: ["yesterday", "", "10", "10x", "-5m", "2026-13-01", "2026-11-24T25:00", "2026-11-24T10:00+2", "10:00+02:00", "2026-11-24T10"])
+        arguments: ["yesterday", "", "10", "10x", "-5m", "2026-13-01", "2026-11-24T25:00", "2026-11-24T10:00+2", "10:00+02:00", "2026-11-24T10",
+                     "2026-02-29", "2026-02-31T09:41:48", "2026-04-31", "2026-11-00"])
     func refused(text: String) {
         let error = #expect(throws: TimeBoundError.self) { try TimeBound(parsing: text, now: Self.now) }
         #expect(error?.description.contains("is not a time") == true)
+    }
+
+    @Test("the last day of each month is a day; February 29 in a leap year too")
+    func lastDays() throws {
+        for text in ["2028-02-29", "2026-02-28", "2026-04-30", "2026-12-31", "2000-02-29"] {
+            #expect(throws: Never.self) { try TimeBound(parsing: text, now: Self.now) }
+        }
     }
 
     @Test("a stamp with an offset compares as an instant; one without, as local wall-clock time; one without a time is kept")

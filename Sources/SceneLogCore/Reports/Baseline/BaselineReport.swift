@@ -59,6 +59,11 @@ public struct BaselineReport: Sendable {
         } catch {
             throw BaselineError(path: path, message: "is not a scenelog JSON report (\(Self.describe(error))); give a report written by scenelog scan --format json")
         }
+        if let index = document.findings.firstIndex(where: { !RuleDescription.isWellFormedID($0.finding.rule) }) {
+            throw BaselineError(
+                path: path,
+                message: "is not a scenelog JSON report (findings[\(index)].rule: '\(document.findings[index].finding.rule)' is not a rule id)")
+        }
         if let index = document.launches.firstIndex(where: { launch in
             launch.timeToActiveMs.map { !Launch.timeToActiveRange.contains($0) } ?? false
         }) {

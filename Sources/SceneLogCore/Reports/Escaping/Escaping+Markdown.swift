@@ -21,6 +21,22 @@ extension Escaping {
         return result
     }
 
+    /// `text` (a rule's explanation or fix, from a rules file) as a Markdown paragraph: on one line
+    /// (``terminalLine(_:)``), with `<`, `>` and `&` as character references so that no HTML gets
+    /// in (`<role>` shows as written). Nothing is cut.
+    static func markdownParagraph(_ text: String) -> String {
+        var result = ""
+        for character in terminalLine(text) {
+            switch character {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
     /// `text` inside a Markdown code span in a table: on one line (``terminalLine(_:)``), a
     /// backtick, which would end the span, becomes `'`, and `|` is escaped.
     static func markdownCode(_ text: String) -> String {

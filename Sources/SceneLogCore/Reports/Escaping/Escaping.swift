@@ -63,7 +63,7 @@ enum Escaping {
     /// overrides U+202A–U+202E and the isolates U+2066–U+2069.
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -102,7 +102,7 @@ private struct LocalDateTime {
         let hasDate = bytes.count >= 10 && bytes[4] == ASCII.minus
         if hasDate {
             guard let year = number(4), expect(ASCII.minus), let month = number(2), (1...12).contains(month), expect(ASCII.minus),
-                let dayOfMonth = number(2), (1...31).contains(dayOfMonth)
+                let dayOfMonth = number(2), (1...CivilDate.length(ofMonth: month, in: year)).contains(dayOfMonth)
             else { return nil }
             day = CivilDate.daysSince1970(year: year, month: month, day: dayOfMonth)
             if index == bytes.count {
