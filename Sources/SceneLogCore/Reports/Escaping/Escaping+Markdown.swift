@@ -7,32 +7,38 @@ extension Escaping {
     /// and `&` as character references so no HTML gets in, and Markdown's emphasis, code, link,
     /// heading and strike-through characters backslash-escaped so they stay text.
     static func markdownCell(_ text: String) -> String {
-        var result = ""
-        for character in terminalLine(text).prefix(markdownCellLimit) {
+        replacingCharacters(in: terminalLine(text).prefix(markdownCellLimit)) { character in
             switch character {
-            case "|": result += "\\|"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "*", "_", "`", "[", "]", "#", "~", "\\": result += "\\" + String(character)
-            default: result.append(character)
+            case "|": "\\|"
+            case "*", "_", "`", "[", "]", "#", "~", "\\": "\\" + String(character)
+            default: characterReference(for: character)
             }
         }
-        return result
     }
 
     /// `text` (a rule's explanation or fix, from a rules file) as a Markdown paragraph: on one line
     /// (``terminalLine(_:)``), with `<`, `>` and `&` as character references so that no HTML gets
     /// in (`<role>` shows as written). Nothing is cut.
     static func markdownParagraph(_ text: String) -> String {
+        replacingCharacters(in: terminalLine(text), characterReference(for:))
+    }
+
+    /// `&lt;`, `&gt;` or `&amp;` for `<`, `>` or `&`, so that no HTML gets into Markdown; `nil` for
+    /// any other character.
+    private static func characterReference(for character: Character) -> String? {
+        switch character {
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "&": "&amp;"
+        default: nil
+        }
+    }
+
+    /// `characters` as a string, each character for which `replacement` gives a string replaced by it.
+    private static func replacingCharacters(in characters: some Sequence<Character>, _ replacement: (Character) -> String?) -> String {
         var result = ""
-        for character in terminalLine(text) {
-            switch character {
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            default: result.append(character)
-            }
+        for character in characters {
+            if let replaced = replacement(character) { result += replaced } else { result.append(character) }
         }
         return result
     }
@@ -40,14 +46,12 @@ extension Escaping {
     /// `text` inside a Markdown code span in a table: on one line (``terminalLine(_:)``), a
     /// backtick, which would end the span, becomes `'`, and `|` is escaped.
     static func markdownCode(_ text: String) -> String {
-        var result = ""
-        for character in terminalLine(text) {
+        replacingCharacters(in: terminalLine(text)) { character in
             switch character {
-            case "`": result += "'"
-            case "|": result += "\\|"
-            default: result.append(character)
+            case "`": "'"
+            case "|": "\\|"
+            default: nil
             }
         }
-        return result
     }
 }
