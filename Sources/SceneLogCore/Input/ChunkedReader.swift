@@ -58,12 +58,10 @@ final class ChunkedReader {
             descriptor = STDIN_FILENO
             ownsDescriptor = false
         } else {
-            // Opened without blocking: a FIFO with no writer would otherwise hold open() until
-            // one comes, deaf to Ctrl-C (a stop handler does not interrupt it). Reads block again;
-            // a stop is seen while the reader waits for data (``waitForData(unless:)``).
-            let opened = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            // A FIFO with no writer yet: a stop is seen while the reader waits for data
+            // (``waitForData(unless:)``), not in open().
+            let opened = FileSystem.openForReading(path)
             guard opened >= 0 else { throw InputError.fromErrno(path: path, kind: .open) }
-            _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
             var info = stat()
             if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 close(opened)

@@ -12,6 +12,15 @@ enum FileSystem {
         PathBytes.withCString(path) { systemOpen($0, flags) }
     }
 
+    /// Opens `path` for reading without waiting in `open(2)` for a FIFO's writer (which would hold
+    /// the process deaf to Ctrl-C, a stop handler not interrupting it); reads then block as usual.
+    /// -1 with `errno` set when it cannot be opened.
+    static func openForReading(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+        return descriptor
+    }
+
     /// The status of `path`, links followed (`stat(2)`), or `nil`.
     static func status(_ path: String) -> stat? {
         var status = stat()

@@ -44,6 +44,11 @@ public struct PathSelection: Sendable, Equatable {
         name.split(separator: ".").last.map { archiveExtensions.contains($0.lowercased()) } ?? false
     }
 
+    /// Whether `name` is a crash report's (`.ips`) by its ending.
+    static func isCrashReportName(_ name: String) -> Bool {
+        name.lowercased().hasSuffix("." + crashReportExtension)
+    }
+
     /// `*` also matches `/`; a path glob may start at the top (`crashes_and_spins/*`) or below
     /// some folder (`*/crashes_and_spins/*`).
     private static func matches(_ pattern: String, _ path: String) -> Bool {

@@ -237,7 +237,7 @@ struct UnitScan {
     /// error naming it, as in an archive, rather than a log with nothing in it).
     private func kind(of path: String) -> InputKind {
         let kind = sniff(path)
-        guard kind == .text, path.lowercased().hasSuffix("." + PathSelection.crashReportExtension) else { return kind }
+        guard kind == .text, PathSelection.isCrashReportName(path) else { return kind }
         return .crashReport
     }
 

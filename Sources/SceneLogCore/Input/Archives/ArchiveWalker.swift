@@ -65,7 +65,7 @@ final class ArchiveWalker {
             }
             guard selection.admits(member.name) else { continue }
             let memberPath = reader.path + "!/" + member.name
-            if member.name.lowercased().hasSuffix("." + PathSelection.crashReportExtension) {
+            if PathSelection.isCrashReportName(member.name) {
                 visitCrashReport(reader, member, memberPath, visit)
             } else if PathSelection.isArchiveName(member.name) {
                 guard depth == 0 else {

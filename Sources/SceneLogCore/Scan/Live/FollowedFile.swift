@@ -51,8 +51,7 @@ final class FollowedFile {
     /// Opens `path` for reading: `nil` when it does not exist (yet).
     /// - Throws: ``WatchError`` when it cannot be opened otherwise or is not a regular file.
     private static func open(_ path: String) throws(WatchError) -> (Int32, stat)? {
-        // Without blocking: a FIFO with no writer would hold open() until one came, deaf to Ctrl-C.
-        let descriptor = FileSystem.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = FileSystem.openForReading(path)  // a FIFO is refused below, not waited for
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw WatchError("cannot open '\(Escaping.visible(path))': \(String(cString: strerror(errno)))")
@@ -64,7 +63,6 @@ final class FollowedFile {
             let pipe = Escaping.isShownSafely(path) ? "cat \(Escaping.shellWord(path, asArgument: true)) | scenelog watch" : "pipe it into scenelog watch"
             throw WatchError("'\(Escaping.visible(path))' is not a regular file; pipe it instead: \(pipe)")
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return (descriptor, status)
     }
 
