@@ -94,13 +94,27 @@ enum CommandRunner {
         guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, inside ``scratch``.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-tests-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The folder that holds the test process's temporary folders; it goes when the process exits.
+    private static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenelog-tests-\(UUID().uuidString)")
+        scratchPath = url.path
+        atexit {
+            if let scratchPath { try? FileManager.default.removeItem(atPath: scratchPath) }
+        }
+        return url
+    }()
 }
+
+/// ``CommandRunner``'s scratch folder, for the exit handler that removes it (a C function, which
+/// captures nothing); set once, before the handler is registered.
+nonisolated(unsafe) private var scratchPath: String?
 
 extension CommandResult {
     /// The runs of `scenelog history`'s text: the rows of its first table, each named by its date.

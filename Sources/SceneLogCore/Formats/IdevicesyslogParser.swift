@@ -12,24 +12,33 @@
 struct IdevicesyslogParser: RecordParser {
     static let format = LogFormat.idevicesyslog
 
-    /// Whether lines carry the device's host name before the process (the ≤ 1.2 wire format).
-    let hasDeviceName: Bool
+    /// Whether lines carry the device's host name before the process (the ≤ 1.2 wire format);
+    /// `nil` until a line of the old syslog eras shows it, when the sample held none (a live
+    /// stream that went quiet after idevicesyslog's `[connected]` banner).
+    private(set) var hasDeviceName: Bool?
 
     init(sample: [[UInt8]]) {
         var parsed = 0
         var withSpace = 0
         for line in sample {
             line.withUnsafeBufferPointer { bytes in
-                guard let shape = Self.shape(bytes), !shape.hasMicroseconds else { return }
+                guard let named = Self.namesDevice(bytes) else { return }
                 parsed += 1
-                if bytes.index(of: ASCII.space, from: shape.senderStart, to: shape.pidOpen) != nil { withSpace += 1 }
+                if named { withSpace += 1 }
             }
         }
-        hasDeviceName = parsed > 0 && withSpace * 2 > parsed
+        hasDeviceName = parsed > 0 ? withSpace * 2 > parsed : nil
     }
 
     init(hasDeviceName: Bool) {
         self.hasDeviceName = hasDeviceName
+    }
+
+    /// Whether a record-start line of the syslog eras has a space in its sender (a device name
+    /// before the process); `nil` for other lines, os_trace records included.
+    private static func namesDevice(_ line: Bytes) -> Bool? {
+        guard let shape = shape(line), !shape.hasMicroseconds else { return nil }
+        return line.index(of: ASCII.space, from: shape.senderStart, to: shape.pidOpen) != nil
     }
 
     static func detectionScore(of line: Bytes) -> Int {
@@ -38,8 +47,9 @@ struct IdevicesyslogParser: RecordParser {
         return shape(line) == nil ? 0 : 1
     }
 
-    func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line, hasDeviceName: hasDeviceName) { return .recordStart(fields) }
+    mutating func classify(_ line: Bytes) -> LineRole {
+        if hasDeviceName == nil { hasDeviceName = Self.namesDevice(line) }
+        if let fields = Self.fields(line, hasDeviceName: hasDeviceName ?? false) { return .recordStart(fields) }
         let start = line.skippingBlanks(from: 0)
         if Self.connectionBanner(line, from: start) {
             return .recordStart(.banner(.connectionBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))

@@ -28,6 +28,21 @@ struct LiveScanningTests {
         #expect(summary.records == 2 && summary.lines == 2)
     }
 
+    @Test("a stream that goes quiet after the [connected] banner still reads the device name of the lines after it")
+    func deviceNameDecidedAfterABannerAlone() throws {
+        let sink = CollectingSink()
+        let scanner = InputScanner(path: "-", sink: sink)
+        try take("[connected:00008030-001A2D3E0C12802E]\n", into: scanner)
+        try scanner.flush()
+        try take(
+            "Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: first\n"
+                + "Jun 20 13:42:52 iPhone locationd[59] <Notice>: second\n", into: scanner)
+        let summary = scanner.finish()
+        #expect(summary.format == .idevicesyslog)
+        #expect(sink.records.map(\.device) == [nil, "iPad", "iPhone"])
+        #expect(sink.records.map(\.process) == [nil, "SpringBoard", "locationd"])
+    }
+
     @Test("a partial line waits for its end even through a flush")
     func partialLineWaits() throws {
         let sink = CollectingSink()
