@@ -10,8 +10,8 @@ struct RecordAnalyzer {
     /// Whether findings of events told over several lines wait for the event's last line, to carry
     /// its other lines as evidence (a report); a live watch shows them at once.
     private let holdsEvents: Bool
-    /// The events told over several lines (``LaunchEffect/watchdogKill``) still open, by rule and
-    /// app: their finding, and the line that last told them.
+    /// The events told over several lines (a watchdog kill, a launch failure; see `eventKey`)
+    /// still open, by rule and app: their finding, and the line that last told them.
     private var openEvents: [String: (finding: Finding, lastLine: Int)] = [:]
     /// The findings made while an event was open, which come out in line order once it is over.
     private var waiting: [Finding] = []
@@ -82,18 +82,18 @@ struct RecordAnalyzer {
     }
 
     /// Drops the findings that tell again an event an earlier line reported (the second and third
-    /// lines of one watchdog kill), adding their lines to its evidence: one problem, one finding.
+    /// lines of one watchdog kill; the two halves of a launch failure's message that a paste wrapped
+    /// onto two lines), adding their lines to its evidence: one problem, one finding.
     /// Returns the findings that open an event, by index, with their keys.
     private mutating func foldRepeatedEvents(_ found: inout [Finding]) -> [(index: Int, key: String)] {
-        guard found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }) else { return [] }
+        guard found.contains(where: { Self.eventKey(of: $0, effect: engine.launchEffect(of: $0)) != nil }) else { return [] }
         var opened: [(index: Int, key: String)] = []
         var kept: [Finding] = []
         for finding in found {
-            guard engine.launchEffect(of: finding) == .watchdogKill else {
+            guard let key = Self.eventKey(of: finding, effect: engine.launchEffect(of: finding)) else {
                 kept.append(finding)
                 continue
             }
-            let key = finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
             if openEvents[key] != nil {
                 openEvents[key]?.finding.evidence.append(finding.location)
                 openEvents[key]?.lastLine = finding.location.line
@@ -104,6 +104,17 @@ struct RecordAnalyzer {
         }
         found = kept
         return opened
+    }
+
+    /// What makes findings one event, for the rules whose lines tell one event: a watchdog kill by
+    /// the app killed (the system names it on several lines); a launch failure by its process and
+    /// pid (a process fails to launch once). `nil` for other rules.
+    private static func eventKey(of finding: Finding, effect: LaunchEffect) -> String? {
+        switch effect {
+        case .watchdogKill: finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
+        case .failsLaunch: finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
+        default: nil
+        }
     }
 
     /// The events whose last line is more than ``eventSpan`` lines before `line` (all of them when

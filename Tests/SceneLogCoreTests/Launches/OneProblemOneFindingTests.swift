@@ -27,6 +27,33 @@ struct OneProblemOneFindingTests {
         #expect(result.findings.map(\.rule).contains("launch-watchdog-termination"))
     }
 
+    /// As pasted into CherryHQ/cherry-studio-app#990: the iOS 27 trap's message hard-wrapped
+    /// after "Application failed to launch:", each half matching a pattern of the rule.
+    @Test("a launch failure's message wrapped onto two lines is one finding, the second line its evidence")
+    func wrappedLaunchFailureIsOneFinding() throws {
+        let text = """
+            [] failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch:
+            UIScene life cycle is required for apps built with this SDK. See "Transitioning to the UIKit scene-based life cycle" in the UIKit documentation for more information on
+            migration.
+            """
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "paste.log")
+        let failures = result.findings.filter { $0.rule == "scene-lifecycle-required" }
+        #expect(failures.count == 1)
+        #expect(failures.first?.location.line == 1 && failures.first?.evidence.map(\.line) == [2])
+        #expect(result.launches.map(\.outcome) == [.launchFailed])
+    }
+
+    @Test("launch failures of two processes stay two findings")
+    func failuresOfTwoProcessesAreTwoFindings() throws {
+        let failure = "(UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK."
+        let text = """
+            2026-09-22 15:07:18.506 E  App[40455:17a9f] \(failure)
+            2026-09-22 15:07:31.112 E  App[40461:17b02] \(failure)
+            """
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "two-runs.log")
+        #expect(result.findings.filter { $0.rule == "scene-lifecycle-required" }.map(\.pid) == [40455, 40461])
+    }
+
     @Test("kills of two apps are two groups, and the findings after a kill keep their line order")
     func killsOfTwoAppsAreNotOneGroup() throws {
         let first = try sample("idevicesyslog-1.4-microseconds-watchdog.log")
