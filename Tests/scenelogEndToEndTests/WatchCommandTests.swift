@@ -231,6 +231,25 @@ struct WatchCommandTests {
         #expect(!output.contains("lines/s") && !output.contains("\u{1B}["), "no status line in a pipe")
     }
 
+    @Test("a followed file that cannot be read any more is reported and dropped; the other goes on, and the watch ends with 3")
+    func followOneFileFails() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let lost = folder.appendingPathComponent("lost.log")
+        let kept = folder.appendingPathComponent("kept.log")
+        try Self.notAdoptedLine.write(to: lost, atomically: true, encoding: .utf8)
+        try "".write(to: kept, atomically: true, encoding: .utf8)
+        let watch = try LiveProcess(["watch", "--follow", lost.path, "--follow", kept.path, "--from-start", "--format", "ndjson", "--fail-on", "never"])
+        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
+        // The followed path becomes a folder: it cannot be read any more.
+        try FileManager.default.removeItem(at: lost)
+        try FileManager.default.createDirectory(at: lost, withIntermediateDirectories: false)
+        #expect(watch.waitUntil { _ in watch.errors.contains("no longer read, the other inputs go on") })
+        try Self.append(Self.notAdoptedLine, to: kept)
+        #expect(watch.waitUntil { $0.components(separatedBy: "\"rule\":\"scene-lifecycle-not-adopted\"").count == 3 })
+        #expect(watch.interrupt() == 3)
+        #expect(watch.errors.contains("cannot read '\(lost.path)': Is a directory"))
+    }
+
     @Test("--follow waits for a file that does not exist yet and reads it from its start once it appears")
     func followMissingFile() throws {
         let folder = try CommandRunner.temporaryFolder()

@@ -128,7 +128,7 @@ struct WatchCommand: ParsableCommand {
             loop = try LiveLoop(
                 feeds: feeds, outputEnd: { output.loopEnd },
                 tick: status.map { status in LiveLoop.Tick(everyMilliseconds: LiveStatus.interval) { status.refresh(lines: $0) } },
-                aside: output.aside)
+                aside: output.aside, report: report)
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.inputError.exitCode
@@ -153,6 +153,7 @@ struct WatchCommand: ParsableCommand {
             }
         case .interrupted: break
         }
+        if loop.droppedASource { sourceFailed = true }
         observer.showSummary(of: result)
         if output.state == .failed || sourceFailed || (exportFailed && telemetry.required) { throw ExitStatus.inputError.exitCode }
         if let threshold = rules.failOn.severity, observer.hasShown(atLeast: threshold) {

@@ -9,6 +9,8 @@ import Darwin
 /// each read takes whatever is waiting (up to 64 KiB), and when a source goes quiet for
 /// ``flushDelay`` its open record is delivered without waiting for the next line. With a
 /// ``Tick``, the loop also wakes on a timer, lines or not (a status line redrawn every second).
+/// A source that cannot be read any more (a followed file replaced by a folder) is reported and
+/// dropped while others go on; the last one's failure ends the loop.
 public struct LiveLoop {
     /// How the loop ended.
     public enum End: Equatable, Sendable {
@@ -42,6 +44,10 @@ public struct LiveLoop {
     let tick: Tick?
     /// Runs a write to standard error (a spawned idevicesyslog's messages passed on).
     let aside: (_ write: () -> Void) -> Void
+    /// Told of a source dropped while others go on.
+    let report: (ScanDiagnostic) -> Void
+    /// The failures of the sources dropped while others went on.
+    private let dropped = DroppedSources()
 
     /// Makes the pipe that wakes the loop (a stop from a signal handler, a spawned idevicesyslog
     /// that fails): call it before a source is started or a signal routed to ``requestStop()``.
@@ -56,10 +62,11 @@ public struct LiveLoop {
     ///   - tick: done at once, then on its timer.
     ///   - aside: runs each write of a spawned idevicesyslog's messages to standard error (with
     ///     a status line out of the way).
+    ///   - report: told, as an error, of a source that failed and was dropped while others go on.
     /// - Throws: ``WatchError`` when the loop's wake-up pipe cannot be made.
     public init(
         feeds: [LiveFeed], outputEnd: @escaping () -> End?, tick: Tick? = nil,
-        aside: @escaping (_ write: () -> Void) -> Void = { $0() }
+        aside: @escaping (_ write: () -> Void) -> Void = { $0() }, report: @escaping (ScanDiagnostic) -> Void = { _ in }
     ) throws(WatchError) {
         precondition(!feeds.isEmpty)
         try Self.prepare()
@@ -68,6 +75,7 @@ public struct LiveLoop {
         self.outputEnd = outputEnd
         self.tick = tick
         self.aside = aside
+        self.report = report
     }
 
     /// The lines that arrived so far, from every source.
@@ -95,6 +103,11 @@ public struct LiveLoop {
     /// Why a source ended badly: the first spawned idevicesyslog's failure, once its output closed.
     public var failureAtEnd: String? {
         feeds.lazy.compactMap(\.source.failureAtEnd).first
+    }
+
+    /// Whether a source failed and was dropped while others went on (each was reported then).
+    public var droppedASource: Bool {
+        !dropped.failures.isEmpty
     }
 
     /// What woke the loop: an end, or `nil` to go on.
@@ -152,7 +165,19 @@ public struct LiveLoop {
             }
             let now = Self.milliseconds()
             for index in feeds.indices {
-                if readable[index], let end = read(index, into: buffer, state: &states[index], now: now) { return end }
+                if readable[index], let end = read(index, into: buffer, state: &states[index], now: now) {
+                    guard case .failed(let failure) = end, states.indices.contains(where: { $0 != index && !states[$0].ended }) else {
+                        return end
+                    }
+                    // Others go on: this source is dropped, what it gave so far kept.
+                    dropped.failures.append(failure)
+                    report(ScanDiagnostic(.error, "\(failure); no longer read, the other inputs go on"))
+                    states[index].ended = true
+                    states[index].pendingSince = nil
+                    try? feeds[index].scan.flush()
+                    if let end = outputEnd() { return end }
+                    continue
+                }
                 if let since = states[index].pendingSince, now - since >= Self.flushDelay || states[index].ended {
                     states[index].pendingSince = nil
                     if let end = flush(index) { return end }
@@ -221,6 +246,11 @@ public struct LiveLoop {
             return .failed(error.description)
         }
         return outputEnd()
+    }
+
+    /// The failures of the sources a loop dropped (a reference: the loop's reading is not mutating).
+    private final class DroppedSources {
+        var failures: [String] = []
     }
 
     /// The monotonic clock, in milliseconds.
