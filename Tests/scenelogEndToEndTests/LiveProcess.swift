@@ -8,11 +8,15 @@ final class LiveProcess: @unchecked Sendable {
     private var outputText = ""
     private var errorText = ""
 
-    /// Starts `scenelog arguments`; `stdin` is given to it as standard input (`/dev/null` when nil).
-    init(_ arguments: [String], stdin: FileHandle? = nil, environment: [String: String] = [:]) throws {
+    /// Starts `scenelog arguments` in `directory`; `stdin` is given to it as standard input
+    /// (`/dev/null` when nil).
+    init(
+        _ arguments: [String], stdin: FileHandle? = nil, in directory: URL = CommandRunner.packageRoot,
+        environment: [String: String] = [:]
+    ) throws {
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
-        process.currentDirectoryURL = CommandRunner.packageRoot
+        process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
             .merging(environment) { $1 }
         process.standardInput = stdin ?? FileHandle.nullDevice

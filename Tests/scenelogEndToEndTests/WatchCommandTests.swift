@@ -250,6 +250,22 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("cannot read '\(lost.path)': Is a directory"))
     }
 
+    @Test("a file followed under two names, or twice under one, is read once, with a note")
+    func followOneFileTwice() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("device.log")
+        try Self.notAdoptedLine.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.log"), withDestinationURL: file)
+        let watch = try LiveProcess(
+            ["watch", "--follow", "device.log", "--follow", "./link.log", "--follow", "device.log", "--from-start", "--format", "ndjson", "--fail-on", "never"],
+            in: folder)
+        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
+        #expect(watch.interrupt() == 0)
+        #expect(watch.output.components(separatedBy: "\"type\":\"finding\"").count == 2)
+        #expect(watch.errors.contains("'./link.log' is the file 'device.log' named again; it is followed once"))
+        #expect(watch.errors.contains("'device.log' is named twice; it is followed once"))
+    }
+
     @Test("--follow waits for a file that does not exist yet and reads it from its start once it appears")
     func followMissingFile() throws {
         let folder = try CommandRunner.temporaryFolder()

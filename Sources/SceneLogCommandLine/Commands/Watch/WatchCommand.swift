@@ -165,11 +165,8 @@ struct WatchCommand: ParsableCommand {
     /// followed files (by path), standard input, or one idevicesyslog per device (by UDID).
     private func openSources(report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) -> [(source: LiveSource, label: String?)] {
         if !follow.isEmpty {
-            var sources: [(source: LiveSource, label: String?)] = []
-            for path in follow {
-                sources.append((try .following(path, fromStart: fromStart, report: report), follow.count > 1 ? path : nil))
-            }
-            return sources
+            let files = try LiveSource.following(follow, fromStart: fromStart, report: report)
+            return files.map { ($0, files.count > 1 ? $0.name : nil) }
         }
         if standardInput != nil || LiveSource.standardInputIsData { return [(.standardInput, nil)] }
         let udids = allDevices ? try AttachedDevices.list() : udid

@@ -47,6 +47,39 @@ public final class LiveSource {
         LiveSource(name: path, source: .followed(try FollowedFile(path: path, fromStart: fromStart, report: report)))
     }
 
+    /// `paths` as ``following(_:fromStart:report:)`` reads each, a file named twice (by the same
+    /// name, or by another name or a link to it) followed once, where it first comes, with a note.
+    public static func following(
+        _ paths: [String], fromStart: Bool, report: @escaping (ScanDiagnostic) -> Void
+    ) throws(WatchError) -> [LiveSource] {
+        var sources: [LiveSource] = []
+        var firstByFile: [FileIdentity: String] = [:]
+        var named: Set<String> = []
+        for path in paths {
+            let identity = FileSystem.status(path).map(FileIdentity.init)
+            if let first = identity.flatMap({ firstByFile[$0] }) ?? (named.contains(path) ? path : nil) {
+                let again = first == path ? "is named twice" : "is the file '\(Escaping.visible(first))' named again"
+                report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' \(again); it is followed once"))
+                continue
+            }
+            named.insert(path)
+            if let identity { firstByFile[identity] = path }
+            sources.append(try following(path, fromStart: fromStart, report: report))
+        }
+        return sources
+    }
+
+    /// A file told apart from others by its device and inode.
+    private struct FileIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
     /// A new `idevicesyslog` (with `-u udid` when given).
     /// When it cannot start or fails, the live loop reading it is woken and ends with the failure.
     public static func spawningIdevicesyslog(udid: String?) throws(WatchError) -> LiveSource {
