@@ -56,6 +56,10 @@ struct RecordAnalyzer {
             return []
         }
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
+        if let tracker, found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker.ignoresWatchdog(of: record) {
+            // A debugger is attached: SpringBoard lets the watchdog's overrun pass.
+            found.removeAll { engine.launchEffect(of: $0) == .watchdogKill }
+        }
         var closed = closeEvents(before: record.line)
         let newEvents = found.isEmpty ? [] : foldRepeatedEvents(&found)
         if tracker != nil {

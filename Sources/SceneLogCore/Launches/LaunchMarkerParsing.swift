@@ -63,6 +63,12 @@ enum LaunchMarkerParsing {
         }
     }
 
+    /// `[application<bundle>:pid] Ignoring <FBProcessWatchdog: …> for reason: process is being debugged`.
+    static func watchdogIgnoredWhileDebugged(_ message: Bytes) -> LaunchSignal? {
+        guard message.range(of: "Ignoring <FBProcessWatchdog") != nil, let named = namedProcess(in: message) else { return nil }
+        return .watchdogIgnoredWhileDebugged(pid: named.pid)
+    }
+
     static func requested(_ message: Bytes) -> LaunchSignal? {
         guard let prefix = message.range(of: "Bootstrapping "),
             let with = message.range(of: " with intent ", from: prefix.upperBound)

@@ -30,6 +30,9 @@ enum LaunchSignal: Equatable {
     case userTerminated(bundle: String)
     /// `Received request to open "<bundle>" from <requester>:<pid>.` (SpringBoard).
     case openRequest(bundle: String, requester: String)
+    /// `[application<bundle>:pid] Ignoring <FBProcessWatchdog: …; name: process-launch> for reason:
+    /// process is being debugged` (SpringBoard): the watchdog's overrun that follows is no kill.
+    case watchdogIgnoredWhileDebugged(pid: Int)
     /// A framework's own launch marker printed by the app (React Native, Flutter).
     case frameworkMarker(name: String)
     /// One of the app's own life-cycle callback traces (``LifecycleCallbackRecognizer``).

@@ -22,6 +22,7 @@ enum LaunchSignalReader {
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
         ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),
         ("Received request to open \"", LaunchMarkerParsing.openRequest),
+        ("for reason: process is being debugged", LaunchMarkerParsing.watchdogIgnoredWhileDebugged),
         ("terminating due to uncaught exception", { _ in .aborted }),
         ("abort() called", { _ in .aborted }),
         ("Running \"main\" with ", { _ in .frameworkMarker(name: "react-native:running-main") }),

@@ -40,6 +40,10 @@ struct LaunchTracker {
     /// process, the launch starts there.
     private var firstRecord: (pid: Int?, process: String?, device: String?, mark: LaunchMark)?
 
+    /// The processes whose launch watchdog SpringBoard ignores because a debugger is attached
+    /// (the latest few): its overrun (`Provision violated for watchdog`) is then no kill.
+    private var debuggedProcesses: [(pid: Int, device: String?)] = []
+
     /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
     private var awaitsPid = false
     /// The log's time minus the arrival clock at the first line timed by arrival: arrival times
@@ -320,11 +324,26 @@ struct LaunchTracker {
         case .callback(let callback):
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
             noteCallback(callback, record: record, index, mark, into: &events)
+        case .watchdogIgnoredWhileDebugged(let pid):
+            if debuggedProcesses.count == Self.debuggedProcessesKept { debuggedProcesses.removeFirst() }
+            debuggedProcesses.append((pid, device))
         case .aborted:
             guard let index = launches.appIndex(pid: record.fields.pid, process: mark.process, device: device) else { return }
             launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark, into: &events)
             publish(index, into: &events)
         }
+    }
+
+    /// How many debugged processes ``debuggedProcesses`` keeps.
+    private static let debuggedProcessesKept = 16
+
+    /// Whether `record` names a process whose launch watchdog SpringBoard said it ignores because
+    /// a debugger is attached: a watchdog's overrun there is no kill (SpringBoard then logs `Not
+    /// terminating`).
+    func ignoresWatchdog(of record: RecordView) -> Bool {
+        guard !debuggedProcesses.isEmpty, let named = LaunchMarkerParsing.namedProcess(in: record.message) else { return false }
+        let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        return debuggedProcesses.contains { $0.pid == named.pid && $0.device == device }
     }
 
     /// Puts `event` on launch `index`, unless it holds ``maximumEvents`` already.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SceneLogCore
@@ -52,6 +53,29 @@ struct OneProblemOneFindingTests {
             """
         let result = Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "two-runs.log")
         #expect(result.findings.filter { $0.rule == "scene-lifecycle-required" }.map(\.pid) == [40455, 40461])
+    }
+
+    /// A Console.app copy from flutter/flutter#68558: Xcode's debugger holds the app, SpringBoard
+    /// ignores its launch watchdog, logs the overrun all the same, and does not terminate it.
+    static let debuggedOverrun = [
+        "default\t08:16:48.296225-0700\tSpringBoard\t[application<com.example.helloFlutter>:1462] Ignoring <FBProcessWatchdog: 0x28175f7f0; name: process-launch> for reason: process is being debugged",
+        "error\t08:16:48.297075-0700\tSpringBoard\t[application<com.example.helloFlutter>:1462] Provision violated for watchdog process-launch: <FBSProcessResourceProvision: 0x281830800; allowance: <; FBSProcessResourceAllowance; type: realTime; timeValue: 20.0s>; violated: YES>",
+        "error\t08:16:48.297709-0700\tSpringBoard\tNot terminating \"application<com.example.helloFlutter>:1462\"",
+    ]
+
+    @Test("a watchdog overrun SpringBoard ignores because a debugger is attached is no kill")
+    func debuggedOverrunIsNoKill() throws {
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(Self.debuggedOverrun.joined(separator: "\n").utf8), name: "debugged.log")
+        #expect(!result.findings.map(\.rule).contains("launch-watchdog-termination"))
+        #expect(!result.launches.map(\.outcome).contains(.killed))
+    }
+
+    @Test("the overrun of another process, or with no word of a debugger, is still a kill")
+    func undebuggedOverrunIsAKill() throws {
+        for lines in [Array(Self.debuggedOverrun.dropFirst()), [Self.debuggedOverrun[0].replacingOccurrences(of: ":1462]", with: ":1400]")] + Self.debuggedOverrun.dropFirst()] {
+            let result = Scanner(options: try testScanOptions()).scan(bytes: Array(lines.joined(separator: "\n").utf8), name: "overrun.log")
+            #expect(result.findings.map(\.rule) == ["launch-watchdog-termination"])
+        }
     }
 
     @Test("kills of two apps are two groups, and the findings after a kill keep their line order")
