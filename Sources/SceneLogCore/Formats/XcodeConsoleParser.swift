@@ -8,7 +8,8 @@
 /// ```
 ///
 /// The thread id is decimal. A `[Category] ` right after `[pid:tid] ` is taken as the category
-/// when it is a bracketed word. Timestamped lines may be indented. A line the debugger or the
+/// when it is a bracketed word. A line whose timestamp a paste left out keeps its process and pid
+/// when it starts with a one-word `proc[pid:tid] ` (``fieldsWithoutTimestamp(_:)``). Timestamped lines may be indented. A line the debugger or the
 /// `flutter` tool prints (``DebuggerLine``: `Process 1198 stopped`, `Running Xcode build...`) is a
 /// record of kind ``RecordKind/debugger``, indented or not. Any other non-blank line is a `print()`
 /// record of its own, unless it starts with a blank or a closing bracket: then it continues the open
@@ -51,7 +52,7 @@ struct XcodeConsoleParser: RecordParser {
     }
 
     mutating func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line) {
+        if let fields = Self.fields(line) ?? Self.fieldsWithoutTimestamp(line) {
             sawMetadata = true
             sawRecord = true
             return .recordStart(fields)
@@ -78,10 +79,33 @@ struct XcodeConsoleParser: RecordParser {
         guard let stampEnd = FieldScanning.endOfISOTimestamp(line, from: start, fractionDigits: 3...6, zone: .optional),
             stampEnd + 1 < line.count, line[stampEnd] == ASCII.space, !ASCII.isBlank(line[stampEnd + 1])
         else { return nil }
-        let processStart = stampEnd + 1
+        var fields = processFields(line, from: stampEnd + 1, within: line.count)
+        fields?.timestamp = start..<stampEnd
+        return fields
+    }
+
+    /// The fields of a `proc[pid:tid] ` line whose timestamp a paste left out (`Runner[406:6604]
+    /// [SceneConfiguration] Info.plist contained no UIScene configuration dictionary …`), or `nil`:
+    /// the process starts the line with a letter and is one short word (letters, digits, `.`, `_`,
+    /// `-`), so that a sentence holding a `[n:n]` is no process.
+    static func fieldsWithoutTimestamp(_ line: Bytes) -> RecordFields? {
+        guard let first = line.first, ASCII.isUpper(first) || ASCII.isLower(first),
+            let fields = processFields(line, from: 0, within: min(line.count, maximumProcessLength)),
+            let process = fields.process,
+            line[process].allSatisfy({ ASCII.isUpper($0) || ASCII.isLower($0) || ASCII.isDigit($0) || $0 == ASCII.dot || $0 == ASCII.underscore || $0 == ASCII.minus })
+        else { return nil }
+        return fields
+    }
+
+    /// How far a stamp-less line's `[pid:tid]` may stand from its start.
+    private static let maximumProcessLength = 64
+
+    /// The fields of `proc[pid:tid] [Category] message` from `processStart` on, the `[` within
+    /// `limit`, or `nil`.
+    private static func processFields(_ line: Bytes, from processStart: Int, within limit: Int) -> RecordFields? {
         // The process may hold spaces and brackets; "[pid:tid]" is the first "[digits:digits]" then a space.
         var search = processStart + 1
-        while let open = line.index(of: ASCII.openBracket, from: search) {
+        while let open = line.index(of: ASCII.openBracket, from: search, to: limit) {
             search = open + 1
             let pidEnd = line.endOfDigits(from: open + 1)
             guard pidEnd > open + 1, pidEnd < line.count, line[pidEnd] == ASCII.colon else { continue }
@@ -90,7 +114,6 @@ struct XcodeConsoleParser: RecordParser {
                 tidEnd + 1 == line.count || line[tidEnd + 1] == ASCII.space
             else { continue }
             var fields = RecordFields(message: line.count..<line.count)
-            fields.timestamp = start..<stampEnd
             fields.process = processStart..<open
             fields.pid = line.decimalValue(open + 1..<pidEnd)
             fields.thread = pidEnd + 1..<tidEnd

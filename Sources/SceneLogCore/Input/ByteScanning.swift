@@ -22,6 +22,7 @@ enum ASCII {
     static let comma: UInt8 = 0x2C
     static let minus: UInt8 = 0x2D
     static let dot: UInt8 = 0x2E
+    static let underscore: UInt8 = 0x5F
     static let slash: UInt8 = 0x2F
     static let colon: UInt8 = 0x3A
     static let less: UInt8 = 0x3C

@@ -65,6 +65,21 @@ import Testing
         #expect(result.records.allSatisfy { $0.kind == .message })
     }
 
+    /// As quoted in flutter/flutter#125921: the paste left out the timestamp, not the process.
+    @Test func aLineWithoutItsTimestampKeepsItsProcessAndPid() {
+        let result = scan("""
+            Runner[406:6604] [SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named "(no name)")
+            Launching lib/main.dart on iPhone in debug mode...
+            A sentence about [1:2] ranges
+            """)
+        #expect(result.summary.format == .xcodeConsole && result.summary.note == nil)
+        let record = result.records[0]
+        #expect(record.process == "Runner" && record.pid == 406 && record.thread == "6604" && record.timestamp == nil)
+        #expect(record.category == "SceneConfiguration")
+        #expect(record.message.hasPrefix("Info.plist contained no UIScene configuration dictionary"))
+        #expect(result.records[2].process == nil, "a [n:n] inside a sentence is no process")
+    }
+
     @Test func aTimestampedLineAfterPlainLinesKeepsItsFields() {
         let text = """
             Some app output
