@@ -22,7 +22,6 @@ enum ASCII {
     static let comma: UInt8 = 0x2C
     static let minus: UInt8 = 0x2D
     static let dot: UInt8 = 0x2E
-    static let underscore: UInt8 = 0x5F
     static let slash: UInt8 = 0x2F
     static let colon: UInt8 = 0x3A
     static let less: UInt8 = 0x3C
@@ -30,6 +29,7 @@ enum ASCII {
     static let openBracket: UInt8 = 0x5B
     static let backslash: UInt8 = 0x5C
     static let closeBracket: UInt8 = 0x5D
+    static let underscore: UInt8 = 0x5F
     static let openBrace: UInt8 = 0x7B
     static let closeBrace: UInt8 = 0x7D
     static let zero: UInt8 = 0x30
