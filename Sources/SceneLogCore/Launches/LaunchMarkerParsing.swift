@@ -125,6 +125,18 @@ enum LaunchMarkerParsing {
         return .bootstrapped(bundle: process.bundle, pid: process.pid)
     }
 
+    /// iOS ≤ 12 SpringBoard: `[bundle] Bootstrap complete with label: UIKitApplication:bundle[0x…][n]`.
+    static func bootstrapCompleted(_ message: Bytes) -> LaunchSignal? {
+        let start = message.skippingBlanks(from: 0)
+        guard start < message.count, message[start] == ASCII.openBracket,
+            let close = message.index(of: ASCII.closeBracket, from: start + 1),
+            message.matches(" Bootstrap complete with label: ", at: close + 1)
+        else { return nil }
+        let bundle = message.string(start + 1..<close)
+        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        return .bootstrapped(bundle: bundle, pid: nil)
+    }
+
     static func sceneCreate(_ message: Bytes) -> LaunchSignal? {
         guard let scene = message.range(of: "sceneID:"),
             let close = message.index(of: ASCII.closeBracket, from: scene.upperBound)

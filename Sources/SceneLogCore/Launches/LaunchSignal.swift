@@ -8,8 +8,9 @@ enum LaunchSignal: Equatable {
     case spawnedByAssertiond(bundle: String?, process: String?, pid: Int)
     /// iOS ≤ 13, assertiond: `[name:pid] Setting jetsam priority to …`, the process name of a pid.
     case assertiondProcess(process: String, pid: Int)
-    /// `[app<bundle>:pid] Bootstrap success!` (SpringBoard).
-    case bootstrapped(bundle: String, pid: Int)
+    /// `[app<bundle>:pid] Bootstrap success!` (SpringBoard); iOS ≤ 12: `[bundle] Bootstrap complete
+    /// with label: UIKitApplication:bundle[0x…][n]`, which names no pid.
+    case bootstrapped(bundle: String, pid: Int?)
     /// `[…sceneID:bundle-default] Sending scene action [Logical Activate][…] … (watchdog: 19.96s)`.
     case sceneCreate(bundle: String, watchdogBudget: Double?)
     /// `…/App.app/App[pid] ==> container` (kernel): the executable's name for a pid.

@@ -11,6 +11,7 @@ enum LaunchSignalReader {
         ("Now tracking process <BKProcess: ", LaunchMarkerParsing.spawnedByAssertiond),
         ("] Setting jetsam priority to ", LaunchMarkerParsing.assertiondProcess),
         ("] Bootstrap success!", LaunchMarkerParsing.bootstrapped),
+        ("] Bootstrap complete with label: ", LaunchMarkerParsing.bootstrapCompleted),
         ("Sending scene action [Logical Activate]", LaunchMarkerParsing.sceneCreate),
         ("] ==> container", LaunchMarkerParsing.container),
         ("Identity resolved as ", LaunchMarkerParsing.identity),

@@ -248,10 +248,11 @@ struct LaunchTracker {
                 launches[index].launch.process = process
             }
         case .bootstrapped(let bundle, let pid):
+            // Without a pid (iOS ≤ 12), only a launch already open is moved on.
             guard let index = launches.index(bundle: bundle, pid: pid, device: device)
-                ?? startAtBootstrap(bundle: bundle, pid: pid, device: device, into: &events)
+                ?? pid.flatMap({ startAtBootstrap(bundle: bundle, pid: $0, device: device, into: &events) })
             else { return }
-            launches[index].launch.pid = pid
+            if let pid { launches[index].launch.pid = pid }
             launches[index].reach(.bootstrapped, mark, into: &events)
         case .sceneCreate(let bundle, let budget):
             guard let index = launches.index(bundle: bundle, pid: nil, device: device),

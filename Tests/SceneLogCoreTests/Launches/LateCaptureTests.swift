@@ -69,4 +69,22 @@ struct LateCaptureTests {
         #expect(launch.bundle == bundle && launch.process == process && launch.pid == pid)
         #expect(launch.phases.contains(.spawned))
     }
+
+    /// airsdk/Adobe-Runtime-Support#2734 (iOS 12, a Console.app copy): SpringBoard's bootstrap
+    /// line names the bundle and no pid; it moves on the launch already open.
+    @Test("iOS 12's \"Bootstrap complete with label\" is the bootstrap of the launch of that bundle")
+    func bootstrapCompleteWithLabel() throws {
+        let lines = """
+            default\t12:17:35.149543+0530\tSpringBoard\tBootstrapping com.company.appname with intent foreground-interactive
+            default\t12:17:35.159982+0530\tassertiond\tNow tracking process <BKProcess: 0x100440e10; Appname; com.company.appname; pid: 893; agency: Application; visibility: none; task: running; hostpid: 52> with host <BKProcess: 0x100510990; SpringBoard; com.apple.springboard; pid: 52; agency: SystemShell; visibility: foreground; task: running>
+            default\t12:17:35.161325+0530\tSpringBoard\t[com.company.appname] Bootstrap complete with label: UIKitApplication:com.company.appname[0xfbfd][62]
+            default\t12:17:35.161325+0530\tSpringBoard\t[com.other.app] Bootstrap complete with label: UIKitApplication:com.other.app[0x1a2b][63]
+
+            """
+        let (launches, _) = try launches(in: lines)
+        #expect(launches.count == 1, "a bootstrap without a pid starts no launch")
+        let launch = try #require(launches.first)
+        #expect(launch.pid == 893 && launch.phases.keys == [.requested, .spawned, .bootstrapped])
+        #expect(launch.phases[.bootstrapped]?.location.line == 3)
+    }
 }
