@@ -81,7 +81,7 @@ struct MarkdownRenderer {
             let outcome = (launch.outcome == .active ? "✅ " : "❌ ") + launch.outcome.rawValue + launch.terminationSuffix
             let app = launch.appName + (showsDevices ? launch.device.map { " on \($0)" } ?? "" : "")
             output += "| \(launch.id) | \(cell(app)) | \(cell(outcome)) | "
-                + "\(launch.timeToActiveText ?? "–") | \(launch.findings) | `\(code(launch.path)):\(launch.firstLine)` |\n"
+                + "\(launch.timeToActiveText ?? "–") | \(launch.findings) | `\(code(launch.placeText))` |\n"
         }
         return output + omitted(launches.count, rows) + "\n"
     }

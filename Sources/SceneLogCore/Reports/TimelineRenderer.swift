@@ -130,7 +130,7 @@ public struct TimelineRenderer: Sendable {
         text += "  " + outcome(launch) + launch.terminationSuffix
         if let time = launch.timeToActiveText { text += ", active after \(time)" }
         if launch.findings > 0 { text += ", \(launch.findings) finding\(launch.findings == 1 ? "" : "s")" }
-        return text + "  " + paint("\(Escaping.terminalLine(launch.path)):\(launch.firstLine)", .dim) + "\n"
+        return text + "  " + paint(Escaping.terminalLine(launch.placeText), .dim) + "\n"
     }
 
     private func footer(_ launch: Launch) -> String {

@@ -11,9 +11,16 @@ extension Launch {
         return " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
     }
 
-    /// The first line of the input where the launch shows (0 when no phase was seen).
-    var firstLine: Int {
-        phases.values.map(\.location.line).min() ?? 0
+    /// The first line of the input where the launch shows: a phase, the app's first line, an
+    /// event or a callback; `nil` when none was kept (a launch seen only by its failure).
+    var firstLine: Int? {
+        (phases.values.map(\.location.line) + [appFirstLine?.location.line].compactMap { $0 }
+            + events.map(\.mark.location.line) + callbacks.map(\.mark.location.line)).min()
+    }
+
+    /// `path:line` of ``firstLine``, or the path alone when no line is known.
+    var placeText: String {
+        firstLine.map { "\(path):\($0)" } ?? path
     }
 
     /// How long after the launch's start `mark` came, as reports write it: `+338 ms`; `+< 1 s`
