@@ -16,10 +16,13 @@ enum Terminal {
         return value.pointee != 0
     }
 
-    /// `COLUMNS`, when it is a whole number.
+    /// `COLUMNS`, when it is a whole number, at most ``widest``.
     static var columnsVariable: Int? {
-        getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
+        getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.map { min($0, widest) }
     }
+
+    /// The widest terminal believed: a larger `COLUMNS` is taken as this.
+    static let widest = 10_000
 
     /// The width the text report and the timeline wrap to on standard output: `COLUMNS` when it
     /// is a whole number above 0 (also in a pipe: the user asked for it), else the width of the

@@ -4,9 +4,13 @@ public struct HistoryRenderer: Sendable {
     /// The terminal width the text stays within.
     public var width: Int
 
-    /// `width` is the terminal's (`$COLUMNS`), 80 by default; below 70 it is taken as 70.
+    /// The widest text it lays out: a wider terminal gets tables this wide.
+    public static let maximumWidth = 1_000
+
+    /// `width` is the terminal's (`$COLUMNS`), 80 by default; below 70 it is taken as 70, above
+    /// ``maximumWidth`` as that.
     public init(width: Int = 80) {
-        self.width = max(width, 70)
+        self.width = min(max(width, 70), Self.maximumWidth)
     }
 
     /// Runs as rows, oldest first, each named by its time and commit: one table of the findings

@@ -42,6 +42,12 @@ struct HistoryRendererTests {
         #expect(wide.contains("Findings per rule\n") && !wide.contains("of 12)"), "a wide terminal takes every rule in one table")
     }
 
+    @Test("an absurd terminal width ($COLUMNS from the environment) is taken as the widest laid out")
+    func absurdWidth() {
+        #expect(HistoryRenderer(width: .max).width == HistoryRenderer.maximumWidth)
+        #expect(HistoryRenderer(width: .max).text(Self.runs()) == HistoryRenderer(width: HistoryRenderer.maximumWidth).text(Self.runs()))
+    }
+
     @Test("the page: a chart and a colour per rule, p50 and p90 per app, the slow night clamped and written")
     func page() throws {
         let html = HistoryRenderer().html(Self.runs())
