@@ -20,6 +20,15 @@ enum ExitStatus: Int32 {
     /// or the run was interrupted (SIGINT, SIGTERM, SIGHUP) and its report covers only what was read.
     case inputError = 3
 
+    /// The exit codes, as `--help` ends with them (README → Exit codes has the whole table).
+    static let help = """
+        Exit codes: 0 when nothing below applies; 1 for a finding at or above --fail-on (with a \
+        baseline: a regression); 2 for a usage or configuration error (a bad option, rules or \
+        settings file or baseline, an --output that is one of the inputs), before anything is read; \
+        3 when no logs were read, an input could not be read or is not a text log, a report could \
+        not be written, a watched source failed, or the run was interrupted. 3 wins over 1.
+        """
+
     var exitCode: ExitCode { ExitCode(rawValue) }
 
     /// Ends the process with this status.

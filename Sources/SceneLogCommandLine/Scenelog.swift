@@ -31,7 +31,7 @@ struct Scenelog: ParsableCommand {
             Formats are detected per input: idevicesyslog (all eras), Console.app exports, \
             `log show`/`log stream` (default, syslog, compact, json, ndjson), pymobiledevice3, \
             go-ios, sysdiagnose text logs and the Xcode console.
-            """,
+            """ + "\n\n" + ExitStatus.help,
         version: SceneLog.version,
         subcommands: [ScanCommand.self, WatchCommand.self, TimelineCommand.self, ReportCommand.self, MergeCommand.self, HistoryCommand.self, RulesCommand.self, InitCommand.self]
     )

@@ -30,6 +30,13 @@ import Testing
         #expect(result.stdout.contains("Matches, for example:"))
     }
 
+    @Test func explainsARuleNamedWithoutTheOption() throws {
+        let named = try CommandRunner.run(["rules", "scene-lifecycle-not-adopted"])
+        #expect(named.status == 0)
+        #expect(named.stdout == (try CommandRunner.run(["rules", "--explain", "scene-lifecycle-not-adopted"])).stdout)
+        #expect(try CommandRunner.run(["rules", "scene-lifecycle-not-adopted", "--explain", "scene-lifecycle-required"]).status == 2)
+    }
+
     @Test func unknownRuleSuggestsTheNearestID() throws {
         let result = try CommandRunner.run(["rules", "--explain", "scene-lifecycle-not-adoptd"])
         #expect(result.status == 2)

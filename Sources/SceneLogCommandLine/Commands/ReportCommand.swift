@@ -28,7 +28,7 @@ struct ReportCommand: ParsableCommand {
               scenelog report --shard 3/8 --allow-empty --fail-on never --format json --output parts/part-3.json logs/
               scenelog report --cache ~/.cache/scenelog --baseline yesterday.json --format markdown logs/
               scenelog report --otlp-endpoint https://otlp.example.com --format json --output night.json logs/
-            """
+            """ + "\n\n" + ExitStatus.help
     )
 
     @OptionGroup var input: InputOptions

@@ -42,7 +42,7 @@ struct ScanCommand: ParsableCommand {
               find night/ -name '*.log' -print0 | scenelog scan --inputs-from - --format json
               scenelog scan --otlp-endpoint http://localhost:4318 logs/
               OTEL_EXPORTER_OTLP_PROTOCOL=grpc scenelog scan --otlp-endpoint http://localhost:4317 --otlp-required logs/
-            """
+            """ + "\n\n" + ExitStatus.help
     )
 
     @OptionGroup var input: InputOptions

@@ -20,7 +20,7 @@ struct TimelineCommand: ParsableCommand {
               idevicesyslog | scenelog timeline -
               scenelog timeline --app com.example.app --format json logs/
               scenelog timeline --since 09:00 --device QA-iPad capture.log
-            """
+            """ + "\n\n" + ExitStatus.help
     )
 
     @OptionGroup var input: InputOptions

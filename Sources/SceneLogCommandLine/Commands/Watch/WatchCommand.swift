@@ -32,7 +32,7 @@ struct WatchCommand: ParsableCommand {
               scenelog watch --process MyApp --rule scene-lifecycle-not-adopted --rule uncaught-exception
               scenelog watch --follow iphone.log --follow ipad.log
               scenelog watch --otlp-endpoint http://localhost:4318 --udid 00008110-001A2B3C4D5E801E
-            """
+            """ + "\n\n" + ExitStatus.help
     )
 
     @Argument(help: ArgumentHelp("- to read standard input even when it is a terminal.", valueName: "-"))
