@@ -39,6 +39,8 @@
     X(const char *, archive_entry_pathname, (struct archive_entry * entry), (entry))                                   \
     X(const char *, archive_entry_pathname_utf8, (struct archive_entry * entry), (entry))                              \
     X(__LA_MODE_T, archive_entry_filetype, (struct archive_entry * entry), (entry))                                    \
+    X(const char *, archive_entry_hardlink, (struct archive_entry * entry), (entry))                                   \
+    X(const char *, archive_entry_symlink, (struct archive_entry * entry), (entry))                                    \
     X(la_int64_t, archive_entry_size, (struct archive_entry * entry), (entry))                                         \
     X(int, archive_entry_size_is_set, (struct archive_entry * entry), (entry))
 

@@ -164,7 +164,7 @@ struct UnitScan {
                     }
                 case .crashReport(let memberPath, let bytes):
                     add(crashReport: bytes, path: memberPath, to: &result)
-                case .logarchive(let memberPath, let note):
+                case .notRead(let memberPath, let note):
                     result.summaries.append(notRead(memberPath, note: note))
                 case .failure(let error):
                     result.errors.append(error)

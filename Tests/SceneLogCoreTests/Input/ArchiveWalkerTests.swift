@@ -7,7 +7,7 @@ import Testing
 @Suite("archive walker")
 struct ArchiveWalkerTests {
     /// What the walk handed over, one line per entry: `text PATH: CONTENT`, `crash PATH: CONTENT`,
-    /// `logarchive PATH`, `failure PATH: REASON`, or `text PATH stopped: REASON` for a member whose
+    /// `not read PATH`, `failure PATH: REASON`, or `text PATH stopped: REASON` for a member whose
     /// reading failed.
     static func walk(
         _ archive: String, in folder: TemporaryFolder, selection: PathSelection = PathSelection(),
@@ -26,8 +26,8 @@ struct ArchiveWalkerTests {
                 }
             case .crashReport(let path, let bytes):
                 visited.append("crash \(relative(path, to: folder)): \(String(decoding: bytes, as: UTF8.self))")
-            case .logarchive(let path, _):
-                visited.append("logarchive \(relative(path, to: folder))")
+            case .notRead(let path, _):
+                visited.append("not read \(relative(path, to: folder))")
             case .failure(let error):
                 visited.append("failure \(relative(error.path, to: folder)): \(error.reason)")
             }
@@ -54,7 +54,7 @@ struct ArchiveWalkerTests {
     static let bundleEntries = [
         "crash bundle/crashes/App.ips: {\"bug_type\":\"309\"}\n",
         "text bundle/logs/device.log: device line\n",
-        "logarchive bundle/system_logs.logarchive",
+        "not read bundle/system_logs.logarchive",
     ]
 
     @Test("tar, tar.gz and zip: logs as text, crash reports as bytes, a logarchive named once, other files left out",
@@ -78,7 +78,7 @@ struct ArchiveWalkerTests {
         try folder.run("tar -cf bundle.tar bundle/ps.plist bundle/system_logs.logarchive bundle/logs")
         #expect(
             try Self.walk("bundle.tar", in: folder, selection: PathSelection(include: ["*.plist"]))
-                == ["text bundle.tar!/bundle/ps.plist: plist\n", "logarchive bundle.tar!/bundle/system_logs.logarchive"])
+                == ["text bundle.tar!/bundle/ps.plist: plist\n", "not read bundle.tar!/bundle/system_logs.logarchive"])
     }
 
     static let logLine = "Mar  3 09:41:47.193741 SpringBoard(FrontBoard)[52] <Notice>: again"

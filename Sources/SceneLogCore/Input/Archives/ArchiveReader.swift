@@ -13,6 +13,14 @@ struct ArchiveMember: Sendable, Equatable {
     var isRegularFile: Bool
     /// The size the header gives, when it gives one.
     var size: Int64?
+    /// What the member links to, when it is a link (its name inside the archive for a hard link).
+    var link: Link? = nil
+
+    /// A member that stands for another file rather than holding bytes of its own.
+    enum Link: Sendable, Equatable {
+        case hard(to: String)
+        case symbolic(to: String)
+    }
 }
 
 /// Streams the members of a tar, zip, gzip, bzip2 or xz file through libarchive, never
@@ -96,9 +104,15 @@ final class ArchiveReader {
         // A name that is not UTF-8 keeps its bytes (shown as `\xFF`), as a file's name does.
         let name = carchive_entry_pathname_utf8(entry).map { String(cString: $0) }
             ?? carchive_entry_pathname(entry).map { PathBytes.string(cString: $0) } ?? "?"
-        return ArchiveMember(
+        var member = ArchiveMember(
             name: name, isRegularFile: carchive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
             size: carchive_entry_size_is_set(entry) != 0 ? carchive_entry_size(entry) : nil)
+        if let target = carchive_entry_hardlink(entry) {
+            member.link = .hard(to: PathBytes.string(cString: target))
+        } else if let target = carchive_entry_symlink(entry) {
+            member.link = .symbolic(to: PathBytes.string(cString: target))
+        }
+        return member
     }
 
     /// Reads the current member's next bytes into `buffer`; 0 at its end.

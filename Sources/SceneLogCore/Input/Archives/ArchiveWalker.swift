@@ -8,8 +8,8 @@ final class ArchiveWalker {
         case text(path: String, source: any ChunkSource)
         /// A crash report's bytes (at most ``maximumCrashReportBytes``).
         case crashReport(path: String, bytes: [UInt8])
-        /// A `.logarchive` folder, named once, not read.
-        case logarchive(path: String, note: String)
+        /// A member named, not read, with why: a `.logarchive` folder (named once), a link.
+        case notRead(path: String, note: String)
         /// A member that could not be read; the walk goes on with the next one.
         case failure(InputError)
     }
@@ -51,11 +51,18 @@ final class ArchiveWalker {
 
     private func walk(_ reader: ArchiveReader, depth: Int, _ visit: (Entry) -> Void) throws(InputError) {
         while let member = try reader.nextMember() {
+            if let link = member.link, !reader.isSingleStream {
+                // A link stands for a file, not in it: a log-named one is named, never followed.
+                if selection.admits(member.name) {
+                    visit(.notRead(path: reader.path + "!/" + member.name, note: Self.note(on: link)))
+                }
+                continue
+            }
             guard member.isRegularFile else { continue }
             if depth == 0 { topMembers += 1 }
             if let root = LogarchiveHint.logarchiveRoot(of: member.name) {
                 if namedLogarchives.insert(reader.path + "!/" + root).inserted {
-                    visit(.logarchive(path: reader.path + "!/" + root, note: LogarchiveHint.note(for: root, in: reader.path)))
+                    visit(.notRead(path: reader.path + "!/" + root, note: LogarchiveHint.note(for: root, in: reader.path)))
                 }
                 continue
             }
@@ -80,6 +87,14 @@ final class ArchiveWalker {
             } else {
                 visitSniffed(reader, member, memberPath, visit)
             }
+        }
+    }
+
+    /// Why a link member is not read.
+    private static func note(on link: ArchiveMember.Link) -> String {
+        switch link {
+        case .hard(let target): "a hard link to '\(Escaping.visible(target))' in the archive, not read: its lines are that member's"
+        case .symbolic(let target): "a symbolic link (to '\(Escaping.visible(target))'), not followed"
         }
     }
 
