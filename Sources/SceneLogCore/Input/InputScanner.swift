@@ -75,6 +75,11 @@ final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var plainChunk: UnsafeBufferPointer<UInt8>?
     /// The first bytes, held until there are enough to sniff; `nil` once sniffed.
     @exclusivity(unchecked) private var head: [UInt8]? = []
+    /// Whether the input ends its lines with a lone carriage return (classic Mac OS): its first
+    /// bytes held one and no newline. Each carriage return is then read as a line end.
+    @exclusivity(unchecked) private var endsLinesWithCarriageReturns = false
+    /// A chunk with its carriage returns made newlines, when ``endsLinesWithCarriageReturns``.
+    @exclusivity(unchecked) private var translatedChunk: [UInt8] = []
 
     /// - Parameters:
     ///   - path: the input's name, for the summary.
@@ -136,6 +141,7 @@ final class InputScanner<Sink: RecordSink> {
     private func sniff(_ head: [UInt8]) throws(InputError) {
         let refusal = head.withUnsafeBufferPointer { InputKind.sniff($0).refusal }
         if let refusal { throw InputError(path: path, reason: refusal, kind: .notText) }
+        endsLinesWithCarriageReturns = head.contains(ASCII.carriageReturn) && !head.contains(ASCII.newline)
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         head.withUnsafeBufferPointer { bytes in
             guard bytes.starts(with: byteOrderMark) else { return feed(bytes) }
@@ -147,6 +153,17 @@ final class InputScanner<Sink: RecordSink> {
 
     /// Takes the next bytes of the input, unsniffed.
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard endsLinesWithCarriageReturns else { return split(chunk) }
+        translatedChunk.removeAll(keepingCapacity: true)
+        translatedChunk.append(contentsOf: chunk)
+        for index in translatedChunk.indices where translatedChunk[index] == ASCII.carriageReturn {
+            translatedChunk[index] = ASCII.newline
+        }
+        translatedChunk.withUnsafeBufferPointer { split($0) }
+    }
+
+    /// Splits the next bytes of the input into lines and takes each.
+    private func split(_ chunk: UnsafeBufferPointer<UInt8>) {
         bytesRead += chunk.count
         // Two passes over the whole chunk spare most lines two searches of their own.
         plainChunk = chunk.index(of: 0, from: 0) == nil && chunk.index(of: ASCII.escape, from: 0) == nil ? chunk : nil
@@ -170,7 +187,10 @@ final class InputScanner<Sink: RecordSink> {
         if let consumer { counts.add(consumer.counts) }
         var summary = InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
         summary.binaryBytes = binaryBytes
-        let notes = [consumer?.variantNote, binaryBytes > 0 ? Self.binaryNote(binaryBytes) : nil].compactMap { $0 }
+        let notes = [
+            endsLinesWithCarriageReturns ? Self.carriageReturnNote : nil, consumer?.variantNote,
+            binaryBytes > 0 ? Self.binaryNote(binaryBytes) : nil,
+        ].compactMap { $0 }
         summary.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         return summary
     }
@@ -211,6 +231,9 @@ final class InputScanner<Sink: RecordSink> {
             decide()
         }
     }
+
+    /// The summary's note on an input whose lines end with lone carriage returns.
+    static var carriageReturnNote: String { "lines end with a lone carriage return (classic Mac OS): each is read as a line end" }
 
     /// What an input's summary says of the binary data skipped in it.
     static func binaryNote(_ bytes: Int) -> String {

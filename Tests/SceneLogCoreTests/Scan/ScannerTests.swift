@@ -23,6 +23,19 @@ struct ScannerTests {
         #expect(!document.findings.isEmpty)
     }
 
+    @Test("lines ended by lone carriage returns (classic Mac OS) read as the same lines ended by newlines, with a note")
+    func carriageReturnLineEnds() throws {
+        let text = try sample("crash-relaunch-two-launches.txt")
+        let scanner = Scanner(options: try testScanOptions())
+        let byNewlines = scanner.scan(bytes: Array(text.utf8), name: "a.txt")
+        let byCarriageReturns = scanner.scan(bytes: Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }, name: "a.txt")
+        #expect(Array(byCarriageReturns.findings) == Array(byNewlines.findings))
+        #expect(byCarriageReturns.launches.map(\.outcome) == byNewlines.launches.map(\.outcome))
+        #expect(byCarriageReturns.inputs.map(\.lines) == byNewlines.inputs.map(\.lines))
+        #expect(byCarriageReturns.inputs.first?.note?.contains("lone carriage return") == true)
+        #expect(byNewlines.inputs.first?.note?.contains("carriage return") != true)
+    }
+
     @Test("the same report whatever the number of threads")
     func jobsDoNotChangeTheResult() throws {
         var options = try testScanOptions()
