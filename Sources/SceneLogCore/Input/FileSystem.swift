@@ -21,6 +21,17 @@ enum FileSystem {
         return descriptor
     }
 
+    /// Up to `count` first bytes of the file at `path` (fewer when it is shorter; none when it
+    /// cannot be read), without waiting for a FIFO's writer.
+    static func head(of path: String, count: Int) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: count)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return Array(head.prefix(max(count, 0)))
+    }
+
     /// The status of `path`, links followed (`stat(2)`), or `nil`.
     static func status(_ path: String) -> stat? {
         var status = stat()

@@ -242,12 +242,8 @@ struct UnitScan {
     }
 
     private func sniff(_ path: String) -> InputKind {
-        let descriptor = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .text }  // the scan reports why
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return head.withUnsafeBufferPointer { InputKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(max(count, 0)))) }
+        // A file that cannot be read sniffs as text: the scan reports why.
+        FileSystem.head(of: path, count: 4096).withUnsafeBufferPointer { InputKind.sniff($0) }
     }
 }
 
