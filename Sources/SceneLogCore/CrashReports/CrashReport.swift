@@ -33,6 +33,9 @@ struct CrashReport: Sendable, Equatable {
     /// Whether only part of the report could be read (a file cut mid-JSON): the metadata line was
     /// read, the body was not.
     var isTruncated: Bool
+    /// Whether the JSON body was larger than ``CrashReportParser/maximumJSONBodyBytes`` and so not
+    /// read: only the metadata line's fields are known.
+    var isBodyTooLarge = false
 
     /// 0x8badf00d: the watchdog killed the app.
     var isWatchdogKill: Bool { terminationCode == 0x8BAD_F00D }

@@ -44,6 +44,7 @@ enum CrashReportDiagnosis {
         data["explanation"] = report.terminationExplanation
         if !report.crashedThreadFrames.isEmpty { data["frames"] = report.crashedThreadFrames.joined(separator: "\n") }
         if report.isTruncated { data["truncated"] = "true" }
+        if report.isBodyTooLarge { data["body"] = "not read: larger than \(CrashReportParser.maximumJSONBodyBytes >> 20) MiB" }
         let process = report.process ?? report.bundleID ?? "the app"
         let termination = [report.terminationNamespace, data["terminationCode"]].compactMap { $0 }.joined(separator: " ")
         let rule: String

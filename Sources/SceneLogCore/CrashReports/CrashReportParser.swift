@@ -5,6 +5,11 @@ import Foundation
 enum CrashReportParser {
     /// How many frames of the crashed thread a report keeps.
     private static let frameLimit = 5
+    /// The largest JSON body decoded: decoding takes many times its size in memory, and Apple's
+    /// crash reports are well below this (a few hundred KiB).
+    static let maximumJSONBodyBytes = 2 << 20
+    /// The longest metadata line decoded (Apple's hold a few hundred bytes).
+    static let maximumMetadataBytes = 64 << 10
 
     /// Reads a whole `.ips` file's bytes: JSON metadata line + JSON body (bug_type 309 and others
     /// with a JSON body), or metadata line + legacy text body (bug_type 109), or a legacy text
@@ -18,7 +23,8 @@ enum CrashReportParser {
     static func parse(_ bytes: [UInt8]) -> CrashReport? {
         let content = skippingBlanks(bytes[...])
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex
-        guard let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: content[..<lineEnd]), metadata.bugType != nil
+        guard lineEnd - content.startIndex <= maximumMetadataBytes,
+            let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: content[..<lineEnd]), metadata.bugType != nil
         else {
             let lines = textLines(content)
             guard lines.contains(where: isLegacyHeader) else { return nil }
@@ -32,7 +38,9 @@ enum CrashReportParser {
         if body.isEmpty {
             report.isTruncated = true
         } else if body.first == UInt8(ascii: "{") {
-            if let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: body) {
+            if body.count > maximumJSONBodyBytes {
+                report.isBodyTooLarge = true
+            } else if let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: body) {
                 readBody(object, into: &report)
             } else {
                 report.isTruncated = true

@@ -106,6 +106,22 @@ import Testing
         #expect(!report.isTruncated)
     }
 
+    @Test func aBodyTooLargeToDecodeLeavesTheMetadata() throws {
+        // Padded past the limit with spaces between two members: valid JSON, too large to decode.
+        let padded = Self.watchdogBody.replacingOccurrences(
+            of: "\"pid\"", with: String(repeating: " ", count: CrashReportParser.maximumJSONBodyBytes) + "\"pid\"")
+        let report = try #require(parse("\(Self.metadata309)\n\(padded)"))
+        #expect(report.isBodyTooLarge && !report.isTruncated)
+        #expect(report.bundleID == "reverse.domainname.bundleidentifier" && report.pid == nil)
+        #expect(parse("\(Self.metadata309)\n\(Self.watchdogBody)")?.isBodyTooLarge == false)
+    }
+
+    @Test func anOverlongMetadataLineIsNoCrashReport() {
+        let long = Self.metadata309.replacingOccurrences(
+            of: "\"bug_type\"", with: "\"pad\":\"" + String(repeating: "x", count: CrashReportParser.maximumMetadataBytes) + "\",\"bug_type\"")
+        #expect(parse("\(long)\n\(Self.watchdogBody)") == nil)
+    }
+
     @Test func sigabrtReportTakesTheFaultingThreadsTopFrames() throws {
         let report = try #require(parse("\(Self.metadata309)\n\(Self.sigabrtBody)"))
         #expect(report.process == "Shiftboard" && report.pid == 812)
