@@ -168,9 +168,16 @@ struct RecordAnalyzer {
     func ruleDiagnostics() -> [ScanDiagnostic] {
         let name = Escaping.visible(path)
         var diagnostics = engine.matchFailures.sorted { $0.key < $1.key }.map { rule, failure in
-            ScanDiagnostic(
+            let id = Escaping.visible(rule)
+            guard !engine.stoppedTrying(rule) else {
+                return ScanDiagnostic(
+                    .warning,
+                    "\(name): rule '\(id)' gave up on \(failure.count) records (\(failure.error.message)) and was not tried "
+                        + "on the rest of the input: those records and the rest were not checked by it")
+            }
+            return ScanDiagnostic(
                 .warning,
-                "\(name): rule '\(Escaping.visible(rule))' stopped matching on \(failure.count) record(s): "
+                "\(name): rule '\(id)' stopped matching on \(failure.count) record(s): "
                     + "\(failure.error.message); those records were not checked by it")
         }
         for slow in engine.timing.slowRules {

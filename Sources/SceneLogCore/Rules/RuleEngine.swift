@@ -1,5 +1,7 @@
 /// Runs a ``RuleSet`` over records: PCRE2 only on the patterns whose literal the shared message
-/// prefilter (``MessagePrefilter``) found. One engine per worker (it owns PCRE2 match memory).
+/// prefilter (``MessagePrefilter``) found. One engine per input (it owns PCRE2 match memory). A
+/// rule that gives up (a PCRE2 limit) on ``recordsBeforeStopping`` records is not tried on the
+/// rest of the input: each give-up costs the whole match limit's time.
 ///
 /// Its state is only touched by the thread that runs it: the hot properties skip the dynamic
 /// exclusivity checks, which would cost several runtime calls per record.
@@ -14,6 +16,10 @@ final class RuleEngine {
     @exclusivity(unchecked) private var candidates: [Int] = []
     /// Rule ids whose patterns hit a PCRE2 limit (or failed), with on how many records; the scan goes on.
     @exclusivity(unchecked) private(set) var matchFailures: [String: (count: Int, error: PCRE2Error)] = [:]
+    /// The rules (by index) that gave up too often: no longer tried.
+    @exclusivity(unchecked) private var stoppedRules: Set<Int> = []
+    /// How many records a rule may give up on before it is no longer tried on the input.
+    static let recordsBeforeStopping = 100
     /// How long the confirmations of the rules that are not built in took.
     @exclusivity(unchecked) private(set) var timing: RuleTiming
 
@@ -43,7 +49,7 @@ final class RuleEngine {
         var gaveUp: (rule: Int, error: PCRE2Error)?
         for patternIndex in candidates {
             let pattern = ruleSet.patterns[patternIndex]
-            guard pattern.ruleIndex != lastMatchedRule else { continue }
+            guard pattern.ruleIndex != lastMatchedRule, stoppedRules.isEmpty || !stoppedRules.contains(pattern.ruleIndex) else { continue }
             if let failure = gaveUp, failure.rule != pattern.ruleIndex {
                 noteFailure(failure)
                 gaveUp = nil
@@ -62,10 +68,17 @@ final class RuleEngine {
         return found
     }
 
-    /// Counts a record a rule could not check.
+    /// Counts a record a rule could not check, and stops trying it after ``recordsBeforeStopping``.
     private func noteFailure(_ failure: (rule: Int, error: PCRE2Error)) {
         let id = ruleSet.rules[failure.rule].rule.description.id
-        matchFailures[id] = ((matchFailures[id]?.count ?? 0) + 1, failure.error)
+        let count = (matchFailures[id]?.count ?? 0) + 1
+        matchFailures[id] = (count, failure.error)
+        if count >= Self.recordsBeforeStopping { stoppedRules.insert(failure.rule) }
+    }
+
+    /// Whether the rule `id` gave up too often and was not tried on the rest of the input.
+    func stoppedTrying(_ id: String) -> Bool {
+        (matchFailures[id]?.count ?? 0) >= Self.recordsBeforeStopping
     }
 
     /// What the rule of `finding` says about its launch (``RuleDescription/launchEffect``).

@@ -60,6 +60,21 @@ import Testing
         #expect(warnings.first?.contains("rule 'two-runaway-patterns' stopped matching on 3 record(s)") == true)
     }
 
+    @Test("a rule that gave up on 100 records is not tried on the rest of the input, and the warning says so")
+    func aRuleThatKeepsGivingUpIsStopped() throws {
+        let stuck = "error\t10:00:00.000000+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "!"
+        let matching = "error\t10:00:00.000001+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "! done"
+        let text = (Array(repeating: stuck, count: RuleEngine.recordsBeforeStopping) + [matching]).joined(separator: "\n")
+        let scan = try scanned(text, rules: [TwoRunawayPatterns(matchingFallback: true)])
+        #expect(scan.findings.isEmpty, "the line after the hundredth give-up, which would match, is no longer tried")
+        #expect(
+            scan.diagnostics.contains {
+                $0.contains("rule 'two-runaway-patterns' gave up on 100 records (") && $0.contains("was not tried on the rest of the input")
+            })
+        let fewer = (Array(repeating: stuck, count: RuleEngine.recordsBeforeStopping - 1) + [matching]).joined(separator: "\n")
+        #expect(try scanned(fewer, rules: [TwoRunawayPatterns(matchingFallback: true)]).findings.count == 1)
+    }
+
     @Test("a record one pattern gave up on but another matched was checked")
     func aMatchAfterAGiveUpIsNoFailure() throws {
         let text = "error\t10:00:00.000000+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "! done"
