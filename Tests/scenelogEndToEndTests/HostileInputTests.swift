@@ -65,12 +65,13 @@ struct HostileInputTests {
         #expect(!excerpt.contains("\u{C0}"))
     }
 
-    @Test("CR-only line ends make one line, which is still read and searched")
+    @Test("CR-only line ends (classic Mac OS) end lines, and the input's note says so")
     func carriageReturnsOnly() throws {
         let text = Self.notAdopted + "\rOct  7 21:14:06 iPhone SpringBoard[52] <Notice>: next\r"
         let (_, input, findings, _) = try Self.scan(Data(text.utf8))
-        #expect(input["lines"] as? Int == 1)
+        #expect(input["lines"] as? Int == 2 && input["records"] as? Int == 2)
         #expect(input["format"] as? String == "idevicesyslog")
+        #expect((input["note"] as? String)?.contains("lone carriage return") == true)
         #expect(findings.map { $0["rule"] as? String } == ["scene-lifecycle-not-adopted"])
     }
 

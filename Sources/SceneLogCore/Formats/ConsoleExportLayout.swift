@@ -241,3 +241,29 @@ extension ConsoleExportLayout {
     }
 }
 
+extension ConsoleExportLayout {
+    /// The type words Console.app prints in its first column.
+    private static let typeWords: [StaticString] = ["default", "info", "debug", "error", "fault", "notice"]
+
+    /// The fields of a row whose tabs a paste turned into spaces (`error 16:28:22.668812+0530
+    /// SpringBoard Scene …`): a Console type word, the time, and a one-word process, each followed
+    /// by spaces, then the message (with any subsystem or category cells the tabs told apart);
+    /// `nil` when `line` is not one.
+    static func spacedRow(_ line: Bytes) -> RecordFields? {
+        let typeStart = line.skippingBlanks(from: 0)
+        guard let typeEnd = line.index(of: ASCII.space, from: typeStart, to: min(line.count, typeStart + 8)),
+            typeWords.contains(where: { $0.utf8CodeUnitCount == typeEnd - typeStart && line.matches($0, at: typeStart) })
+        else { return nil }
+        let timeStart = line.skippingBlanks(from: typeEnd)
+        guard let timeEnd = line.index(of: ASCII.space, from: timeStart), isTime(line, timeStart..<timeEnd) else { return nil }
+        let processStart = line.skippingBlanks(from: timeEnd)
+        guard let processEnd = line.index(of: ASCII.space, from: processStart), processEnd > processStart else { return nil }
+        let messageStart = line.skippingBlanks(from: processEnd)
+        guard messageStart < line.count else { return nil }
+        var fields = RecordFields(message: messageStart..<line.count)
+        fields.level = typeStart..<typeEnd
+        fields.timestamp = timeStart..<timeEnd
+        fields.process = processStart..<processEnd
+        return fields
+    }
+}

@@ -9,7 +9,8 @@
 ///
 /// The layout is decided once per input: from a header row (`Type⇥Time⇥Process⇥Message`) in the
 /// first lines, else from the shape of the first lines, else from the first line that fits a
-/// shape. A message spread over several lines continues on lines without the layout's cells;
+/// shape. A copy whose tabs were turned into spaces (a paste into a bug report) is read by its
+/// type, time and process words (``ConsoleExportLayout/spacedRow(_:)``). A message spread over several lines continues on lines without the layout's cells;
 /// when the message is not the last column, the cells after it stand at the end of its last line.
 struct ConsoleExportParser: RecordParser {
     static let format = LogFormat.consoleExport
@@ -27,7 +28,7 @@ struct ConsoleExportParser: RecordParser {
 
     static func detectionScore(of line: Bytes) -> Int {
         if ConsoleExportLayout(header: line) != nil { return 3 }
-        return ConsoleExportLayout.Shape(line) == nil ? 0 : 1
+        return ConsoleExportLayout.Shape(line) == nil && ConsoleExportLayout.spacedRow(line) == nil ? 0 : 1
     }
 
     mutating func classify(_ line: Bytes) -> LineRole {
@@ -36,7 +37,7 @@ struct ConsoleExportParser: RecordParser {
             votes.add(line)
             layout = votes.layout
         }
-        if let fields = layout?.fields(line) { return .recordStart(fields) }
+        if let fields = layout?.fields(line) ?? ConsoleExportLayout.spacedRow(line) { return .recordStart(fields) }
         if ConsoleExportLayout(header: line) != nil {
             let start = line.skippingBlanks(from: 0)
             return .recordStart(.banner(.toolBanner, length: line.trimmingTrailingBlanks(start..<line.count).upperBound, from: start))

@@ -141,7 +141,9 @@ final class InputScanner<Sink: RecordSink> {
     private func sniff(_ head: [UInt8]) throws(InputError) {
         let refusal = head.withUnsafeBufferPointer { InputKind.sniff($0).refusal }
         if let refusal { throw InputError(path: path, reason: refusal, kind: .notText) }
-        endsLinesWithCarriageReturns = head.contains(ASCII.carriageReturn) && !head.contains(ASCII.newline)
+        // Decided on the first bytes alone, however the input arrived in pieces.
+        let first = head.prefix(Self.sniffLength)
+        endsLinesWithCarriageReturns = first.contains(ASCII.carriageReturn) && !first.contains(ASCII.newline)
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         head.withUnsafeBufferPointer { bytes in
             guard bytes.starts(with: byteOrderMark) else { return feed(bytes) }

@@ -46,12 +46,21 @@ enum TerminationDecoding {
         guard let status = value(after: "domain:", in: context) else { return Termination(kind: .unknown) }
         let code = value(after: "code:", in: context)
         if status.hasPrefix("signal") { return Termination(kind: .signal, detail: code) }
+        if status.hasPrefix("dyld") { return Termination(kind: .dyld, detail: code.map(dyldReason)) }
         if status.hasPrefix("tcc") { return Termination(kind: .tcc, detail: code.map { "code \($0)" }) }
         if status.hasPrefix("jetsam") { return Termination(kind: .jetsam, detail: code) }
         if status.hasPrefix("frontboard"), let code, code.hasPrefix("force-quit") {
             return Termination(kind: .user, detail: "force-quit")
         }
         return Termination(kind: .unknown, detail: [status, code].compactMap { $0 }.joined(separator: " "))
+    }
+
+    /// dyld's exit reason for `code` (its `DYLD_EXIT_REASON_*`): `DYLIB_MISSING(1)`; the code alone
+    /// when it is not one of those.
+    private static func dyldReason(_ code: String) -> String {
+        let reasons = ["DYLIB_MISSING", "DYLIB_WRONG_ARCH", "DYLIB_WRONG_VERSION", "SYMBOL_MISSING", "CODE_SIGNATURE"]
+        guard let number = Int(code), reasons.indices.contains(number - 1) else { return code }
+        return "\(reasons[number - 1])(\(number))"
     }
 
     /// The token after `key` in `text`, up to a space or `>`.

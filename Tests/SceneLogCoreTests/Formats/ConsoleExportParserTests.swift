@@ -56,6 +56,26 @@ import Testing
         #expect(result.records.allSatisfy { $0.timestamp?.wallClockSeconds != nil })
     }
 
+    /// gluonhq/substrate#1366: a Console.app copy pasted with its tabs turned into spaces and its
+    /// message wrapped onto indented lines.
+    @Test func rowsWhoseTabsBecameSpaces() {
+        let text = """
+            error  18:32:32.990120+0200  HelloGluon  failure in void
+              _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke
+              (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life
+            default 22:50:45.709813-0500 SpringBoard Bootstrapping app<com.hightowerai.MobileJarvisNative> with intent foreground-interactive
+            and from crash log:
+            """
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 5, records: 2, continuationLines: 3, unparsedLines: 0))
+        #expect(result.records.map(\.process) == ["HelloGluon", "SpringBoard"])
+        #expect(result.records.map(\.level) == ["error", "default"])
+        #expect(result.records.map(\.timestamp?.text) == ["18:32:32.990120+0200", "22:50:45.709813-0500"])
+        #expect(result.records[0].message.hasPrefix("failure in void\n  _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption"))
+        #expect(result.records[1].message.hasPrefix("Bootstrapping app<com.hightowerai.MobileJarvisNative>"))
+    }
+
     @Test func fiveColumnRows() {
         let text = [Self.sceneAction, Self.noSceneDelegate].joined(separator: "\n")
         let result = scan(text)

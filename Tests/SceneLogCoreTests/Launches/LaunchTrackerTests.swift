@@ -129,6 +129,16 @@ import Testing
                 == Termination(kind: .user, detail: "force-quit"))
         #expect(TerminationDecoding.exitContext("<FBProcessExitContext; watchdog (\"watchdog provision violated\")>.").kind == .watchdog)
         #expect(TerminationDecoding.exitContext("<RBSProcessExitContext| voluntary>.").kind == .clean)
+        // airsdk/apm#179 (SpringBoard: "Now flagged as pending exit for reason: launch failed"), and
+        // airsdk/Adobe-Runtime-Support#2476.
+        let dyld = TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:dyld(6) code:1>>.")
+        #expect(dyld == Termination(kind: .dyld, detail: "DYLIB_MISSING(1)"))
+        #expect(
+            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:dyld(6) code:4>>.")
+                == Termination(kind: .dyld, detail: "SYMBOL_MISSING(4)"))
+        var launch = Launch(id: "L1", path: "x.log")
+        launch.termination = dyld
+        #expect(launch.outcome == .launchFailed, "dyld ends the process before main: the launch failed")
     }
 
     @Test func iOS12WithAssertiond() throws {
