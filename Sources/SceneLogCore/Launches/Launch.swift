@@ -125,8 +125,8 @@ public enum LaunchOutcome: String, Sendable, Codable, CaseIterable {
     case killed
     /// The process exited by itself.
     case exited
-    /// UIKit refused to launch it (the iOS 27 SDK UIScene trap), or dyld could not load it (a
-    /// library or symbol missing: the process ended before `main`).
+    /// UIKit refused to launch it (the iOS 27 SDK UIScene trap), dyld could not load it (a library
+    /// or symbol missing: the process ended before `main`), or the system could not start it.
     case launchFailed = "launch-failed"
     /// The app went active after its scene connected, but no window ever became key.
     case blackScreenSuspected = "black-screen-suspected"
@@ -139,13 +139,15 @@ public struct Termination: Sendable, Equatable {
     public enum Kind: String, Sendable, Codable {
         /// dyld ended the process before `main`: a library or symbol missing, a code signature…
         case dyld
+        /// The system could not start the process (SpringBoard's `Bootstrap failed`).
+        case bootstrap
         case signal, watchdog, tcc, jetsam, user, clean, unknown
 
         /// How much a line of this kind says: the most specific one seen wins.
         var specificity: Int {
             switch self {
             case .watchdog: 5
-            case .dyld, .tcc, .jetsam, .user: 4
+            case .dyld, .bootstrap, .tcc, .jetsam, .user: 4
             case .signal: 3
             case .clean: 2
             case .unknown: 1
@@ -320,7 +322,7 @@ public struct Launch: Sendable, Equatable {
         if hitLaunchTrap { return .launchFailed }
         if let termination {
             switch termination.kind {
-            case .dyld: return .launchFailed
+            case .dyld, .bootstrap: return .launchFailed
             case .watchdog, .tcc, .jetsam, .user: return .killed
             case .clean: return .exited
             case .unknown: return .crashed

@@ -137,6 +137,24 @@ enum LaunchMarkerParsing {
         return .bootstrapped(bundle: bundle, pid: nil)
     }
 
+    /// `[bundle] Bootstrap failed with error: <NSError: …; reason: "Failed to start job">`.
+    static func bootstrapFailed(_ message: Bytes) -> LaunchSignal? {
+        let start = message.skippingBlanks(from: 0)
+        guard start < message.count, message[start] == ASCII.openBracket,
+            let close = message.index(of: ASCII.closeBracket, from: start + 1),
+            message.matches(" Bootstrap failed with error: ", at: close + 1)
+        else { return nil }
+        let bundle = identity(message, at: start + 1)?.bundle ?? message.string(start + 1..<close)
+        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        var reason: String?
+        if let said = message.range(of: "reason: \"", from: close),
+            let end = message.index(of: ASCII.quote, from: said.upperBound, to: min(message.count, said.upperBound + 200))
+        {
+            reason = message.string(said.upperBound..<end)
+        }
+        return .bootstrapFailed(bundle: bundle, reason: reason)
+    }
+
     static func sceneCreate(_ message: Bytes) -> LaunchSignal? {
         guard let scene = message.range(of: "sceneID:"),
             let close = message.index(of: ASCII.closeBracket, from: scene.upperBound)

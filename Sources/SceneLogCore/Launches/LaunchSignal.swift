@@ -27,6 +27,9 @@ enum LaunchSignal: Equatable {
     case processExited(bundle: String?, pid: Int, termination: Termination)
     /// `Formulating report for corpse[pid] name` (ReportCrash).
     case corpseReport(pid: Int)
+    /// `[bundle] Bootstrap failed with error: <NSError: …; code: 1 (bootstrap-failed); reason:
+    /// "Failed to start job">` (SpringBoard, iOS ≤ 13): the process never started.
+    case bootstrapFailed(bundle: String, reason: String?)
     /// `SBWorkspaceTerminateApplication: <bundle>: "killed from app switcher"` (SpringBoard).
     case userTerminated(bundle: String)
     /// `Received request to open "<bundle>" from <requester>:<pid>.` (SpringBoard).

@@ -12,6 +12,7 @@ enum LaunchSignalReader {
         ("] Setting jetsam priority to ", LaunchMarkerParsing.assertiondProcess),
         ("] Bootstrap success!", LaunchMarkerParsing.bootstrapped),
         ("] Bootstrap complete with label: ", LaunchMarkerParsing.bootstrapCompleted),
+        ("] Bootstrap failed with error: ", LaunchMarkerParsing.bootstrapFailed),
         ("Sending scene action [Logical Activate]", LaunchMarkerParsing.sceneCreate),
         ("] ==> container", LaunchMarkerParsing.container),
         ("Identity resolved as ", LaunchMarkerParsing.identity),

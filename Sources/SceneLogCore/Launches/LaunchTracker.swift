@@ -300,6 +300,16 @@ struct LaunchTracker {
                 launches[index].terminate(termination, mark, into: &events)
                 publish(index, into: &events)
             }
+        case .bootstrapFailed(let bundle, let reason):
+            let index = launches.requestedIndex(bundle: bundle, device: device) ?? {
+                // The capture holds only the failure: a launch seen by its end.
+                let index = start(bundle: bundle, pid: nil, device: device, into: &events)
+                launches[index].launch.evidence = .endOnly
+                launches[index].launch.startSeen = false
+                return index
+            }()
+            launches[index].terminate(Termination(kind: .bootstrap, detail: reason), mark, into: &events)
+            publish(index, into: &events)
         case .corpseReport(let pid):
             guard let index = launches.index(pid: pid, device: device) else { return }
             launches[index].terminate(Termination(kind: .unknown, detail: "crash report"), mark, into: &events)

@@ -87,4 +87,19 @@ struct LateCaptureTests {
         #expect(launch.pid == 893 && launch.phases.keys == [.requested, .spawned, .bootstrapped])
         #expect(launch.phases[.bootstrapped]?.location.line == 3)
     }
+
+    /// iabem97/topanga#76 (iOS 11): SpringBoard could not start the app's process.
+    @Test("\"Bootstrap failed with error\" ends the launch of that bundle: launch-failed, with the reason")
+    func bootstrapFailed() throws {
+        let failed = "[com.r333d.jjjj] Bootstrap failed with error: <NSError: 0x1c4c58ed0; domain: BKSProcessErrorDomain; code: 1 (bootstrap-failed); reason: \"Failed to start job\">"
+        let (alone, _) = try launches(in: failed + "\n")
+        let launch = try #require(alone.first)
+        #expect(alone.count == 1 && launch.bundle == "com.r333d.jjjj" && launch.outcome == .launchFailed)
+        #expect(launch.termination == Termination(kind: .bootstrap, detail: "Failed to start job"))
+        #expect(launch.evidence == .endOnly && !launch.startSeen)
+        let requested = "default\t12:17:35.149543+0530\tSpringBoard\tBootstrapping com.r333d.jjjj with intent foreground-interactive\n"
+            + "default\t12:17:35.150102+0530\tSpringBoard\t" + failed + "\n"
+        let (both, _) = try launches(in: requested)
+        #expect(both.count == 1 && both.first?.startSeen == true && both.first?.outcome == .launchFailed)
+    }
 }
