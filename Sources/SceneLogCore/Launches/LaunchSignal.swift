@@ -42,6 +42,7 @@ enum LaunchSignal: Equatable {
     /// One of the app's own life-cycle callback traces (``LifecycleCallbackRecognizer``).
     case callback(LifecycleCallbackRecognizer.Callback)
     /// The app aborting after an uncaught exception (`libc++abi: terminating due to uncaught
-    /// exception of type NSException`, `abort() called`).
+    /// exception of type NSException`, before iOS 12 `… terminating with uncaught exception of type
+    /// NSException`, `abort() called`).
     case aborted
 }

@@ -26,6 +26,7 @@ enum LaunchSignalReader {
         ("Received request to open \"", LaunchMarkerParsing.openRequest),
         ("for reason: process is being debugged", LaunchMarkerParsing.watchdogIgnoredWhileDebugged),
         ("terminating due to uncaught exception", { _ in .aborted }),
+        ("terminating with uncaught exception", { _ in .aborted }),
         ("abort() called", { _ in .aborted }),
         ("Running \"main\" with ", { _ in .frameworkMarker(name: "react-native:running-main") }),
         ("Dart VM service is listening", { _ in .frameworkMarker(name: "flutter:vm-service") }),

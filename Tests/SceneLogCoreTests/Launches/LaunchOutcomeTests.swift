@@ -35,6 +35,18 @@ import Testing
         #expect(findings.allSatisfy { $0.launch == launch.id } && launch.findings == 1)
     }
 
+    /// frankus/MeterView#3 (iOS 9, an Xcode console): libc++abi's older wording of the abort.
+    @Test func uncaughtExceptionInTheOlderWordingEndsTheLaunch() throws {
+        let text = """
+            2016-09-06 11:38:28.177 MeterView[787:345998] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Application windows are expected to have a root view controller at the end of application launch'
+            *** First throw call stack:
+            libc++abi.dylib: terminating with uncaught exception of type NSException
+            """
+        let (launches, _) = try launches(in: text)
+        #expect(launches.map(\.outcome) == [.crashed])
+        #expect(launches.first?.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+    }
+
     @Test func tccKillForAMissingUsageDescription() throws {
         let (launch, findings) = try only("termination-tcc-privacy-usage-description.txt")
         #expect(launch.outcome == .killed)
