@@ -22,6 +22,8 @@ enum AppleReference {
         "UISceneDelegateClassName — https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uisceneconfigurations/uiwindowscenesessionroleapplication/uiscenedelegateclassname"
     static let sceneStoryboardFile =
         "UISceneStoryboardFile — https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uisceneconfigurations/uiwindowscenesessionroleapplication/uiscenestoryboardfile"
+    static let applicationDelegateWindow =
+        "UIApplicationDelegate.window — https://developer.apple.com/documentation/uikit/uiapplicationdelegate/window"
     static let windowSceneDelegateWindow =
         "UIWindowSceneDelegate.window — https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/window"
     static let windowInitWithWindowScene =

@@ -11,6 +11,7 @@ public enum RuleCatalog {
         SceneStoryboardNotFoundRule.self,
         NoSceneDelegateForStoryboardRule.self,
         SceneDelegateMissingWindowRule.self,
+        AppDelegateMissingWindowRule.self,
         StoryboardEntryPointMissingRule.self,
         RootViewControllerMissingRule.self,
         UnknownInterfaceBuilderClassRule.self,
