@@ -127,32 +127,32 @@ enum LaunchMarkerParsing {
 
     /// iOS ≤ 12 SpringBoard: `[bundle] Bootstrap complete with label: UIKitApplication:bundle[0x…][n]`.
     static func bootstrapCompleted(_ message: Bytes) -> LaunchSignal? {
-        let start = message.skippingBlanks(from: 0)
-        guard start < message.count, message[start] == ASCII.openBracket,
-            let close = message.index(of: ASCII.closeBracket, from: start + 1),
-            message.matches(" Bootstrap complete with label: ", at: close + 1)
-        else { return nil }
-        let bundle = message.string(start + 1..<close)
-        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        guard let (bundle, _) = bracketedBundle(message, followedBy: " Bootstrap complete with label: ") else { return nil }
         return .bootstrapped(bundle: bundle, pid: nil)
     }
 
     /// `[bundle] Bootstrap failed with error: <NSError: …; reason: "Failed to start job">`.
     static func bootstrapFailed(_ message: Bytes) -> LaunchSignal? {
+        guard let (bundle, end) = bracketedBundle(message, followedBy: " Bootstrap failed with error: ") else { return nil }
+        var reason: String?
+        if let said = message.range(of: "reason: \"", from: end),
+            let close = message.index(of: ASCII.quote, from: said.upperBound, to: min(message.count, said.upperBound + 200))
+        {
+            reason = message.string(said.upperBound..<close)
+        }
+        return .bootstrapFailed(bundle: bundle, reason: reason)
+    }
+
+    /// The bundle of a message that starts `[bundle]` then `words` (SpringBoard before iOS 14 names
+    /// an app so), and where `words` end; `nil` for any other message.
+    private static func bracketedBundle(_ message: Bytes, followedBy words: StaticString) -> (bundle: String, end: Int)? {
         let start = message.skippingBlanks(from: 0)
         guard start < message.count, message[start] == ASCII.openBracket,
-            let close = message.index(of: ASCII.closeBracket, from: start + 1),
-            message.matches(" Bootstrap failed with error: ", at: close + 1)
+            let close = message.index(of: ASCII.closeBracket, from: start + 1), message.matches(words, at: close + 1)
         else { return nil }
         let bundle = identity(message, at: start + 1)?.bundle ?? message.string(start + 1..<close)
         guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
-        var reason: String?
-        if let said = message.range(of: "reason: \"", from: close),
-            let end = message.index(of: ASCII.quote, from: said.upperBound, to: min(message.count, said.upperBound + 200))
-        {
-            reason = message.string(said.upperBound..<end)
-        }
-        return .bootstrapFailed(bundle: bundle, reason: reason)
+        return (bundle, close + 1 + words.utf8CodeUnitCount)
     }
 
     static func sceneCreate(_ message: Bytes) -> LaunchSignal? {
