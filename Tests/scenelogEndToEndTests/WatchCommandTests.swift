@@ -247,7 +247,24 @@ struct WatchCommandTests {
         try Self.append(Self.notAdoptedLine, to: kept)
         #expect(watch.waitUntil { $0.components(separatedBy: "\"rule\":\"scene-lifecycle-not-adopted\"").count == 3 })
         #expect(watch.interrupt() == 3)
-        #expect(watch.errors.contains("cannot read '\(lost.path)': Is a directory"))
+        #expect(watch.errors.contains("'\(lost.path)' was replaced by a folder, which cannot be followed; no longer read"))
+    }
+
+    @Test("a followed file replaced by a FIFO is dropped at once, not waited on; the other goes on")
+    func followedFileReplacedByAFIFO() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let lost = folder.appendingPathComponent("lost.log")
+        let kept = folder.appendingPathComponent("kept.log")
+        try Self.notAdoptedLine.write(to: lost, atomically: true, encoding: .utf8)
+        try "".write(to: kept, atomically: true, encoding: .utf8)
+        let watch = try LiveProcess(["watch", "--follow", lost.path, "--follow", kept.path, "--from-start", "--format", "ndjson", "--fail-on", "never"])
+        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
+        try FileManager.default.removeItem(at: lost)
+        #expect(mkfifo(lost.path, 0o644) == 0)
+        #expect(watch.waitUntil { _ in watch.errors.contains("was replaced by a FIFO, which cannot be followed; no longer read") })
+        try Self.append(Self.notAdoptedLine, to: kept)
+        #expect(watch.waitUntil { $0.components(separatedBy: "\"rule\":\"scene-lifecycle-not-adopted\"").count == 3 })
+        #expect(watch.interrupt() == 3, "Ctrl-C is heard: nothing waits for the FIFO's writer")
     }
 
     @Test("a file followed under two names, or twice under one, is read once, with a note")

@@ -7,7 +7,7 @@ enum CrashReportParser {
     private static let frameLimit = 5
     /// The largest JSON body decoded: decoding takes many times its size in memory, and Apple's
     /// crash reports are well below this (a few hundred KiB).
-    static let maximumJSONBodyBytes = 2 << 20
+    static let maximumJSONBodyBytes = 1 << 20
     /// The longest metadata line decoded (Apple's hold a few hundred bytes).
     static let maximumMetadataBytes = 64 << 10
 

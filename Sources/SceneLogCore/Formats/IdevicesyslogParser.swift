@@ -5,6 +5,7 @@
 /// Nov 12 12:24:57 iPad SpringBoard(FrontBoard)[510] <Notice>: msg          ≤ 1.2, device name
 /// Jun  3 10:00:01 backboardd[68] <Notice>: msg                             1.3
 /// Oct 10 09:14:07.123456 SpringBoard(FrontBoard)[34] <Notice>: msg         1.4+ (os_trace)
+/// Apr 14 09:22:10 users-iMac SpringBoard[488]: msg                        BSD syslog (a simulator's system.log)
 /// ```
 ///
 /// Whether a device name stands before the process is decided once per input from its first lines.
@@ -126,6 +127,8 @@ struct IdevicesyslogParser: RecordParser {
                 timestamp: start..<stampEnd, hasMicroseconds: hasMicroseconds, senderStart: senderStart,
                 pidOpen: open, pidClose: close, level: nil, messageStart: close + 1)
             var index = close + 1
+            // BSD syslog (a simulator's system.log, pasted by test harnesses): `proc[pid]: msg`.
+            if index < line.count, line[index] == ASCII.colon, !hasMicroseconds { index += 1 }
             guard index == line.count || line[index] == ASCII.space else { return nil }
             if index < line.count { index += 1 }
             shape.messageStart = index

@@ -51,7 +51,8 @@ enum BinaryContent {
     /// Whether the first bytes of an input are binary through and through (an image, an
     /// executable, a database), to be refused whole rather than scanned: its first line that is
     /// not all NULs is binary (invalid UTF-8 counted as binary), and so are more than 1 in 20 of
-    /// its bytes other than NUL; or it is nothing but NULs.
+    /// its bytes other than NUL; or it is nothing but NULs (and line ends). Blank lines alone are
+    /// text, with nothing in it.
     ///
     /// A log with NULs here and there, or a binary tail, passes: it starts with text.
     static func startsBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -59,12 +60,16 @@ enum BinaryContent {
         var firstLine: (binary: Int, others: Int)?
         var line = (binary: 0, others: 0)
         var total = (binary: 0, others: 0)
+        var sawNul = false
         var bytes = head.makeIterator()
         var decoder = UTF8()
         decoding: while true {
             switch decoder.decode(&bytes) {
             case .scalarValue(let scalar):
-                if scalar.value == 0 { continue }
+                if scalar.value == 0 {
+                    sawNul = true
+                    continue
+                }
                 if scalar == "\n" {
                     if firstLine == nil, line.others > 0 { firstLine = line }
                     line = (0, 0)
@@ -84,7 +89,7 @@ enum BinaryContent {
                 break decoding
             }
         }
-        guard total.others > 0 else { return true }
+        guard total.others > 0 else { return sawNul }
         let first = firstLine ?? line
         return first.binary * 10 > first.others && total.binary * 20 > total.others
     }

@@ -24,6 +24,7 @@ enum ASCII {
     static let dot: UInt8 = 0x2E
     static let slash: UInt8 = 0x2F
     static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
     static let less: UInt8 = 0x3C
     static let greater: UInt8 = 0x3E
     static let openBracket: UInt8 = 0x5B

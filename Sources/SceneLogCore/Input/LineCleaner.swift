@@ -4,7 +4,8 @@
 ///
 /// It also drops the prefixes that test harnesses put before each device line they echo
 /// (Flutter's `[        ] [DEVICE LOG] ` and `flutter run -v`'s `[  +34 ms] `, Appium's
-/// `[IOS_SYSLOG_ROW] `), so pasted harness output parses as the device log it carries.
+/// `[IOS_SYSLOG_ROW] `) and a Markdown blockquote's `> `, so pasted output parses as the device
+/// log it carries.
 ///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
@@ -71,9 +72,23 @@ enum HarnessPrefix {
             return isFlutterElapsedTime(line, start + 1..<close) ? close + 2 : 0
         case 0x69:  // "i"
             return line.matches("info: [IOS_SYSLOG_ROW ] ", at: start) ? start + 24 : 0
+        case ASCII.greater:
+            return blockquoteLength(in: line, from: start)
         default:
             return 0
         }
+    }
+
+    /// The length of a Markdown blockquote's markers at `start` (a log quoted in a bug report:
+    /// `> 2019-03-10 14:57:47.661454+0000 App[68076:4764666] …`, `> > …` nested): each `>` and the
+    /// one space after it, so that an indented line stays indented.
+    private static func blockquoteLength(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < line.count, line[index] == ASCII.greater {
+            index += 1
+            if index < line.count, line[index] == ASCII.space { index += 1 }
+        }
+        return index
     }
 
     /// Whether `field` is the elapsed-time column of `flutter run -v`: eight bytes or more, all

@@ -3,14 +3,17 @@ import Foundation
 
 /// Runs a sink on a second thread: records are copied into batches that the sink's thread
 /// replays in order, so that parsing (this thread) and the rules and launch tracking (that one)
-/// use two cores. Order is kept exactly; memory is bounded by ``batchCount`` batches.
+/// use two cores. Order is kept exactly; memory is bounded by ``batchCount`` batches, each of at
+/// most ``batchBytes`` bytes and ``batchEntries`` entries.
 ///
 /// The downstream sink is only touched by the pipeline's thread until ``finish()`` returns.
 final class RecordPipeline: RecordSink {
     /// Batches in flight: one being filled, the others queued or being replayed.
     static var batchCount: Int { 3 }
-    /// A batch is handed over once it holds this many bytes of records.
+    /// A batch is handed over once it holds this many bytes of records…
     static var batchBytes: Int { 256 << 10 }
+    /// …or this many records and lines: short or blank lines cost their entry, not their bytes.
+    static var batchEntries: Int { 4_096 }
 
     private let channel: BatchChannel
     @exclusivity(unchecked) private var batch: RecordBatch
@@ -36,16 +39,17 @@ final class RecordPipeline: RecordSink {
 
     func receive(_ record: RecordView) {
         batch.append(record)
-        if batch.byteCount >= Self.batchBytes { handOver() }
+        handOverWhenFull()
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
         batch.appendUnparsed(line: line, bytes: bytes)
-        if batch.byteCount >= Self.batchBytes { handOver() }
+        handOverWhenFull()
     }
 
     func truncated(line: Int, keptBytes: Int) {
         batch.appendTruncated(line: line, keptBytes: keptBytes)
+        handOverWhenFull()
     }
 
     /// Hands over the last records and waits until the downstream sink has taken all of them.
@@ -53,6 +57,10 @@ final class RecordPipeline: RecordSink {
         handOver()
         channel.close()
         done.wait()
+    }
+
+    private func handOverWhenFull() {
+        if batch.byteCount >= Self.batchBytes || batch.entryCount >= Self.batchEntries { handOver() }
     }
 
     private func handOver() {
@@ -79,6 +87,7 @@ final class RecordBatch: @unchecked Sendable {
     }
 
     var byteCount: Int { bytes.count }
+    var entryCount: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
 
     func append(_ record: RecordView) {

@@ -143,6 +143,19 @@ enum LaunchMarkerParsing {
         return .bootstrapFailed(bundle: bundle, reason: reason)
     }
 
+    /// iOS ≤ 11 SpringBoard: `Bootstrapping failed for <FBApplicationProcess: 0x…; bundle; pid: -1>
+    /// with error: …` (the line after `[bundle] Bootstrap failed with error`, or alone).
+    static func bootstrappingFailed(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Bootstrapping failed for <FBApplicationProcess: "),
+            let first = message.index(of: ASCII.semicolon, from: prefix.upperBound, to: min(message.count, prefix.upperBound + 40))
+        else { return nil }
+        let start = message.skippingBlanks(from: first + 1)
+        guard let end = message.index(of: ASCII.semicolon, from: start, to: min(message.count, start + 256)) else { return nil }
+        let bundle = message.string(start..<end)
+        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        return .bootstrapFailed(bundle: bundle, reason: nil)
+    }
+
     /// The bundle of a message that starts `[bundle]` then `words` (SpringBoard before iOS 14 names
     /// an app so), and where `words` end; `nil` for any other message.
     private static func bracketedBundle(_ message: Bytes, followedBy words: StaticString) -> (bundle: String, end: Int)? {

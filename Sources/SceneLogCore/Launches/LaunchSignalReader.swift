@@ -6,7 +6,7 @@ enum LaunchSignalReader {
     /// The markers: a literal every such message contains (14 bytes or more, so that the shared
     /// prefilter can skip far), and how to read it.
     private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
-        ("Bootstrapping ", LaunchMarkerParsing.requested),
+        ("Bootstrapping ", { LaunchMarkerParsing.requested($0) ?? LaunchMarkerParsing.bootstrappingFailed($0) }),
         ("Now tracking process: [", LaunchMarkerParsing.spawned),
         ("Now tracking process <BKProcess: ", LaunchMarkerParsing.spawnedByAssertiond),
         ("] Setting jetsam priority to ", LaunchMarkerParsing.assertiondProcess),

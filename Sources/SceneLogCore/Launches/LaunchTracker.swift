@@ -301,6 +301,10 @@ struct LaunchTracker {
                 publish(index, into: &events)
             }
         case .bootstrapFailed(let bundle, let reason):
+            // SpringBoard tells one failure twice (`[bundle] Bootstrap failed`, `Bootstrapping failed for`).
+            if launches.requestedIndex(bundle: bundle, device: device) == nil, launches.recentlyFailedToStart(bundle: bundle, device: device) {
+                return
+            }
             let index = launches.requestedIndex(bundle: bundle, device: device) ?? {
                 // The capture holds only the failure: a launch seen by its end.
                 let index = start(bundle: bundle, pid: nil, device: device, into: &events)

@@ -46,6 +46,22 @@ import Testing
         #expect(records[3].process == "kernel" && records[3].senderImage == "AppleT8101" && records[3].pid == 0)
     }
 
+    /// appium/appium#6404: a simulator's system.log, BSD syslog with no level.
+    @Test func bsdSyslogWithoutALevel() {
+        let text = """
+            Apr 14 09:22:10 users-iMac SpringBoard[488]: Unable to get pid for 'UIKitApplication:com.InovaSquad.Artinove[0xa552]': No such process (err 3)
+            Apr 14 09:22:10 users-iMac SpringBoard[488]: Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>
+            Apr 14 09:22:10 --- last message repeated 1 time ---
+            """
+        let (records, summary, _) = scan(text)
+        #expect(summary.format == .idevicesyslog)
+        #expect(summary.records == 2 && summary.continuationLines == 1)
+        #expect(records.map(\.device) == ["users-iMac", "users-iMac"])
+        #expect(records.map(\.process) == ["SpringBoard", "SpringBoard"] && records.map(\.pid) == [488, 488])
+        #expect(records[1].level == nil)
+        #expect(records[1].message.hasPrefix("Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>"))
+    }
+
     @Test func era13WithoutDeviceName() {
         let text = """
             May 30 13:56:28 Runner(Flutter)[2037] <Notice>: flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/

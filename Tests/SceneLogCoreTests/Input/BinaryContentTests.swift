@@ -26,6 +26,8 @@ import Testing
         #expect(starts(Array(repeating: 0, count: 512)))
         #expect(!starts(Array((Self.record + "\n").utf8) + Array(repeating: 0, count: 400)))
         #expect(!starts(Array("\0\0\0\0 short\n".utf8) + Array((Self.record + "\n").utf8)))
+        #expect(!starts(Array(repeating: 0x0A, count: 512)), "blank lines are text with nothing in it, not binary")
+        #expect(starts(Array(repeating: 0x0A, count: 256) + Array(repeating: 0, count: 256)))
     }
 
     @Test func aNulTailIsUnparsedAndCounted() {

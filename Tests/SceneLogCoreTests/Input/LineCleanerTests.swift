@@ -48,4 +48,21 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
     func keepsBracketedLinesThatAreNotHarnessPrefixes(line: String) {
         #expect(cleaned(Array(line.utf8)) == Array(line.utf8))
     }
+
+    /// ionic-team/capacitor#1302: an Xcode console quoted as a Markdown blockquote.
+    @Test(arguments: [
+        ("> 2019-03-10 14:57:47.661454+0000 App[68076:4764666] [BoringSSL] x", "2019-03-10 14:57:47.661454+0000 App[68076:4764666] [BoringSSL] x"),
+        ("> > nested quote", "nested quote"),
+        (">     frame #0: 0x0000000104b1c1f4", "    frame #0: 0x0000000104b1c1f4"),
+        (">", ""),
+    ])
+    func dropsBlockquoteMarkers(line: String, text: String) {
+        #expect(cleaned(Array(line.utf8)) == Array(text.utf8))
+    }
+
+    @Test func keepsLinesThatOnlyHoldAGreaterThanSign() {
+        for line in ["->  0x182700e70 <+24>: brk    #0x1", "a > b", "<Notice>: msg"] {
+            #expect(cleaned(Array(line.utf8)) == Array(line.utf8))
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import SceneLogCore
@@ -55,8 +56,41 @@ struct RecordPipelineTests {
         #expect(pipelined == direct)
     }
 
+    @Test("a run of blank lines is handed over by count, not held until its bytes fill a batch")
+    func blankLinesAreHandedOverByCount() {
+        let arrived = DispatchSemaphore(value: 0)
+        let sink = SignallingSink(arrived)
+        let pipeline = RecordPipeline(downstream: sink)
+        for line in 1...(RecordPipeline.batchEntries + 1) {
+            pipeline.unparsed(line: line, bytes: UnsafeBufferPointer(start: nil, count: 0))
+        }
+        // Before finish(): the first full batch must already be on its way to the sink.
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        pipeline.finish()
+        #expect(sink.count == RecordPipeline.batchEntries + 1)
+    }
+
     @Test("an empty input finishes")
     func emptyInput() {
         #expect(events(of: "", pipelined: true).isEmpty)
     }
+}
+
+/// Counts the lines it is handed, and signals on the first.
+private final class SignallingSink: RecordSink, @unchecked Sendable {
+    private let arrived: DispatchSemaphore
+    private(set) var count = 0
+
+    init(_ arrived: DispatchSemaphore) {
+        self.arrived = arrived
+    }
+
+    func receive(_ record: RecordView) {}
+
+    func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        if count == 0 { arrived.signal() }
+        count += 1
+    }
+
+    func truncated(line: Int, keptBytes: Int) {}
 }

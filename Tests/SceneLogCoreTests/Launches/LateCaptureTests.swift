@@ -101,5 +101,17 @@ struct LateCaptureTests {
             + "default\t12:17:35.150102+0530\tSpringBoard\t" + failed + "\n"
         let (both, _) = try launches(in: requested)
         #expect(both.count == 1 && both.first?.startSeen == true && both.first?.outcome == .launchFailed)
+        // SpringBoard's second word on the same failure is no second launch.
+        let (twice, _) = try launches(
+            in: failed + "\nBootstrapping failed for <FBApplicationProcess: 0x10f5e8d20; com.r333d.jjjj; pid: -1> with error: Error Domain=BKSProcessErrorDomain Code=1\n")
+        #expect(twice.count == 1)
+    }
+
+    /// appium/appium#6404 (iOS 9 simulator): the older wording alone.
+    @Test("\"Bootstrapping failed for <FBApplicationProcess…>\" alone is a launch that failed")
+    func bootstrappingFailedAlone() throws {
+        let (launches, _) = try launches(
+            in: "Apr 14 09:22:10 users-iMac SpringBoard[488]: Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>\n")
+        #expect(launches.map(\.bundle) == ["com.InovaSquad.Artinove"] && launches.map(\.outcome) == [.launchFailed])
     }
 }

@@ -44,7 +44,7 @@ final class FollowedFile {
             fingerprint.advance(over: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             return result
         }
-        reopenIfReplaced()
+        try reopenIfReplaced()
         return .idle
     }
 
@@ -87,11 +87,15 @@ final class FollowedFile {
     }
 
     /// At the end of the data: a new file under the path (rotation) is opened from its start.
-    private func reopenIfReplaced() {
+    /// - Throws: ``WatchError`` when what replaced it is not a regular file (a folder, a FIFO, a
+    ///   device such as `/dev/zero` behind a link): it cannot be followed.
+    private func reopenIfReplaced() throws(WatchError) {
         guard let status = FileSystem.status(path) else { return }  // between rotation steps: wait
         guard (UInt64(status.st_dev), UInt64(status.st_ino)) != identity else { return }
-        let replacement = FileSystem.open(path, O_RDONLY | O_CLOEXEC)
-        guard replacement >= 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw WatchError("'\(Escaping.visible(path))' was replaced by \(BoundedFile.typeName(status.st_mode)), which cannot be followed")
+        }
+        guard let (replacement, status) = try Self.open(path) else { return }
         adopt(replacement, status, from: 0)
         report(ScanDiagnostic(.note, "'\(Escaping.visible(path))' was replaced (rotated); reading the new file from its start"))
     }
