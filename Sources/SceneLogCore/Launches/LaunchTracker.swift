@@ -36,8 +36,8 @@ struct LaunchTracker {
     private var launchCount = 0
     /// Requests to open an app, remembered until the app's launch starts: bundle → requester.
     private var pendingOpens: [String: String] = [:]
-    /// The input's first message record: when the app's own lines start a launch of the same
-    /// process, the launch starts there.
+    /// The input's first message record (past a Markdown fence): when the app's own lines start a
+    /// launch of the same process, the launch starts there.
     private var firstRecord: (pid: Int?, process: String?, device: String?, mark: LaunchMark)?
 
     /// The processes whose launch watchdog SpringBoard ignores because a debugger is attached
@@ -88,7 +88,8 @@ struct LaunchTracker {
         case .debugger: return observeDebugger(record, into: &events)
         case .toolBanner: return
         }
-        if firstRecord == nil { noteFirstRecord(record) }
+        // The first record that is not the Markdown fence around a pasted capture.
+        if firstRecord == nil, !Self.isMarkdownFence(record.message) { noteFirstRecord(record) }
         if awaitsPid, let pid = record.fields.pid { adoptPid(pid, of: record) }
         // Most records hold no marker: they cost no more than the checks above.
         if !markers.isEmpty { observeMarkers(markers, in: record, into: &events) }
@@ -488,6 +489,13 @@ struct LaunchTracker {
     /// The app's lines show the launch's start (a launch rebuilt from them begins before it is active).
     private mutating func markStartSeen(_ index: Int) {
         if launches[index].launch.evidence == .app { launches[index].launch.startSeen = true }
+    }
+
+    /// Whether `message` is a Markdown code fence (```` ``` ````, ```` ```text ````, `~~~`), which a
+    /// capture pasted into a bug report starts with.
+    private static func isMarkdownFence(_ message: Bytes) -> Bool {
+        let start = message.skippingBlanks(from: 0)
+        return message.matches("```", at: start) || message.matches("~~~", at: start)
     }
 
     private mutating func noteFirstRecord(_ record: RecordView) {

@@ -47,6 +47,18 @@ import Testing
         #expect(launches.first?.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
     }
 
+    /// panicinc/PunchClock#31, quoted in a Markdown fence: the fence is not the app's first line.
+    @Test func aMarkdownFenceIsNotTheAppsFirstLine() throws {
+        let text = """
+            ```
+            2016-01-20 11:59:42.130 PunchClock[3731:1657185] *** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], /BuildRoot/Library/Caches/com.apple.xbs/Sources/UIKit/UIKit-3512.30.14/UIApplication.m:3294
+            2016-01-20 11:59:42.132 PunchClock[3731:1657185] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Application windows are expected to have a root view controller at the end of application launch'
+            ```
+            """
+        let (launches, _) = try launches(in: text)
+        #expect(launches.first?.appFirstLine?.location.line == 2)
+    }
+
     @Test func tccKillForAMissingUsageDescription() throws {
         let (launch, findings) = try only("termination-tcc-privacy-usage-description.txt")
         #expect(launch.outcome == .killed)
