@@ -47,14 +47,18 @@ enum LineAccounting {
         precondition(findings.lastLine <= summary.lines, "a finding at line \(findings.lastLine) of \(summary.lines)")
     }
 
-    /// Physical lines: each line feed ends one (each carriage return, when the first 512 bytes hold
-    /// one and no line feed: classic Mac OS line ends), and bytes after the last one make one more.
+    /// Physical lines: each line feed ends one (and, when the first 512 bytes hold a carriage return
+    /// and no line feed, classic Mac OS line ends, each carriage return not before a line feed), and
+    /// bytes after the last one make one more.
     private static func expectedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let head = bytes.prefix(512)
-        let end: UInt8 = head.contains(0x0D) && !head.contains(0x0A) ? 0x0D : 0x0A
+        let carriageReturnsEnd = head.contains(0x0D) && !head.contains(0x0A)
+        func endsLine(_ index: Int) -> Bool {
+            bytes[index] == 0x0A || (carriageReturnsEnd && bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A))
+        }
         var lines = 0
-        for byte in bytes where byte == end { lines += 1 }
-        if let last = bytes.last, last != end { lines += 1 }
+        for index in bytes.indices where endsLine(index) { lines += 1 }
+        if !bytes.isEmpty, !endsLine(bytes.count - 1) { lines += 1 }
         return lines
     }
 }

@@ -80,6 +80,9 @@ final class InputScanner<Sink: RecordSink> {
     @exclusivity(unchecked) private var endsLinesWithCarriageReturns = false
     /// A chunk with its carriage returns made newlines, when ``endsLinesWithCarriageReturns``.
     @exclusivity(unchecked) private var translatedChunk: [UInt8] = []
+    /// A carriage return that ended the last chunk, held until the next byte tells whether it is
+    /// half of a `\r\n`.
+    @exclusivity(unchecked) private var heldCarriageReturn = false
 
     /// - Parameters:
     ///   - path: the input's name, for the summary.
@@ -124,6 +127,7 @@ final class InputScanner<Sink: RecordSink> {
     /// delivered. A partial line stays held until its end arrives. Call it when the stream goes quiet.
     func flush() throws(InputError) {
         try sniffHead()
+        releaseHeldCarriageReturn()
         if consumer == nil, pending.nonBlankLines > 0 { decide() }
         if probe.lineCount > 0 { settleProbe() }
         consumer?.flush()
@@ -157,11 +161,28 @@ final class InputScanner<Sink: RecordSink> {
     func feed(_ chunk: UnsafeBufferPointer<UInt8>) {
         guard endsLinesWithCarriageReturns else { return split(chunk) }
         translatedChunk.removeAll(keepingCapacity: true)
+        if heldCarriageReturn {
+            translatedChunk.append(chunk.first == ASCII.newline ? ASCII.carriageReturn : ASCII.newline)
+            heldCarriageReturn = false
+        }
         translatedChunk.append(contentsOf: chunk)
+        if translatedChunk.last == ASCII.carriageReturn {
+            translatedChunk.removeLast()
+            heldCarriageReturn = true
+        }
+        // A `\r\n` further down stays as it is: one line end, as in any input.
         for index in translatedChunk.indices where translatedChunk[index] == ASCII.carriageReturn {
+            if index + 1 < translatedChunk.count, translatedChunk[index + 1] == ASCII.newline { continue }
             translatedChunk[index] = ASCII.newline
         }
         translatedChunk.withUnsafeBufferPointer { split($0) }
+    }
+
+    /// Ends the line a held carriage return ends (the input ended, or a live stream went quiet).
+    private func releaseHeldCarriageReturn() {
+        guard heldCarriageReturn else { return }
+        heldCarriageReturn = false
+        withUnsafeBytes(of: ASCII.newline) { split($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     /// Splits the next bytes of the input into lines and takes each.
@@ -181,6 +202,7 @@ final class InputScanner<Sink: RecordSink> {
 
     /// Ends the input and returns its summary.
     func finish() -> InputSummary {
+        releaseHeldCarriageReturn()
         splitter.finish { line in take(line) }
         if consumer == nil { decide() }
         if probe.lineCount > 0 { settleProbe() }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SceneLogCore
@@ -41,6 +42,27 @@ struct LiveScanningTests {
         #expect(summary.format == .idevicesyslog)
         #expect(sink.records.map(\.device) == [nil, "iPad", "iPhone"])
         #expect(sink.records.map(\.process) == [nil, "SpringBoard", "locationd"])
+    }
+
+    @Test("classic Mac OS line ends read the same fed a byte at a time, a \\r\\n split between two pieces included")
+    func carriageReturnsFedByteByByte() throws {
+        // More than the 512 first bytes end their lines with a lone carriage return.
+        let text = String(repeating: Self.line + Self.next, count: 4).replacingOccurrences(of: "\n", with: "\r") + "\r\nlast\r"
+        func records(pieceLength: Int) throws -> [String] {
+            let sink = CollectingSink()
+            let scanner = InputScanner(path: "-", sink: sink)
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: pieceLength) {
+                try bytes[start..<min(start + pieceLength, bytes.count)].withUnsafeBufferPointer { try scanner.take($0) }
+            }
+            try scanner.flush()
+            let summary = scanner.finish()
+            #expect(summary.lines == 10, "eight records, the blank line of the \\r\\n, and the last")
+            return sink.records.map(\.message)
+        }
+        let whole = try records(pieceLength: 1 << 20)
+        #expect(whole.first == "first")
+        #expect(try records(pieceLength: 1) == whole)
     }
 
     @Test("a partial line waits for its end even through a flush")

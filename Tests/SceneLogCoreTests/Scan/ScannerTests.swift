@@ -34,6 +34,9 @@ struct ScannerTests {
         #expect(byCarriageReturns.inputs.map(\.lines) == byNewlines.inputs.map(\.lines))
         #expect(byCarriageReturns.inputs.first?.note?.contains("lone carriage return") == true)
         #expect(byNewlines.inputs.first?.note?.contains("carriage return") != true)
+        // A `\r\n` further down is one line end, not two.
+        let mixed = Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 } + Array("\r\nlast line\r\n".utf8)
+        #expect(scanner.scan(bytes: mixed, name: "a.txt").inputs.map(\.lines) == byNewlines.inputs.map { $0.lines + 2 })
     }
 
     @Test("the same report whatever the number of threads")
