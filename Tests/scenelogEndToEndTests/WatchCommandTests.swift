@@ -231,27 +231,16 @@ struct WatchCommandTests {
         #expect(!output.contains("lines/s") && !output.contains("\u{1B}["), "no status line in a pipe")
     }
 
-    @Test("a followed file that cannot be read any more is reported and dropped; the other goes on, and the watch ends with 3")
-    func followOneFileFails() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        let lost = folder.appendingPathComponent("lost.log")
-        let kept = folder.appendingPathComponent("kept.log")
-        try Self.notAdoptedLine.write(to: lost, atomically: true, encoding: .utf8)
-        try "".write(to: kept, atomically: true, encoding: .utf8)
-        let watch = try LiveProcess(["watch", "--follow", lost.path, "--follow", kept.path, "--from-start", "--format", "ndjson", "--fail-on", "never"])
-        #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
-        // The followed path becomes a folder: it cannot be read any more.
-        try FileManager.default.removeItem(at: lost)
-        try FileManager.default.createDirectory(at: lost, withIntermediateDirectories: false)
-        #expect(watch.waitUntil { _ in watch.errors.contains("no longer read, the other inputs go on") })
-        try Self.append(Self.notAdoptedLine, to: kept)
-        #expect(watch.waitUntil { $0.components(separatedBy: "\"rule\":\"scene-lifecycle-not-adopted\"").count == 3 })
-        #expect(watch.interrupt() == 3)
-        #expect(watch.errors.contains("'\(lost.path)' was replaced by a folder, which cannot be followed; no longer read"))
+    /// What can replace a followed file, and the name the error gives it.
+    enum Replacement: String, CaseIterable, Sendable {
+        case folder = "a folder"
+        case fifo = "a FIFO"
     }
 
-    @Test("a followed file replaced by a FIFO is dropped at once, not waited on; the other goes on")
-    func followedFileReplacedByAFIFO() throws {
+    @Test(
+        "a followed file replaced by what cannot be followed is reported and dropped at once (a FIFO is not waited on); the other goes on, and the watch ends with 3",
+        arguments: Replacement.allCases)
+    func followedFileReplaced(by replacement: Replacement) throws {
         let folder = try CommandRunner.temporaryFolder()
         let lost = folder.appendingPathComponent("lost.log")
         let kept = folder.appendingPathComponent("kept.log")
@@ -260,11 +249,15 @@ struct WatchCommandTests {
         let watch = try LiveProcess(["watch", "--follow", lost.path, "--follow", kept.path, "--from-start", "--format", "ndjson", "--fail-on", "never"])
         #expect(watch.waitFor("\"rule\":\"scene-lifecycle-not-adopted\""))
         try FileManager.default.removeItem(at: lost)
-        #expect(mkfifo(lost.path, 0o644) == 0)
-        #expect(watch.waitUntil { _ in watch.errors.contains("was replaced by a FIFO, which cannot be followed; no longer read") })
+        switch replacement {
+        case .folder: try FileManager.default.createDirectory(at: lost, withIntermediateDirectories: false)
+        case .fifo: #expect(mkfifo(lost.path, 0o644) == 0)
+        }
+        let error = "'\(lost.path)' was replaced by \(replacement.rawValue), which cannot be followed; no longer read, the other inputs go on"
+        #expect(watch.waitUntil { _ in watch.errors.contains(error) })
         try Self.append(Self.notAdoptedLine, to: kept)
         #expect(watch.waitUntil { $0.components(separatedBy: "\"rule\":\"scene-lifecycle-not-adopted\"").count == 3 })
-        #expect(watch.interrupt() == 3, "Ctrl-C is heard: nothing waits for the FIFO's writer")
+        #expect(watch.interrupt() == 3, "Ctrl-C is heard: nothing waits on what replaced the file")
     }
 
     @Test("a file followed under two names, or twice under one, is read once, with a note")
