@@ -56,7 +56,8 @@ struct RecordAnalyzer {
             return []
         }
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
-        if let tracker, found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker.ignoresWatchdog(of: record) {
+        // Optional chaining reads the tracker in place; binding it with `if let` would copy it.
+        if !found.isEmpty, found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
             // A debugger is attached: SpringBoard lets the watchdog's overrun pass.
             found.removeAll { engine.launchEffect(of: $0) == .watchdogKill }
         }
