@@ -207,4 +207,19 @@ struct BoundedReadTests {
             #expect(result.stderr.contains("'\(name)' holds nothing to scan (an empty or unreadable compressed file)"))
         }
     }
+
+    @Test("an .xz file asking for a dictionary past xz -9's is an input error (exit 3) naming it, after the other inputs are scanned")
+    func xzWithAHugeDictionary() throws {
+        let folder = try Self.folder()
+        // The stream header and first block header xz writes for `--lzma2=dict=1GiB` (XZDictionaryTests).
+        let head: [UInt8] = [
+            0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04, 0xE6, 0xD6, 0xB4, 0x46,
+            0x02, 0x00, 0x21, 0x01, 0x24, 0x00, 0x00, 0x00, 0x5E, 0x1F, 0xC7, 0xF9,
+        ]
+        try Data(head).write(to: folder.appendingPathComponent("big.log.xz"))
+        let result = try Self.run(["scan", "--fail-on", "never", "big.log.xz", "a.log"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("'big.log.xz': is xz-compressed with a 1024 MiB dictionary"))
+        #expect(result.stdout.contains("a.log"), "the other input is scanned")
+    }
 }

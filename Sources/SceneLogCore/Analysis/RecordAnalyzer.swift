@@ -57,7 +57,7 @@ struct RecordAnalyzer {
         }
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
         // Optional chaining reads the tracker in place; binding it with `if let` would copy it.
-        if !found.isEmpty, found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
+        if found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
             // A debugger is attached: SpringBoard lets the watchdog's overrun pass.
             found.removeAll { engine.launchEffect(of: $0) == .watchdogKill }
         }

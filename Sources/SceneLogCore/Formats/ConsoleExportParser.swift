@@ -10,8 +10,9 @@
 /// The layout is decided once per input: from a header row (`Type⇥Time⇥Process⇥Message`) in the
 /// first lines, else from the shape of the first lines, else from the first line that fits a
 /// shape. A copy whose tabs were turned into spaces (a paste into a bug report) is read by its
-/// type, time and process words (``ConsoleExportLayout/spacedRow(_:)``). A message spread over several lines continues on lines without the layout's cells;
-/// when the message is not the last column, the cells after it stand at the end of its last line.
+/// type, time and process words (``ConsoleExportLayout/spacedRow(_:)``). A message spread over
+/// several lines continues on lines without the layout's cells; when the message is not the last
+/// column, the cells after it stand at the end of its last line.
 struct ConsoleExportParser: RecordParser {
     static let format = LogFormat.consoleExport
 

@@ -295,24 +295,20 @@ struct LaunchTracker {
                 events.append(.changed(launches.updateRecentlyClosed(closed) { $0.termination = refined }))
             } else if let bundle, !launches.recentlyClosed(pid: pid, device: device) {
                 // The capture began after this launch: only its end is here.
-                let index = start(bundle: bundle, pid: pid, device: device, into: &events)
-                launches[index].launch.evidence = .endOnly
-                launches[index].launch.startSeen = false
+                let index = startSeenByItsEnd(bundle: bundle, pid: pid, device: device, into: &events)
                 launches[index].terminate(termination, mark, into: &events)
                 publish(index, into: &events)
             }
         case .bootstrapFailed(let bundle, let reason):
-            // SpringBoard tells one failure twice (`[bundle] Bootstrap failed`, `Bootstrapping failed for`).
-            if launches.requestedIndex(bundle: bundle, device: device) == nil, launches.recentlyFailedToStart(bundle: bundle, device: device) {
-                return
+            let index: Int
+            if let requested = launches.requestedIndex(bundle: bundle, device: device) {
+                index = requested
+            } else {
+                // SpringBoard tells one failure twice (`[bundle] Bootstrap failed`, `Bootstrapping
+                // failed for`); else the capture holds only the failure.
+                guard !launches.recentlyFailedToStart(bundle: bundle, device: device) else { return }
+                index = startSeenByItsEnd(bundle: bundle, pid: nil, device: device, into: &events)
             }
-            let index = launches.requestedIndex(bundle: bundle, device: device) ?? {
-                // The capture holds only the failure: a launch seen by its end.
-                let index = start(bundle: bundle, pid: nil, device: device, into: &events)
-                launches[index].launch.evidence = .endOnly
-                launches[index].launch.startSeen = false
-                return index
-            }()
             launches[index].terminate(Termination(kind: .bootstrap, detail: reason), mark, into: &events)
             publish(index, into: &events)
         case .corpseReport(let pid):
@@ -531,6 +527,14 @@ struct LaunchTracker {
         launch.pid = pid
         launch.device = device
         return launches.append(launch)
+    }
+
+    /// A launch of which the capture holds only the end (an exit, a failure to start).
+    private mutating func startSeenByItsEnd(bundle: String, pid: Int?, device: String?, into events: inout LaunchTrackerEvents) -> Int {
+        let index = start(bundle: bundle, pid: pid, device: device, into: &events)
+        launches[index].launch.evidence = .endOnly
+        launches[index].launch.startSeen = false
+        return index
     }
 
     /// A launch whose request and spawn came before the capture began, rebuilt from its bootstrap

@@ -140,12 +140,12 @@ struct OpenLaunches {
         open.lastIndex { $0.launch.evidence != .system }
     }
 
-    /// Whether a launch of `pid` on `device` ended lately (its process's late lines start no launch).
     /// Whether a launch of `bundle` on `device` that the system could not start closed lately.
     func recentlyFailedToStart(bundle: String, device: String?) -> Bool {
         recentlyClosed.contains { $0.bundle == bundle && $0.device == device && $0.termination?.kind == .bootstrap }
     }
 
+    /// Whether a launch of `pid` on `device` ended lately (its process's late lines start no launch).
     func recentlyClosed(pid: Int, device: String?) -> Bool {
         recentlyClosed.contains { $0.pid == pid && $0.device == device }
     }

@@ -3,12 +3,6 @@
 public struct RuleDescription: Sendable {
     /// Stable kebab-case id, the `rule` value in reports.
     public let id: String
-
-    /// Whether `id` may be a rule's id: letters, digits, `-`, `_` and `.` only (so that it needs
-    /// no escaping anywhere it is shown). Checked on user rules and on the rules a baseline names.
-    static func isWellFormedID(_ id: String) -> Bool {
-        !id.isEmpty && id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-    }
     public let severity: Severity
     /// A short title in sentence case.
     public let title: String
@@ -29,6 +23,12 @@ public struct RuleDescription: Sendable {
     /// What a finding of this rule says about the launch it belongs to. Set with
     /// ``failingTheLaunch()`` or ``endingTheProcess()``.
     private(set) var launchEffect = LaunchEffect.none
+
+    /// Whether `id` may be a rule's id: letters, digits, `-`, `_` and `.` only (so that it needs
+    /// no escaping anywhere it is shown). Checked on user rules and on the rules a baseline names.
+    static func isWellFormedID(_ id: String) -> Bool {
+        !id.isEmpty && id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    }
 
     public init(
         id: String, severity: Severity, title: String, explanation: String, fix: String, references: [String] = [],

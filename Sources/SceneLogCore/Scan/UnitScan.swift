@@ -231,7 +231,6 @@ struct UnitScan {
         return summary
     }
 
-    /// What the input's first bytes say it is.
     /// What the file at `path` holds, by its first bytes; a `.ips` file whose bytes look like
     /// text is taken for the crash report its name says (one whose header was damaged is then an
     /// error naming it, as in an archive, rather than a log with nothing in it).
@@ -241,8 +240,9 @@ struct UnitScan {
         return .crashReport
     }
 
+    /// What the input's first bytes say it is (a file that cannot be read sniffs as text: the scan
+    /// reports why).
     private func sniff(_ path: String) -> InputKind {
-        // A file that cannot be read sniffs as text: the scan reports why.
         FileSystem.head(of: path, count: 4096).withUnsafeBufferPointer { InputKind.sniff($0) }
     }
 }

@@ -46,7 +46,7 @@ public struct LiveLoop {
     let aside: (_ write: () -> Void) -> Void
     /// Told of a source dropped while others go on.
     let report: (ScanDiagnostic) -> Void
-    /// The failures of the sources dropped while others went on.
+    /// Whether a source was dropped while others went on.
     private let dropped = DroppedSources()
 
     /// Makes the pipe that wakes the loop (a stop from a signal handler, a spawned idevicesyslog
@@ -107,7 +107,7 @@ public struct LiveLoop {
 
     /// Whether a source failed and was dropped while others went on (each was reported then).
     public var droppedASource: Bool {
-        !dropped.failures.isEmpty
+        dropped.any
     }
 
     /// What woke the loop: an end, or `nil` to go on.
@@ -170,7 +170,7 @@ public struct LiveLoop {
                         return end
                     }
                     // Others go on: this source is dropped, what it gave so far kept.
-                    dropped.failures.append(failure)
+                    dropped.any = true
                     report(ScanDiagnostic(.error, "\(failure); no longer read, the other inputs go on"))
                     states[index].ended = true
                     states[index].pendingSince = nil
@@ -248,9 +248,9 @@ public struct LiveLoop {
         return outputEnd()
     }
 
-    /// The failures of the sources a loop dropped (a reference: the loop's reading is not mutating).
+    /// Whether a loop dropped a source (a reference: the loop's reading is not mutating).
     private final class DroppedSources {
-        var failures: [String] = []
+        var any = false
     }
 
     /// The monotonic clock, in milliseconds.
