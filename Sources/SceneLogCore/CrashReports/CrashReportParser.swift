@@ -16,15 +16,18 @@ enum CrashReportParser {
     /// report without the metadata line.
     ///
     /// A metadata line whose body is missing or cut mid-JSON gives the metadata fields with
-    /// ``CrashReport/isTruncated`` set. Blank lines before the metadata, a byte-order mark and CRLF
-    /// line ends are accepted.
+    /// ``CrashReport/isTruncated`` set. Blank lines before the metadata, a byte-order mark, CRLF
+    /// line ends and the Markdown of a report pasted into a bug report (a code fence or a backtick
+    /// around it) are accepted.
     ///
     /// - Returns: the report, or `nil` when the bytes are not a crash report at all.
     static func parse(_ bytes: [UInt8]) -> CrashReport? {
-        let content = skippingBlanks(bytes[...])
+        let unmarked = skippingBlanks(bytes[...])
+        let content = unmarked.dropFirst(unmarked.withUnsafeBufferPointer { $0.skippingBlankLinesAndMarkdownLead(from: 0) })
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex
         guard lineEnd - content.startIndex <= maximumMetadataBytes,
-            let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: content[..<lineEnd]), metadata.bugType != nil
+            let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: throughLastBrace(content[..<lineEnd])),
+            metadata.bugType != nil
         else {
             let lines = textLines(content)
             guard lines.contains(where: isLegacyHeader) else { return nil }
@@ -38,6 +41,7 @@ enum CrashReportParser {
         if body.isEmpty {
             report.isTruncated = true
         } else if body.first == UInt8(ascii: "{") {
+            let body = throughLastBrace(body)
             if body.count > maximumJSONBodyBytes {
                 report.isBodyTooLarge = true
             } else if let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: body) {
@@ -215,6 +219,12 @@ enum CrashReportParser {
     }
 
     /// `bytes` without a leading byte-order mark and blank lines.
+    /// `json` up to its last `}`: what a paste from Markdown closes a report with (`` ` ``, a
+    /// fence) is not part of it.
+    private static func throughLastBrace(_ json: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        json.lastIndex(of: UInt8(ascii: "}")).map { json[...$0] } ?? json
+    }
+
     private static func skippingBlanks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
         return content.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -90,6 +90,23 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
+    /// The offset at or after `start` past blank lines and what a paste from Markdown puts before a
+    /// document: a code fence line (```` ``` ````, ```` ```json ````, `~~~`) and the blank lines
+    /// after it, or the opening backtick of inline code (`` `{"bug_type":…} ``).
+    func skippingBlankLinesAndMarkdownLead(from start: Int) -> Int {
+        func pastBlankLines(_ index: Int) -> Int {
+            var index = index
+            while index < count, ASCII.isBlank(self[index]) || self[index] == ASCII.newline || self[index] == 0x0D { index += 1 }
+            return index
+        }
+        let index = pastBlankLines(start)
+        if matches("```", at: index) || matches("~~~", at: index) {
+            guard let lineEnd = self.index(of: ASCII.newline, from: index) else { return count }
+            return pastBlankLines(lineEnd + 1)
+        }
+        return index < count && self[index] == UInt8(ascii: "`") ? index + 1 : index
+    }
+
     /// The offset of the first byte at or after `start` that is not a space or a tab.
     @inline(__always)
     func skippingBlanks(from start: Int, to end: Int? = nil) -> Int {

@@ -24,7 +24,7 @@ enum InputKind: Sendable, Equatable {
             return .bzip2
         }
         if head.count >= 6, head[0] == 0xFD, head.matches("7zXZ", at: 1), head[5] == 0 { return .xz }
-        let start = head.skippingBlanks(from: 0)
+        let start = head.skippingBlankLinesAndMarkdownLead(from: 0)
         if head.matches("{\"", at: start) {
             let end = head.index(of: ASCII.newline, from: start) ?? head.count
             let firstLine = UnsafeBufferPointer(rebasing: head[start..<end])

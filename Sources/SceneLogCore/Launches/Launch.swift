@@ -266,10 +266,7 @@ public struct Launch: Sendable, Equatable {
 
     /// ``timeToActiveMs`` and ``timeToActivePrecisionMs`` at once, each launch mark read once.
     var timeToActive: (milliseconds: Int, precisionMs: Int)? {
-        guard let active = phases[.active], let activeSeconds = active.seconds, let start = startMark,
-            let startSeconds = start.seconds, activeSeconds >= startSeconds
-        else { return nil }
-        return (Int(((activeSeconds - startSeconds) * 1000).rounded()), max(active.precisionMs, start.precisionMs))
+        timing.map { ($0.milliseconds, $0.precisionMs) }
     }
 
     /// Whether the time to active is known only to the second (or coarser): such a time is shown
@@ -290,23 +287,33 @@ public struct Launch: Sendable, Equatable {
     /// What the time to active is measured from: the first system phase with a time (`requested`,
     /// `spawned`…), else `appFirstLine` for a launch rebuilt from the app's lines.
     public var timeToActiveFrom: String? {
-        guard timeToActiveMs != nil else { return nil }
-        if let phase = Self.startPhases.first(where: { phases[$0]?.seconds != nil }) { return phase.rawValue }
-        if appFirstLine?.seconds != nil { return "appFirstLine" }
-        return phases.first { $0.value.seconds != nil }?.key.rawValue
+        timing?.from
     }
 
     /// The time the launch started: its first system phase with a time, else the app's first
     /// line, else its first phase with a time.
     public var startSeconds: Double? {
-        startMark?.seconds
+        start?.mark.seconds
     }
 
-    /// The mark ``startSeconds`` is read from.
-    var startMark: LaunchMark? {
-        if let phase = Self.startPhases.first(where: { phases[$0]?.seconds != nil }) { return phases[phase] }
-        if appFirstLine?.seconds != nil { return appFirstLine }
-        return phases.values.first { $0.seconds != nil }
+    /// The time to active, how finely it is known and what it is measured from, each mark read
+    /// once (a report writes all three).
+    var timing: (milliseconds: Int, precisionMs: Int, from: String)? {
+        guard let active = phases[.active], let activeSeconds = active.seconds, let start,
+            let startSeconds = start.mark.seconds, activeSeconds >= startSeconds
+        else { return nil }
+        return (
+            Int(((activeSeconds - startSeconds) * 1000).rounded()), max(active.precisionMs, start.mark.precisionMs), start.name
+        )
+    }
+
+    /// The mark ``startSeconds`` is read from, and its name (a phase, or `appFirstLine`).
+    var start: (mark: LaunchMark, name: String)? {
+        for phase in Self.startPhases {
+            if let mark = phases[phase], mark.seconds != nil { return (mark, phase.rawValue) }
+        }
+        if let first = appFirstLine, first.seconds != nil { return (first, "appFirstLine") }
+        return phases.first { $0.value.seconds != nil }.map { ($0.value, $0.key.rawValue) }
     }
 
     /// The phases the system logs before the app runs.

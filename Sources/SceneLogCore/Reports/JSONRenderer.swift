@@ -233,12 +233,13 @@ struct JSONRenderer {
         } else {
             json.string(nil)
         }
+        let timing = launch.timing
         json.key("timeToActiveFrom")
-        json.string(launch.timeToActiveFrom)
+        json.string(timing?.from)
         json.key("timeToActiveMs")
-        json.int(launch.timeToActiveMs)
+        json.int(timing?.milliseconds)
         json.key("timeToActivePrecisionMs")
-        json.int(launch.timeToActivePrecisionMs)
+        json.int(timing?.precisionMs)
         json.key("watchdogBudget")
         json.double(launch.watchdogBudget)
         json.endObject()

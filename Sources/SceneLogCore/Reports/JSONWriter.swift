@@ -8,11 +8,14 @@ struct JSONWriter: ~Copyable {
     private let compact: Bool
     /// Whether the innermost open container has an element yet.
     private var innermostHasElement = false
-    /// The same for what encloses each open container, outermost (the top level) first: one entry
-    /// per open container. The innermost is kept apart, so that each element touches no array.
-    private var enclosingHaveElements: [Bool] = []
+    /// The same for what encloses each open container, one bit each, the innermost enclosing one
+    /// in bit 0: opening and closing a container shift a word rather than touch an array. Past 64
+    /// levels (never in a report's schema), the outermost bits move to ``deeperHaveElements``.
+    private var enclosingHaveElements: UInt64 = 0
+    /// The bits shifted out of ``enclosingHaveElements``, the outermost first.
+    private var deeperHaveElements: [Bool] = []
     /// How many containers are open.
-    private var depth: Int { enclosingHaveElements.count }
+    private var depth = 0
     /// Whether a key was just written and its value is due.
     private var afterKey = false
 
@@ -116,6 +119,11 @@ struct JSONWriter: ~Copyable {
     /// An object of string values, keys sorted.
     mutating func stringObject(_ values: [String: String]) {
         beginObject()
+        if values.count == 1, let (key, value) = values.first {  // most findings' data: nothing to sort
+            self.key(dynamic: key)
+            string(value)
+            return endObject()
+        }
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             self.key(dynamic: key)
             string(value)
@@ -138,13 +146,20 @@ struct JSONWriter: ~Copyable {
     private mutating func open(_ bracket: UInt8) {
         separate()
         buffer.append(bracket)
-        enclosingHaveElements.append(innermostHasElement)
+        if depth >= UInt64.bitWidth { deeperHaveElements.append(enclosingHaveElements >> (UInt64.bitWidth - 1) == 1) }
+        enclosingHaveElements = enclosingHaveElements << 1 | (innermostHasElement ? 1 : 0)
+        depth += 1
         innermostHasElement = false
     }
 
     private mutating func close(_ bracket: UInt8) {
         let hadElements = innermostHasElement
-        innermostHasElement = enclosingHaveElements.removeLast()
+        innermostHasElement = enclosingHaveElements & 1 == 1
+        enclosingHaveElements >>= 1
+        depth -= 1
+        if depth >= UInt64.bitWidth, let outer = deeperHaveElements.popLast() {
+            enclosingHaveElements |= (outer ? 1 : 0) << (UInt64.bitWidth - 1)
+        }
         if hadElements { newline() }
         buffer.append(bracket)
     }

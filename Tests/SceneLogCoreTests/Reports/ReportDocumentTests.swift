@@ -69,6 +69,11 @@ struct ReportDocumentTests {
         (#"{"findings": []}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
         (#"{"schemaVersion": "1"}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
         (#"{"schemaVersion": 2}"#, "has schemaVersion 2; this scenelog reads 1"),
+        // Nested past the parser's limit: said as such, not as "not JSON" (brackets in a string do not count).
+        (#"{"a": "[[[", "b": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",
+         "nests arrays and objects more than 512 deep (at byte 529), deeper than JSON is read here; give a report written by scenelog scan --format json"),
+        (#"{"a": "[[[", "b": "# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}",
+         "has no schemaVersion; give a report written by scenelog scan --format json"),
     ])
     func badBaselines(text: String, message: String) {
         #expect(throws: BaselineError.self) { try BaselineReport.parse(Data(text.utf8), path: "bad.json") }

@@ -84,6 +84,18 @@ struct ScannerTests {
         #expect(result.findings.first { $0.location.path == "crash.ips" }?.launch == nil)
     }
 
+    /// A report pasted into a bug report keeps its Markdown: an inline-code backtick before the
+    /// metadata line (dotnet/maui#24805), or a code fence around it.
+    @Test("a crash report pasted with Markdown around it is still read as a crash report", arguments: [
+        ("`", ""), ("```\n", "\n```\n"), ("```json\n\n", "\n```"), ("~~~\n", "~~~"), ("\n\n`", "`\n"),
+    ])
+    func crashReportInMarkdown(lead: String, tail: String) throws {
+        let report = try sample("crash-report-watchdog-scene-create.ips")
+        let result = Scanner(options: try testScanOptions()).scan(inMemory: [(name: "pasted.ips", bytes: Array((lead + report + tail).utf8))])
+        #expect(result.findings.map(\.rule) == ["launch-watchdog-termination"])
+        #expect(result.inputs.first?.formatName == "ips")
+    }
+
     @Test("live events carry the ids of the final report, input after input")
     func liveEventsAreNumberedLikeTheReport() throws {
         let observer = LaunchRecorder()

@@ -16,7 +16,8 @@ struct LaunchFigures: Sendable, Equatable {
     init(_ launch: Launch) {
         outcome = launch.outcome
         start = AppLaunchStatistics.Start(launch)
-        timeMsOrNone = (launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) ?? -1
+        let time = launch.timeToActive
+        timeMsOrNone = time.map { $0.precisionMs >= 1000 ? -1 : $0.milliseconds } ?? -1
     }
 }
 

@@ -26,7 +26,7 @@ extension Launch {
     /// How long after the launch's start `mark` came, as reports write it: `+338 ms`; `+< 1 s`
     /// or `+≈ 2 s` when either stamp prints whole seconds. `nil` when either has no time.
     func offsetText(of mark: LaunchMark) -> String? {
-        guard let start = startMark, let from = start.seconds, let seconds = mark.seconds else { return nil }
+        guard let start = start?.mark, let from = start.seconds, let seconds = mark.seconds else { return nil }
         let milliseconds = Int(((seconds - from) * 1000).rounded())
         guard max(start.precisionMs, mark.precisionMs) >= 1000 else { return "+\(milliseconds) ms" }
         return "+" + Self.toTheSecond(milliseconds: milliseconds)
