@@ -135,7 +135,7 @@ struct LaunchTracker {
                 // The app's own line, by its pid: its process name.
                 launches[index].launch.process = finding.process
             }
-            apply(effect, index, into: &events)
+            apply(effect, index, record: record, into: &events)
             if effect == .watchdogKill { Self.own(&finding, by: launches[index].launch) }
             return
         }
@@ -198,15 +198,19 @@ struct LaunchTracker {
         return index
     }
 
-    /// What a finding's rule says about its launch.
-    private mutating func apply(_ effect: LaunchEffect, _ index: Int, into events: inout LaunchTrackerEvents) {
+    /// What a finding's rule says about its launch; `record` is the finding's.
+    private mutating func apply(_ effect: LaunchEffect, _ index: Int, record: RecordView, into events: inout LaunchTrackerEvents) {
         switch effect {
         case .failsLaunch:
             launches[index].launch.hitLaunchTrap = true
             publish(index, into: &events)
+        case .endsProcess:
+            // The runtime aborts the process after an uncaught exception: the finding says it crashed.
+            launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark(of: record), into: &events)
+            publish(index, into: &events)
         case .notAdoptingScenes: launches[index].notAdoptingScenes = true
         case .claimingScenes: launches[index].claimsScenes = true
-        case .endsProcess, .watchdogKill, .none: break
+        case .watchdogKill, .none: break
         }
     }
 

@@ -39,9 +39,10 @@ public struct ScanReport: Sendable {
     /// The line that says no input yielded a record, in every format that has a summary.
     static let nothingReadNote = "No logs were read: the inputs held no record (an empty folder, empty files, or nothing readable)."
 
-    /// Whether no input yielded a record (an empty folder, only empty files, or nothing that could
-    /// be read): such a run found nothing because it read nothing, which is no success.
-    public var readNothing: Bool { !inputs.contains { $0.records > 0 } }
+    /// Whether no input yielded a record or a finding (an empty folder, only empty files, or
+    /// nothing that could be read): such a run found nothing because it read nothing, which is no
+    /// success. A line that no format parses may still hold a finding (a quoted message alone).
+    public var readNothing: Bool { findings.isEmpty && !inputs.contains { $0.records > 0 } }
 
     /// The line counts of all inputs added up.
     var totals: LineCounts {

@@ -22,9 +22,9 @@ public struct ScanResult: Sendable {
     /// spilled to (an I/O error): a report made from this result, read after that, is incomplete.
     public var readBackFailed: Bool { spool?.failedToReadBack ?? false }
 
-    /// Whether no input yielded a record: an empty folder, only empty files, or nothing that could
-    /// be read (see ``ScanReport/readNothing``).
-    public var readNothing: Bool { !inputs.contains { $0.records > 0 } }
+    /// Whether no input yielded a record or a finding: an empty folder, only empty files, or
+    /// nothing that could be read (see ``ScanReport/readNothing``).
+    public var readNothing: Bool { findings.isEmpty && !inputs.contains { $0.records > 0 } }
 
     /// What is said when findings or launches could not be read back (``readBackFailed``).
     public static let readBackFailedMessage =

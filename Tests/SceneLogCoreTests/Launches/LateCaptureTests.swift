@@ -114,4 +114,21 @@ struct LateCaptureTests {
             in: "Apr 14 09:22:10 users-iMac SpringBoard[488]: Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>\n")
         #expect(launches.map(\.bundle) == ["com.InovaSquad.Artinove"] && launches.map(\.outcome) == [.launchFailed])
     }
+
+    /// SVProgressHUD/SVProgressHUD#976 (iOS 12, Xcode console): the runtime's uncaught-exception
+    /// line is the last the app prints; it aborts next, so its launch crashed, as the finding says.
+    @Test("an uncaught exception alone ends its app's launch: crashed, SIGABRT")
+    func uncaughtExceptionAloneCrashes() throws {
+        let lines = """
+            2019-08-18 18:23:46.747470+0300 familymarkets[4288:706603] -[familymarkets.AppDelegate window]: unrecognized selector sent to instance 0x1d008fc80
+            2019-08-18 18:23:46.748695+0300 familymarkets[4288:706603] *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[familymarkets.AppDelegate window]: unrecognized selector sent to instance 0x1d008fc80'
+
+            """
+        let (launches, findings) = try launches(in: lines)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && launch.process == "familymarkets" && launch.pid == 4288)
+        #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(launch.phases[.terminated]?.location.line == 2 && findings.first?.launch == launch.id)
+    }
 }
