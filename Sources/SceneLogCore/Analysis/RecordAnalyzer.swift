@@ -62,12 +62,13 @@ struct RecordAnalyzer {
             found.removeAll { engine.launchEffect(of: $0) == .watchdogKill }
         }
         var closed = closeEvents(before: record.line)
-        let newEvents = found.isEmpty ? [] : foldRepeatedEvents(&found)
+        let (newEvents, namings) = found.isEmpty ? ([], []) : foldRepeatedEvents(&found)
         if tracker != nil {
             tracker?.observe(record, markers: hits.launchMarkers, into: &events)
             for index in found.indices {
                 tracker?.attach(&found[index], from: record, effect: engine.launchEffect(of: found[index]), into: &events)
             }
+            for naming in namings { linkKill(naming.key, to: naming.finding, from: record, into: &events) }
         }
         guard holdsEvents else {
             // Shown at once; the event stays open only to fold its later lines.
@@ -89,10 +90,15 @@ struct RecordAnalyzer {
     /// Drops the findings that tell again an event an earlier line reported (the second and third
     /// lines of one watchdog kill; the two halves of a launch failure's message that a paste wrapped
     /// onto two lines), adding their lines to its evidence: one problem, one finding.
-    /// Returns the findings that open an event, by index, with their keys.
-    private mutating func foldRepeatedEvents(_ found: inout [Finding]) -> [(index: Int, key: String)] {
-        guard found.contains(where: { Self.eventKey(of: $0, effect: engine.launchEffect(of: $0)) != nil }) else { return [] }
+    /// Returns the findings that open an event, by index, with their keys; and the dropped findings
+    /// that named the app of a kill its first line did not name (see ``unnamedKill(namedBy:)``),
+    /// with the kill's key.
+    private mutating func foldRepeatedEvents(
+        _ found: inout [Finding]
+    ) -> (opened: [(index: Int, key: String)], namings: [(key: String, finding: Finding)]) {
+        guard found.contains(where: { Self.eventKey(of: $0, effect: engine.launchEffect(of: $0)) != nil }) else { return ([], []) }
         var opened: [(index: Int, key: String)] = []
+        var namings: [(key: String, finding: Finding)] = []
         var kept: [Finding] = []
         for finding in found {
             guard let key = Self.eventKey(of: finding, effect: engine.launchEffect(of: finding)) else {
@@ -102,13 +108,47 @@ struct RecordAnalyzer {
             if openEvents[key] != nil {
                 openEvents[key]?.finding.evidence.append(finding.location)
                 openEvents[key]?.lastLine = finding.location.line
+            } else if let unnamed = unnamedKill(namedBy: finding) {
+                openEvents[unnamed]?.finding.evidence.append(finding.location)
+                openEvents[unnamed]?.lastLine = finding.location.line
+                openEvents[unnamed]?.finding.data.merge(finding.data) { current, _ in current }
+                namings.append((unnamed, finding))
             } else {
                 opened.append((kept.count, key))
                 kept.append(finding)
             }
         }
         found = kept
-        return opened
+        return (opened, namings)
+    }
+
+    /// The key of the open watchdog kill that `finding` names the app of, if any: a kill that the
+    /// process of `finding` told first without naming the app, or naming the same one (a crash
+    /// report's `Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d`, then its
+    /// `Termination Description` with the app's bundle). `nil` when `finding` names no app.
+    private func unnamedKill(namedBy finding: Finding) -> String? {
+        guard let bundle = finding.data["bundle"], engine.launchEffect(of: finding) == .watchdogKill else { return nil }
+        // The key the line would have if it named no app: by the process that told it.
+        var unnamed = finding
+        unnamed.data["bundle"] = nil
+        guard let key = Self.eventKey(of: unnamed, effect: .watchdogKill), let event = openEvents[key],
+            event.finding.data["bundle"].map({ $0 == bundle }) ?? true
+        else { return nil }
+        return key
+    }
+
+    /// Links the open kill `key`, whose first line named no app, to the launch of the app that
+    /// `naming` (a later line of it) names, when the first line found none: `naming` is attached
+    /// in its place, and the kill's finding takes its launch and owner.
+    private mutating func linkKill(_ key: String, to naming: Finding, from record: RecordView, into events: inout LaunchTrackerEvents) {
+        guard openEvents[key]?.finding.launch == nil else { return }
+        var naming = naming
+        tracker?.attach(&naming, from: record, effect: .watchdogKill, into: &events)
+        guard naming.launch != nil else { return }
+        openEvents[key]?.finding.launch = naming.launch
+        openEvents[key]?.finding.process = naming.process
+        openEvents[key]?.finding.pid = naming.pid
+        openEvents[key]?.finding.data.merge(naming.data) { current, _ in current }
     }
 
     /// What makes findings one event, for the rules whose lines tell one event: a watchdog kill by

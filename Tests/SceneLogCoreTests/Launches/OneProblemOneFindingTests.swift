@@ -55,6 +55,79 @@ struct OneProblemOneFindingTests {
         #expect(result.findings.filter { $0.rule == "scene-lifecycle-required" }.map(\.pid) == [40455, 40461])
     }
 
+    /// A legacy crash report's excerpt, from https://github.com/mozilla-lockwise/lockwise-ios/issues/924:
+    /// the termination reason gives the watchdog's code alone, the description names the app.
+    static let lockwiseExcerpt = [
+        "Exception Type:  EXC_CRASH (SIGKILL)",
+        "Exception Codes: 0x0000000000000000, 0x0000000000000000",
+        "Exception Note:  EXC_CORPSE_NOTIFY",
+        "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d",
+        #"Termination Description: SPRINGBOARD, scene-create watchdog transgression: org.mozilla.ios.Lockbox exhausted real (wall clock) time allowance of 10.00 seconds |  | ProcessVisibility: Foreground | ProcessState: Running | WatchdogEvent: scene-create | WatchdogVisibility: Foreground | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 5.280 (user 5.280, system 0.000), 16% CPU", | "Elapsed application CPU time (seconds): 0.576, 2% CPU" | )"#,
+        "Triggered by Thread:  0",
+    ]
+
+    /// A termination description hard-wrapped over blank lines, in a Markdown fence (its author's
+    /// stray fence included), from https://github.com/ContactAssistApp/mobile/issues/97.
+    static let wrappedDescription = [
+        "```",
+        "Termination Description: SPRINGBOARD, scene-create watchdog transgression:",
+        "",
+        " edu.uw.CovidSafe exhausted real (wall clock) time allowance of 19.25 seconds | ",
+        "ProcessVisibility: Foreground | ProcessState: Running | ",
+        "WatchdogEvent: scene-create | WatchdogVisibility: Foreground | WatchdogCPUStatistics:",
+        "",
+        #" ( | "Elapsed total CPU time (seconds): 15.970 (user 15.970, system 0.000), 40% CPU", | "Elapsed application CPU time (seconds): 4.343, 11% CPU" | )```"#,
+        "```",
+    ]
+
+    @Test("a crash report's termination reason and description are one kill: the description is its evidence and names the app")
+    func terminationReasonAndDescriptionAreOneKill() throws {
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(Self.lockwiseExcerpt.joined(separator: "\n").utf8), name: "excerpt.log")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1)
+        let kill = try #require(kills.first)
+        #expect(kill.location.line == 4 && kill.evidence.map(\.line) == [5])
+        #expect(kill.data["bundle"] == "org.mozilla.ios.Lockbox" && kill.data["watchdogEvent"] == "scene-create")
+        #expect(result.launches.first { $0.id == kill.launch }?.findings == 1)
+    }
+
+    @Test("a termination description wrapped over a blank line is one kill of the app it names")
+    func wrappedDescriptionIsOneKill() throws {
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(Self.wrappedDescription.joined(separator: "\n").utf8), name: "wrapped.log")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1)
+        #expect(kills.first?.location.line == 2)
+        #expect(kills.first?.data["bundle"] == "edu.uw.CovidSafe" && kills.first?.data["watchdogBudget"] == "19.25")
+    }
+
+    @Test("a termination reason, then its description wrapped over a blank line, are one kill")
+    func reasonThenWrappedDescriptionIsOneKill() throws {
+        // The reason line of the lockwise excerpt, then the wrapped description as pasted.
+        let lines = [Self.lockwiseExcerpt[3]] + Self.wrappedDescription.dropFirst()
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(lines.joined(separator: "\n").utf8), name: "wrapped.log")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1)
+        #expect(kills.first?.location.line == 1 && kills.first?.evidence.map(\.line) == [2])
+        #expect(kills.first?.data["bundle"] == "edu.uw.CovidSafe")
+    }
+
+    @Test("ReportCrash's reason line, then its description naming the app: one kill, of the app's launch seen by its end")
+    func reportCrashReasonThenDescriptionIsOneKill() throws {
+        // The rule's own examples: the two lines as ReportCrash logs them in a Console export.
+        let examples = LaunchWatchdogTerminationRule.description.triggeringExamples.map(\.text)
+        let lines = try ["\tTermination Reason: ", "\tTermination Description: "].map { field in
+            try #require(examples.first { $0.contains("\tReportCrash" + field) })
+        }
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(lines.joined(separator: "\n").utf8), name: "console.txt")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1)
+        let kill = try #require(kills.first)
+        #expect(kill.location.line == 1 && kill.evidence.map(\.line) == [2])
+        #expect(kill.pid == 517 && kill.data["bundle"] == "redacted" && kill.data["reportedBy"] == "ReportCrash")
+        let launch = try #require(result.launches.first { $0.id == kill.launch })
+        #expect(launch.outcome == .killed && launch.evidence == .endOnly && launch.findings == 1)
+    }
+
     /// A Console.app copy from flutter/flutter#68558: Xcode's debugger holds the app, SpringBoard
     /// ignores its launch watchdog, logs the overrun all the same, and does not terminate it.
     static let debuggedOverrun = [

@@ -31,10 +31,11 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
         references: [AppleReference.addressingWatchdogTerminations, AppleReference.reducingLaunchTime],
         messageTemplate: "{process} reports a watchdog kill (0x8BADF00D): an app took too long to launch or resume",
         patterns: [
-            // The explanation names the event, the app, the clock and the allowance.
+            // The explanation names the event, the app, the clock and the allowance; a paste may
+            // wrap it after "transgression:", over a blank line.
             RulePattern(
                 literal: "watchdog transgression",
-                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression: (?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds"#
+                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression:\s{1,8}(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds"#
             ),
             // iOS 11–14 FrontBoard: the provision of one watchdog ran out.
             RulePattern(
