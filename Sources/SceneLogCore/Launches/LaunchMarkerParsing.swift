@@ -253,6 +253,34 @@ enum LaunchMarkerParsing {
         return .launchdTermination(bundle: process.bundle, pid: process.pid, termination: termination)
     }
 
+    /// The simulator's launchd_sim: `(UIKitApplication:bundle[0x…][pid]): Service exited due to
+    /// Abort trap: 6`, or `… due to signal: Terminated: 15`: the app's process died of the signal
+    /// numbered after the description. `nil` for another service, or an exit whose number is no
+    /// signal of ``TerminationDecoding/signalNames``.
+    static func serviceExited(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "): Service exited due to "),
+            let label = message.range(of: "(UIKitApplication:"), label.upperBound < marker.lowerBound,
+            let bracket = message.index(of: ASCII.openBracket, from: label.upperBound, to: marker.lowerBound),
+            bracket > label.upperBound, message[marker.lowerBound - 1] == ASCII.closeBracket
+        else { return nil }
+        // The label ends with the pid in brackets: `[0x4be3][9869]`.
+        let pidEnd = marker.lowerBound - 1
+        var pidStart = pidEnd
+        while pidStart > bracket, ASCII.isDigit(message[pidStart - 1]) { pidStart -= 1 }
+        guard message[pidStart - 1] == ASCII.openBracket, let pid = message.decimalValue(pidStart..<pidEnd) else { return nil }
+        let bundle = message.string(label.upperBound..<bracket)
+        guard !bundle.contains(" ") else { return nil }
+        // The signal's description, then its number, on the same line: `Abort trap: 6`.
+        let description = marker.upperBound + (message.matches("signal: ", at: marker.upperBound) ? 8 : 0)
+        let lineEnd = message.index(of: ASCII.newline, from: description) ?? message.count
+        guard let colon = message.range(of: ": ", from: description), colon.upperBound < lineEnd,
+            let number = message.decimalValue(colon.upperBound..<message.endOfDigits(from: colon.upperBound, to: lineEnd)),
+            TerminationDecoding.signalNames[number] != nil
+        else { return nil }
+        let termination = Termination(kind: .signal, detail: TerminationDecoding.signal(number))
+        return .launchdTermination(bundle: bundle, pid: pid, termination: termination)
+    }
+
     /// `[app<bundle>:pid] Process exited: <…>.` or `Process exited: <FBApplicationProcess: …; app<bundle>:pid(v…)> -> <…>`.
     static func processExited(_ message: Bytes) -> LaunchSignal? {
         guard let marker = message.range(of: "Process exited: <") else { return nil }

@@ -21,7 +21,9 @@ enum LaunchSignal: Equatable {
     case windowKey
     /// `Deactivation reason added|removed: n; deactivation reasons: a -> b` (the app).
     case deactivationMask(reason: Int, from: Int, to: Int)
-    /// `[app<bundle(uuid)>:pid] termination reported by launchd (namespace, code, status)` (runningboardd).
+    /// `[app<bundle(uuid)>:pid] termination reported by launchd (namespace, code, status)` (runningboardd);
+    /// launchd's own `(UIKitApplication:bundle[0x…][pid]): Service exited due to Abort trap: 6`
+    /// (the simulator's launchd_sim, in the Mac's syslog).
     case launchdTermination(bundle: String?, pid: Int, termination: Termination)
     /// `Process exited: …` with the exit context (SpringBoard).
     case processExited(bundle: String?, pid: Int, termination: Termination)

@@ -20,6 +20,7 @@ enum LaunchSignalReader {
         ("Window became key in scene", { _ in .windowKey }),
         ("Deactivation reason ", LaunchMarkerParsing.deactivationMask),
         ("termination reported by launchd (", LaunchMarkerParsing.launchdTermination),
+        ("): Service exited due to ", LaunchMarkerParsing.serviceExited),
         ("Process exited: <", LaunchMarkerParsing.processExited),
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
         ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),

@@ -59,6 +59,34 @@ import Testing
         #expect(launches.first?.appFirstLine?.location.line == 2)
     }
 
+    /// The Mac's syslog of an iOS 10 simulator, from https://github.com/NativeScript/sample-TelerikNEXT/issues/29:
+    /// launchd_sim says the app's service died of SIGABRT.
+    @Test func simulatorServiceExitedDueToAbortTrap() throws {
+        let text = """
+            ```
+            sampleTelerikNEXT[9869]: [access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSCalendarsUsageDescription key with a string value explaining to the user how the app uses this data.
+            Oct 16 12:13:15 DigitalixMBP com.apple.CoreSimulator.SimDevice.0F810B01-BD96-4588-A29F-5AA4513F6C5B.launchd_sim[54226] (UIKitApplication:com.telerik.TelerikNEXT[0x4be3][9869]): Service exited due to Abort trap: 6
+            ```
+            """
+        let (launches, _) = try launches(in: text)
+        #expect(launches.count == 1)
+        let launch = try #require(launches.first)
+        #expect(launch.bundle == "com.telerik.TelerikNEXT" && launch.pid == 9869)
+        #expect(launch.outcome == .crashed && launch.evidence == .endOnly && !launch.startSeen)
+        #expect(launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(launch.phases[.terminated]?.location.line == 3)
+    }
+
+    /// launchd_sim's other wording (`due to signal: …`), as NativeScript's CLI tests quote it:
+    /// https://github.com/NativeScript/nativescript-cli/blob/3b41b5a73a24b3784621861ea13c8f9a533b9cee/lib/common/test/unit-tests/ios-log-filter.ts
+    @Test func simulatorServiceExitedDueToSignalTerminated() throws {
+        let text = "Oct  4 08:53:46 bd-airtestmac com.apple.CoreSimulator.SimDevice.3616FC55-9CAB-47D4-8C58-5E5F0BE99C8E.launchd_sim[30337] (UIKitApplication:org.nativescript.ap1[0x76c5][13309]): Service exited due to signal: Terminated: 15"
+        let (launches, _) = try launches(in: text)
+        #expect(launches.map(\.outcome) == [.killed])
+        #expect(launches.first?.bundle == "org.nativescript.ap1" && launches.first?.pid == 13309)
+        #expect(launches.first?.termination == Termination(kind: .signal, detail: "SIGTERM(15)"))
+    }
+
     @Test func tccKillForAMissingUsageDescription() throws {
         let (launch, findings) = try only("termination-tcc-privacy-usage-description.txt")
         #expect(launch.outcome == .killed)
