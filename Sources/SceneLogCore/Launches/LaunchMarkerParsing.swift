@@ -305,8 +305,11 @@ enum LaunchMarkerParsing {
         message.string(start..<min(message.count, start + 4_096))
     }
 
+    /// `Formulating report for corpse[pid] name`, or its variant `Formulating fatal report for
+    /// corpse[pid] name` (ReportCrash).
     static func corpseReport(_ message: Bytes) -> LaunchSignal? {
-        guard let marker = message.range(of: "Formulating report for corpse[") else { return nil }
+        guard let marker = message.range(of: "Formulating report for corpse[") ?? message.range(of: "Formulating fatal report for corpse[")
+        else { return nil }
         let end = message.endOfDigits(from: marker.upperBound)
         guard let pid = message.decimalValue(marker.upperBound..<end) else { return nil }
         return .corpseReport(pid: pid)

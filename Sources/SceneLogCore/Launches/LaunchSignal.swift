@@ -27,7 +27,8 @@ enum LaunchSignal: Equatable {
     case launchdTermination(bundle: String?, pid: Int, termination: Termination)
     /// `Process exited: …` with the exit context (SpringBoard).
     case processExited(bundle: String?, pid: Int, termination: Termination)
-    /// `Formulating report for corpse[pid] name` (ReportCrash).
+    /// `Formulating report for corpse[pid] name` or `Formulating fatal report for corpse[pid] name`
+    /// (ReportCrash).
     case corpseReport(pid: Int)
     /// `[bundle] Bootstrap failed with error: <NSError: …; code: 1 (bootstrap-failed); reason:
     /// "Failed to start job">` (SpringBoard, iOS ≤ 13): the process never started.

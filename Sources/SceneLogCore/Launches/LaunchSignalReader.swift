@@ -23,6 +23,7 @@ enum LaunchSignalReader {
         ("): Service exited due to ", LaunchMarkerParsing.serviceExited),
         ("Process exited: <", LaunchMarkerParsing.processExited),
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
+        ("Formulating fatal report for corpse[", LaunchMarkerParsing.corpseReport),
         ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),
         ("Received request to open \"", LaunchMarkerParsing.openRequest),
         ("for reason: process is being debugged", LaunchMarkerParsing.watchdogIgnoredWhileDebugged),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SceneLogCore
@@ -111,6 +112,17 @@ import Testing
         let (found, findings) = try launches(in: stuck)
         #expect(found.first?.outcome == .incomplete)
         #expect(findings.isEmpty)
+    }
+
+    /// ReportCrash's `Formulating fatal report for corpse[377] Samsara Internal`, from
+    /// https://github.com/microsoft/react-native-code-push/issues/1858, its pid made the one of
+    /// ``stuckLaunch``: the variant ends the launch as `Formulating report for corpse[…]` does.
+    @Test func aFatalCorpseReportEndsTheLaunchOfItsPid() throws {
+        let line = "default\t00:14:02.893271-0700\tReportCrash\tFormulating fatal report for corpse[377] Samsara Internal"
+        let text = Self.stuckLaunch + line.replacingOccurrences(of: "corpse[377]", with: "corpse[1766]")
+        let launch = try #require(try launches(in: text).launches.first)
+        #expect(launch.termination == Termination(kind: .unknown, detail: "crash report"))
+        #expect(launch.outcome == .crashed && launch.phases[.terminated]?.location.line == 4)
     }
 
     @Test func terminationsAreDecoded() {
