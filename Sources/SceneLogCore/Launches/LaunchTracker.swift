@@ -205,9 +205,9 @@ struct LaunchTracker {
             launches[index].launch.hitLaunchTrap = true
             publish(index, into: &events)
         case .endsProcess:
-            // The runtime aborts the process after an uncaught exception: the finding says it crashed.
-            launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark(of: record), into: &events)
-            publish(index, into: &events)
+            // The runtime aborts the process after an uncaught exception; the system's own word on
+            // the end, when the capture holds it, comes later and says it better (see close).
+            if launches[index].abortAnnounced == nil { launches[index].abortAnnounced = mark(of: record) }
         case .notAdoptingScenes: launches[index].notAdoptingScenes = true
         case .claimingScenes: launches[index].claimsScenes = true
         case .watchdogKill, .none: break
@@ -574,6 +574,10 @@ struct LaunchTracker {
     }
 
     private mutating func close(_ index: Int, into events: inout LaunchTrackerEvents) {
+        if let announced = launches[index].abortAnnounced, launches[index].launch.termination == nil {
+            // An uncaught exception with no end of the process after it: it crashed, as its finding says.
+            launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), announced, into: &events)
+        }
         // One copy of the launch for every check (a diagnosis changes none of what they read).
         let state = launches[index]
         if state.launch.outcome == .blackScreenSuspected { diagnoseBlackScreen(index, into: &events) }

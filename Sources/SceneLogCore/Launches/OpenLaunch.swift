@@ -22,6 +22,9 @@ struct OpenLaunch {
     var claimsScenes = false
     /// Whether the app went to the background before it was ever active (a background launch).
     var launchedInBackground = false
+    /// The line that said the process aborts next (an uncaught exception): the launch ends there,
+    /// crashed, when the capture shows no other end of it by the time it is closed.
+    var abortAnnounced: LaunchMark?
 
     /// Marks `phase` at `mark` when it was not reached before.
     mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {

@@ -6,9 +6,11 @@ import Testing
 @Suite("failure policy")
 struct FailurePolicyTests {
     /// A run of one input of `records` records with one warning finding.
+    /// A result of one input of `records` records, with a finding when it has records.
     static func result(records: Int = 3, unreadable: Int = 0) -> ScanResult {
         var result = ScanResult()
         result.inputs = [InputSummary(path: "a.log", format: .idevicesyslog, bytes: 10, counts: LineCounts(records: records), truncatedLines: 0)]
+        guard records > 0 else { return result }
         result.findings = FindingLog([
             Finding(
                 rule: "r", severity: .warning, message: "m", location: SourceLocation(path: "a.log", line: 1, byteOffset: 0), excerpt: "")
