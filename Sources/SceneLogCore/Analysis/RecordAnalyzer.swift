@@ -17,13 +17,22 @@ struct RecordAnalyzer {
     private var waiting: [Finding] = []
     /// Lines of one event further apart than this are two events.
     private static let eventSpan = 40
+    /// Whether an uncaught exception whose reason another rule names on the same line is folded
+    /// into that rule's finding; not when the run keeps only some rules (the other may be left out).
+    private let foldsExplainedExceptions: Bool
 
     /// - Parameters:
     ///   - path: the input's name, as findings' locations give it.
     ///   - tracker: the launch tracker, or `nil` to run the rules only.
     ///   - holdsEvents: keep a multi-line event's finding until its last line, with the others as
     ///     evidence (findings then come out up to ``eventSpan`` lines late, in line order).
-    init(prefilter: MessagePrefilter, ruleSet: RuleSet, tracker: LaunchTracker?, path: String, holdsEvents: Bool = true) {
+    ///   - foldsExplainedExceptions: fold an uncaught exception into the finding of another rule that
+    ///     names its reason on the same line (one problem, one finding).
+    init(
+        prefilter: MessagePrefilter, ruleSet: RuleSet, tracker: LaunchTracker?, path: String, holdsEvents: Bool = true,
+        foldsExplainedExceptions: Bool = true
+    ) {
+        self.foldsExplainedExceptions = foldsExplainedExceptions
         self.prefilter = prefilter
         self.engine = RuleEngine(ruleSet: ruleSet)
         self.tracker = tracker
@@ -56,6 +65,7 @@ struct RecordAnalyzer {
             return []
         }
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
+        let abortsAfterExplainedException = found.count > 1 && foldsExplainedExceptions && foldExplainedException(&found)
         // Optional chaining reads the tracker in place; binding it with `if let` would copy it.
         if found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
             // A debugger is attached: SpringBoard lets the watchdog's overrun pass.
@@ -66,7 +76,9 @@ struct RecordAnalyzer {
         if tracker != nil {
             tracker?.observe(record, markers: hits.launchMarkers, into: &events)
             for index in found.indices {
-                tracker?.attach(&found[index], from: record, effect: engine.launchEffect(of: found[index]), into: &events)
+                tracker?.attach(
+                    &found[index], from: record, effect: engine.launchEffect(of: found[index]),
+                    endsProcess: abortsAfterExplainedException, into: &events)
             }
             for naming in namings { linkKill(naming.key, to: naming.finding, from: record, into: &events) }
         }
@@ -85,6 +97,27 @@ struct RecordAnalyzer {
         }
         closed += closeEvents(before: nil, ifNoneOpen: true)
         return closed
+    }
+
+    /// Drops an uncaught exception's finding when another rule's finding on the same line, as
+    /// severe, names its reason (`Application windows are expected to have a root view controller…`,
+    /// `Could not find a storyboard named…`): one problem, one finding. Returns whether it did; the
+    /// process aborts next all the same.
+    private func foldExplainedException(_ found: inout [Finding]) -> Bool {
+        guard let exception = found.firstIndex(where: { engine.launchEffect(of: $0) == .endsProcess }),
+            found.contains(where: { Self.explains(effect: engine.launchEffect(of: $0)) && $0.severity >= found[exception].severity })
+        else { return false }
+        found.remove(at: exception)
+        return true
+    }
+
+    /// Whether a finding whose rule has `effect` may name an exception's reason: a rule about the
+    /// app's set-up, not one about how the process or the launch ended.
+    private static func explains(effect: LaunchEffect) -> Bool {
+        switch effect {
+        case .none, .notAdoptingScenes, .claimingScenes: true
+        case .failsLaunch, .endsProcess, .watchdogKill: false
+        }
     }
 
     /// Drops the findings that tell again an event an earlier line reported (the second and third

@@ -117,9 +117,13 @@ struct LaunchTracker {
     /// with no launch open starts one: from the app's lines, or, for the iOS 27 trap and an
     /// uncaught exception, a launch seen only by its end.
     ///
-    /// - Parameter effect: what the finding's rule says about the launch (``RuleDescription/launchEffect``).
+    /// - Parameters:
+    ///   - effect: what the finding's rule says about the launch (``RuleDescription/launchEffect``).
+    ///   - endsProcess: the line also said the process aborts next (an uncaught exception folded
+    ///     into this finding).
     mutating func attach(
-        _ finding: inout Finding, from record: RecordView, effect: LaunchEffect, into events: inout LaunchTrackerEvents
+        _ finding: inout Finding, from record: RecordView, effect: LaunchEffect, endsProcess: Bool = false,
+        into events: inout LaunchTrackerEvents
     ) {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         let named = LaunchMarkerParsing.namedProcess(in: record.message)
@@ -136,6 +140,7 @@ struct LaunchTracker {
                 launches[index].launch.process = finding.process
             }
             apply(effect, index, record: record, into: &events)
+            if endsProcess, effect != .endsProcess { apply(.endsProcess, index, record: record, into: &events) }
             if effect == .watchdogKill { Self.own(&finding, by: launches[index].launch) }
             return
         }

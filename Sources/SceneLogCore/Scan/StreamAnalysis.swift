@@ -84,7 +84,8 @@ final class StreamAnalysis: RecordSink {
             if mode.timesByArrival { settings.arrivalClock = { Double(RuleTiming.now()) / 1e9 } }
             let tracker = options.tracksLaunches ? LaunchTracker(path: path, timestamps: timestamps, settings: settings) : nil
             analyzer = RecordAnalyzer(
-                prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path, holdsEvents: mode.keepsFindings)
+                prefilter: prefilter, ruleSet: ruleSet, tracker: tracker, path: path, holdsEvents: mode.keepsFindings,
+                foldsExplainedExceptions: options.filters.rules.isEmpty)
         }
     }
 

