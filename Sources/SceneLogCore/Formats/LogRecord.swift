@@ -6,7 +6,7 @@ enum RecordKind: String, Sendable, Codable, Equatable {
     /// A device connection banner (`[connected:UDID]`, `[disconnected]`): the stream was cut here.
     case connectionBanner = "connection-banner"
     /// A line the capturing tool prints around the log: a column header, `log show`'s preamble and
-    /// footer, a `Waiting for device` notice.
+    /// footer, a `Waiting for device` notice, `flutter run`'s bare echo of a device's line.
     case toolBanner = "tool-banner"
     /// A line the debugger or the `flutter` tool prints into an Xcode or `flutter run` console
     /// (`Process 1198 stopped`, `Running Xcode build...`): not the app's; ``DebuggerLine`` reads it.

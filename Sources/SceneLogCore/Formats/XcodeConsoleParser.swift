@@ -13,7 +13,8 @@
 /// lines may be indented. A line the debugger or the `flutter` tool prints (``DebuggerLine``: `Process 1198 stopped`, `Running Xcode build...`) is a
 /// record of kind ``RecordKind/debugger``, indented or not. Any other non-blank line is a `print()`
 /// record of its own, unless it starts with a blank or a closing bracket: then it continues the open
-/// record, as blank lines do.
+/// record, as blank lines do. Such a line right before or after a prefixed line with the same
+/// message is `flutter run`'s echo of that line (``ConsoleEcho``): a ``RecordKind/toolBanner`` record.
 ///
 /// **The plain variant.** Since Xcode 15 the console copies messages without any metadata, mixed
 /// with `flutter run` and lldb output: no line scores for any format. When the first detection
@@ -43,6 +44,8 @@ struct XcodeConsoleParser: RecordParser {
     private var sawMetadata = false
     /// Whether any line started a record.
     private var sawRecord = false
+    /// `flutter run`'s bare echoes of the device's lines.
+    private var echo = ConsoleEcho()
 
     init(sample: [[UInt8]]) {}
 
@@ -55,17 +58,36 @@ struct XcodeConsoleParser: RecordParser {
         if let fields = Self.fields(line) ?? Self.fieldsWithoutTimestamp(line) {
             sawMetadata = true
             sawRecord = true
+            echo.notePrefixed(message: UnsafeBufferPointer(rebasing: line[fields.message]))
             return .recordStart(fields)
         }
-        guard let first = line.first, !line.isBlankLine else { return .continuation }
+        guard let first = line.first, !line.isBlankLine else {
+            echo.noteOther()
+            return .continuation
+        }
         if DebuggerLine.parse(line) != nil {
             sawRecord = true
+            echo.noteOther()
             return .recordStart(.banner(.debugger, length: line.count))
         }
         guard !ASCII.isBlank(first), first != ASCII.closeBrace, first != ASCII.closeParen, first != ASCII.closeBracket
-        else { return .continuation }
+        else {
+            echo.noteOther()
+            return .continuation
+        }
+        if echo.isEcho(bare: line) { return .recordStart(.banner(.toolBanner, length: line.count)) }
         sawRecord = true
         return .recordStart(RecordFields(message: 0..<line.count))
+    }
+
+    /// A bare line that turned out to be the echo of the prefixed line after it is a tool banner.
+    mutating func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
+        guard echo.takeOpenRecordEcho(), fields.kind == .message, fields.process == nil, fields.timestamp == nil else {
+            return .unchanged
+        }
+        let start = output.count
+        output.append(contentsOf: record)
+        return .rewritten(.banner(.toolBanner, length: output.count, from: start))
     }
 
     /// ``plainNote`` when records were read and none of them carried metadata.

@@ -147,6 +147,57 @@ struct OneProblemOneFindingTests {
         #expect(launch.outcome == .killed && launch.evidence == .endOnly && launch.findings == 1)
     }
 
+    /// `flutter run` on an iOS 9 device, from https://github.com/flutter/flutter/issues/4840: each
+    /// line of the app is printed bare, then with its prefix; three launches.
+    static let flutterRun = [
+        "```",
+        "~/Code/flutter/examples/flutter_gallery[master] $ flutter run --debug",
+        "Running lib/main.dart on iPhone...",
+        "Unknown class ViewController in Interface Builder file.",
+        "2016-07-07 08:44:32.164 Runner[10828:7368176] Unknown class ViewController in Interface Builder file.",
+        "[INFO:FlutterDynamicServiceLoader.mm(129)] Could not find the service definitions manifest. No custom services will be available.",
+        "[INFO:FlutterDynamicServiceLoader.mm(107)] 0 custom service definitions registered",
+        "Unknown class ViewController in Interface Builder file.",
+        "2016-07-07 08:45:41.170 Runner[10833:7368685] Unknown class ViewController in Interface Builder file.",
+        "[INFO:FlutterDynamicServiceLoader.mm(129)] Could not find the service definitions manifest. No custom services will be available.",
+        "[INFO:FlutterDynamicServiceLoader.mm(107)] 0 custom service definitions registered",
+        "Unknown class ViewController in Interface Builder file.",
+        "2016-07-07 08:49:34.465 Runner[10838:7369658] Unknown class ViewController in Interface Builder file.",
+        "[INFO:FlutterDynamicServiceLoader.mm(129)] Could not find the service definitions manifest. No custom services will be available.",
+        "[INFO:FlutterDynamicServiceLoader.mm(107)] 0 custom service definitions registered",
+    ]
+
+    /// The unknown-class findings of `lines`.
+    private func unknownClassFindings(_ lines: [String]) throws -> (findings: [Finding], launches: [Launch]) {
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(lines.joined(separator: "\n").utf8), name: "flutter-run.log")
+        return (result.findings.filter { $0.rule == "unknown-interface-builder-class" }, Array(result.launches))
+    }
+
+    @Test("flutter run's bare echo of the device's line is no second finding: one per launch, on the prefixed line")
+    func bareEchoIsNoSecondFinding() throws {
+        let (findings, launches) = try unknownClassFindings(Self.flutterRun)
+        #expect(findings.map(\.location.line) == [5, 9, 13])
+        #expect(findings.map(\.pid) == [10828, 10833, 10838])
+        #expect(launches.map(\.findings) == [1, 1, 1])
+        #expect(findings.map(\.launch) == launches.map(\.id))
+    }
+
+    @Test("the echo after the prefixed line is no second finding either")
+    func echoAfterThePrefixedLine() throws {
+        // The capture's bare line and prefixed line, the other way round.
+        let (findings, _) = try unknownClassFindings([Self.flutterRun[4], Self.flutterRun[3]])
+        #expect(findings.map(\.location.line) == [1])
+    }
+
+    @Test("lines repeated each with a prefix of its own, or bare lines repeated, are findings each")
+    func repeatedLinesAreNotEchoes() throws {
+        // The capture's lines side by side: two prefixed lines of two processes; two bare lines.
+        let (prefixed, _) = try unknownClassFindings([Self.flutterRun[4], Self.flutterRun[8]])
+        #expect(prefixed.map(\.location.line) == [1, 2])
+        let (bare, _) = try unknownClassFindings([Self.flutterRun[3], Self.flutterRun[7]])
+        #expect(bare.map(\.location.line) == [1, 2])
+    }
+
     /// A Console.app copy from flutter/flutter#68558: Xcode's debugger holds the app, SpringBoard
     /// ignores its launch watchdog, logs the overrun all the same, and does not terminate it.
     static let debuggedOverrun = [
