@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `flutter run` prints a line of the device twice, one copy right after the other: once bare (no
 /// timestamp, no process) and once with its `proc[pid:tid]` prefix.
 ///
@@ -15,9 +21,12 @@ struct ConsoleEcho {
         case bare, prefixed, other
     }
 
-    /// What the line before was, and the text of its message when it started a record.
+    /// What the line before was, and the text of its message when it started a record: the first
+    /// `textCount` bytes of `text`, which only grows (every line is remembered, so a copy is a
+    /// `memcpy` and a comparison a `memcmp`).
     private var previous = Line.other
     private var text: [UInt8] = []
+    private var textCount = 0
     /// Whether the record still open, a bare line, is the echo of the prefixed line read after it.
     private var openRecordIsEcho = false
 
@@ -51,12 +60,16 @@ struct ConsoleEcho {
     }
 
     private func says(_ message: Bytes) -> Bool {
-        text.count == message.count && text.elementsEqual(message)
+        guard textCount == message.count else { return false }
+        guard let start = message.baseAddress else { return true }
+        return text.withUnsafeBufferPointer { memcmp($0.baseAddress!, start, textCount) == 0 }
     }
 
     private mutating func remember(_ line: Line, _ message: Bytes) {
         previous = line
-        text.removeAll(keepingCapacity: true)
-        text.append(contentsOf: message)
+        if text.count < message.count { text = [UInt8](repeating: 0, count: max(message.count, 2 * text.count, 256)) }
+        textCount = message.count
+        guard let start = message.baseAddress else { return }
+        text.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress!, start, message.count) }
     }
 }
