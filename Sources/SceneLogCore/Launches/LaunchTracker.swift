@@ -145,7 +145,8 @@ struct LaunchTracker {
             return
         }
         let pids = [finding.pid, named?.pid].compactMap { $0 }
-        guard let closed = launches.recentlyClosedIndex(pids: pids, process: finding.process, device: device) else {
+        guard let closed = launches.recentlyClosedIndex(pids: pids, process: finding.process, device: device, line: record.line)
+        else {
             if effect == .watchdogKill, let named {
                 startWatchdogKill(of: named, finding: &finding, record: record, device: device, into: &events)
             }
@@ -190,6 +191,12 @@ struct LaunchTracker {
     ) -> Int? {
         // A bare unparsed line names no process; a system process's line is no app's.
         guard record.format != nil, !Self.isSystemProcess(finding.process) else { return nil }
+        // A line naming no process right after the app's launch ended is the rest of its crash.
+        if finding.pid == nil, finding.process == nil,
+            launches.recentlyClosedIndex(pids: [], process: nil, device: device, line: record.line) != nil
+        {
+            return nil
+        }
         if let index = launches.adoptUnnamed(pid: finding.pid, process: finding.process)
             ?? launches.bindUnnamed(process: finding.process, pid: finding.pid, device: device)
         {

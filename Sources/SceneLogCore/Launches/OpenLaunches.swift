@@ -108,12 +108,28 @@ struct OpenLaunches {
         }
     }
 
-    /// The launch that ended lately with one of `pids` (or with `process`) on `device`.
-    func recentlyClosedIndex(pids: [Int], process: String?, device: String?) -> Int? {
-        recentlyClosed.lastIndex { launch in
+    /// The launch that ended lately with one of `pids` (or with `process`) on `device`; for a line
+    /// naming neither, the launch rebuilt from the app's lines that ended just before `line`.
+    func recentlyClosedIndex(pids: [Int], process: String?, device: String?, line: Int) -> Int? {
+        guard !pids.isEmpty || process != nil else { return recentlyEndedFromTheAppsLines(before: line, device: device) }
+        return recentlyClosed.lastIndex { launch in
             launch.device == device
                 && (launch.pid.map(pids.contains) ?? false || (launch.process != nil && launch.process == process))
         }
+    }
+
+    /// How many lines after a launch rebuilt from the app's lines ended a line that names no
+    /// process may still be of it: the rest of a crash's messages (`*** Terminating app…` after
+    /// `libc++abi: terminating…`, the exception's reason), not a later run of the app.
+    static let crashTailLines = 10
+
+    /// For a line that names neither pid nor process (a plain console's): the launch rebuilt from
+    /// the app's lines that ended at most ``crashTailLines`` lines before `line`.
+    private func recentlyEndedFromTheAppsLines(before line: Int, device: String?) -> Int? {
+        guard let index = recentlyClosed.lastIndex(where: { $0.evidence != .system && $0.device == device }),
+            let end = recentlyClosed[index].phases[.terminated]?.location.line, line - end <= Self.crashTailLines
+        else { return nil }
+        return index
     }
 
     /// A launch rebuilt from lines that named no pid (a plain console's `print()` lines), which a

@@ -46,16 +46,20 @@ struct OneProblemOneFindingTests {
 
     /// mesibo/messenger-app-ios-swift#11 (Xcode console, iOS 14.5): the exception's reason is the
     /// missing root view controller, which that rule names; the app still aborts next.
-    @Test("an uncaught exception whose reason another rule names on the line is that rule's one finding; the launch crashed")
+    @Test("an uncaught exception whose reason another rule names on the line is that rule's one finding, of the launch that crashed")
     func explainedExceptionIsOneFinding() throws {
         let text = """
             MesiboMessenger[69816:1143051] [Application] Failed to instantiate the default view controller for UIMainStoryboardFile 'Main' - perhaps the designated entry point is not set?
+            libc++abi: terminating with uncaught exception of type NSException
             *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Application windows are expected to have a root view controller at the end of application launch'
+            terminating with uncaught exception of type NSException
 
             """
         let (read, findings) = try launches(in: text)
         #expect(findings.map(\.rule) == ["storyboard-entry-point-missing", "root-view-controller-missing"])
-        #expect(read.count == 1 && read.first?.outcome == .crashed)
+        // The abort came first in the paste; the exception's line after it is still of that launch.
+        #expect(read.count == 1 && read.first?.outcome == .crashed && read.first?.findings == 2)
+        #expect(Set(findings.map(\.launch)) == [read.first?.id])
         #expect(read.first?.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
         // A run that keeps only some rules keeps the exception's own finding.
         var options = try testScanOptions()
