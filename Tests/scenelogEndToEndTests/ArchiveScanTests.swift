@@ -80,7 +80,7 @@ struct ArchiveScanTests {
         }
         // One watchdog kill told over three lines is one finding.
         #expect(found("launch-watchdog-termination", in: "logs/device.log").map { $0["line"] as? Int } == [42])
-        #expect(!found("uncaught-exception", in: "logs/Console/export.txt").isEmpty)
+        #expect(!found("root-view-controller-missing", in: "logs/Console/export.txt").isEmpty)
         #expect(found("launch-watchdog-termination", in: "logs/two-devices.log.gz").count == 1)
         #expect(!found("scene-lifecycle-required", in: "logs/stream.ndjson").isEmpty)
 

@@ -92,19 +92,39 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
     /// The offset at or after `start` past blank lines and what a paste from Markdown puts before a
     /// document: a code fence line (```` ``` ````, ```` ```json ````, `~~~`) and the blank lines
-    /// after it, or the opening backtick of inline code (`` `{"bug_type":…} ``).
+    /// after it, or the opening backtick of inline code (`` `{"bug_type":…} ``); then past the
+    /// banner of a crash report shown as text (`Translated Report (Full Report Below)`).
     func skippingBlankLinesAndMarkdownLead(from start: Int) -> Int {
-        func pastBlankLines(_ index: Int) -> Int {
-            var index = index
-            while index < count, ASCII.isBlank(self[index]) || self[index] == ASCII.newline || self[index] == 0x0D { index += 1 }
-            return index
-        }
-        let index = pastBlankLines(start)
+        var index = skippingBlankLines(from: start)
         if matches("```", at: index) || matches("~~~", at: index) {
-            guard let lineEnd = self.index(of: ASCII.newline, from: index) else { return count }
-            return pastBlankLines(lineEnd + 1)
+            index = skippingBlankLines(from: endOfLine(from: index))
+        } else if index < count, self[index] == UInt8(ascii: "`") {
+            index += 1
         }
-        return index < count && self[index] == UInt8(ascii: "`") ? index + 1 : index
+        return skippingTranslatedReportBanner(from: index)
+    }
+
+    /// Past the banner Xcode and Console.app put above a crash report they show as text
+    /// (`Translated Report (Full Report Below)` between two rules of dashes), when it is at `start`.
+    private func skippingTranslatedReportBanner(from start: Int) -> Int {
+        var index = start
+        if matches("-----", at: index) { index = skippingBlankLines(from: endOfLine(from: index)) }
+        guard matches("Translated Report (Full Report Below)", at: index) else { return start }
+        index = skippingBlankLines(from: endOfLine(from: index))
+        if matches("-----", at: index) { index = skippingBlankLines(from: endOfLine(from: index)) }
+        return index
+    }
+
+    /// The offset past the line break that ends the line at `start` (the end, for the last line).
+    private func endOfLine(from start: Int) -> Int {
+        index(of: ASCII.newline, from: start).map { $0 + 1 } ?? count
+    }
+
+    /// The offset at or after `start` past blanks and line breaks.
+    private func skippingBlankLines(from start: Int) -> Int {
+        var index = start
+        while index < count, ASCII.isBlank(self[index]) || self[index] == ASCII.newline || self[index] == 0x0D { index += 1 }
+        return index
     }
 
     /// The offset of the first byte at or after `start` that is not a space or a tab.

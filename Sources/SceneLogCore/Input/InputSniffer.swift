@@ -30,8 +30,23 @@ enum InputKind: Sendable, Equatable {
             let firstLine = UnsafeBufferPointer(rebasing: head[start..<end])
             if firstLine.range(of: "\"bug_type\"") != nil { return .crashReport }
         }
-        if head.matches("Incident Identifier:", at: start) { return .crashReport }
+        if head.matches("Incident Identifier:", at: start) || startsLegacyReportExcerpt(head, at: start) { return .crashReport }
         return BinaryContent.startsBinary(head) ? .binary : .text
+    }
+
+    /// The header keys a legacy (text) crash report's lines start with, in its order.
+    private static let legacyHeaderKeys: [StaticString] = [
+        "CrashReporter Key:", "Hardware Model:", "Process:", "Path:", "Identifier:", "Version:", "Code Type:", "Role:",
+        "Parent Process:", "Coalition:", "Date/Time:", "Launch Time:", "OS Version:", "Release Type:", "Baseband Version:",
+        "Report Version:", "Exception Type:",
+    ]
+
+    /// Whether `head` is an excerpt of a legacy crash report pasted without its first lines (a bug
+    /// report quoting from `Date/Time:` on): its first line is a header key, and the report's
+    /// `Exception Type:` or `Termination Reason:` follows.
+    private static func startsLegacyReportExcerpt(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard legacyHeaderKeys.contains(where: { head.matches($0, at: start) }) else { return false }
+        return head.range(of: "\nException Type:") != nil || head.range(of: "\nTermination Reason:") != nil
     }
 
     /// Whether libarchive reads it: an archive or a compressed file.

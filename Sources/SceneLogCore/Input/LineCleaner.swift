@@ -62,12 +62,15 @@ enum HarnessPrefix {
         guard start < line.count else { return 0 }
         switch line[start] {
         case ASCII.openBracket:
-            // Flutter: "[        ] [DEVICE LOG] ", "[   +1 ms] [DEVICE LOG] "; Appium: "[iOSLog] [IOS_SYSLOG_ROW] ".
+            // Flutter: "[        ] [DEVICE LOG] ", "[   +1 ms] [DEVICE LOG] "; Appium: "[iOSLog] [IOS_SYSLOG_ROW] ",
+            // "[IOSDeviceLog] ".
             guard let close = line.index(of: ASCII.closeBracket, from: start + 1, to: min(line.count, start + 24)),
                 close + 2 < line.count, line[close + 1] == ASCII.space
             else { return 0 }
             if line.matches("[DEVICE LOG] ", at: close + 2) { return close + 2 + 13 }
             if line.matches("[IOS_SYSLOG_ROW] ", at: close + 2) { return close + 2 + 17 }
+            // Appium's device log: "[IOSDeviceLog] " alone before an idevicesyslog line.
+            if line.matches("[IOSDeviceLog] ", at: start) { return start + 15 }
             // `flutter run -v`: "[  +34 ms] ", "[        ] " before each line it passes on.
             return isFlutterElapsedTime(line, start + 1..<close) ? close + 2 : 0
         case 0x69:  // "i"

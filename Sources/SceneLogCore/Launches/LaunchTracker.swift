@@ -189,8 +189,9 @@ struct LaunchTracker {
     private mutating func startLaunchOfTheApp(
         _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout LaunchTrackerEvents
     ) -> Int? {
-        // A bare unparsed line names no process; a system process's line is no app's.
-        guard record.format != nil, !Self.isSystemProcess(finding.process) else { return nil }
+        // A bare unparsed line names no process; a system process's line is no app's; a watchdog
+        // kill is told by the system or a crash report, never by the app's own lines.
+        guard record.format != nil, !Self.isSystemProcess(finding.process), effect != .watchdogKill else { return nil }
         // A line naming no process right after the app's launch ended is the rest of its crash.
         if finding.pid == nil, finding.process == nil,
             launches.recentlyClosedIndex(pids: [], process: nil, device: device, line: record.line) != nil

@@ -32,6 +32,8 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
         "[   +1 ms] [DEVICE LOG] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "info: [IOS_SYSLOG_ROW ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "[iOSLog] [IOS_SYSLOG_ROW] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        // Appium's device log (appium/appium#14986)
+        "[IOSDeviceLog] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         // flutter run -v (flutter/flutter#180089)
         "[  +34 ms] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "[        ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",

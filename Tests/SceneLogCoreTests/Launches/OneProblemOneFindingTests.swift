@@ -103,15 +103,26 @@ struct OneProblemOneFindingTests {
         "```",
     ]
 
-    @Test("a crash report's termination reason and description are one kill: the description is its evidence and names the app")
-    func terminationReasonAndDescriptionAreOneKill() throws {
+    @Test("a crash report quoted from its exception lines is read as one: one watchdog kill, of the app its description names")
+    func quotedCrashReportIsOneKill() throws {
         let result = Scanner(options: try testScanOptions()).scan(bytes: Array(Self.lockwiseExcerpt.joined(separator: "\n").utf8), name: "excerpt.log")
+        #expect(result.inputs.first?.formatName == "ips")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1 && result.findings.count == 1)
+        #expect(kills.first?.message.contains("org.mozilla.ios.Lockbox") == true)
+        #expect(result.launches.isEmpty, "a crash report alone invents no launch")
+    }
+
+    @Test("a crash report's termination reason and description quoted in a console are one kill: the description is its evidence and names the app")
+    func terminationReasonAndDescriptionAreOneKill() throws {
+        let console = Self.lockwiseExcerpt.dropFirst(3).joined(separator: "\n")
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(console.utf8), name: "excerpt.log")
         let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
         #expect(kills.count == 1)
         let kill = try #require(kills.first)
-        #expect(kill.location.line == 4 && kill.evidence.map(\.line) == [5])
+        #expect(kill.location.line == 1 && kill.evidence.map(\.line) == [2])
         #expect(kill.data["bundle"] == "org.mozilla.ios.Lockbox" && kill.data["watchdogEvent"] == "scene-create")
-        #expect(result.launches.first { $0.id == kill.launch }?.findings == 1)
+        #expect(result.launches.isEmpty, "the lines of a crash report are not the app's: they start no launch of it")
     }
 
     @Test("a termination description wrapped over a blank line is one kill of the app it names")
