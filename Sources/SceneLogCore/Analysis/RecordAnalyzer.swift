@@ -129,13 +129,19 @@ struct RecordAnalyzer {
     private mutating func foldRepeatedEvents(
         _ found: inout [Finding]
     ) -> (opened: [(index: Int, key: String)], namings: [(key: String, finding: Finding)]) {
-        guard found.contains(where: { Self.eventKey(of: $0, effect: engine.launchEffect(of: $0)) != nil }) else { return ([], []) }
+        guard found.contains(where: { Self.eventKey(of: $0, effect: engine.launchEffect(of: $0)) != nil || echoedEvent(of: $0) != nil })
+        else { return ([], []) }
         var opened: [(index: Int, key: String)] = []
         var namings: [(key: String, finding: Finding)] = []
         var kept: [Finding] = []
         for finding in found {
             guard let key = Self.eventKey(of: finding, effect: engine.launchEffect(of: finding)) else {
-                kept.append(finding)
+                if let echoed = echoedEvent(of: finding) {
+                    openEvents[echoed]?.finding.evidence.append(finding.location)
+                    openEvents[echoed]?.lastLine = finding.location.line
+                } else {
+                    kept.append(finding)
+                }
                 continue
             }
             if openEvents[key] != nil {
@@ -186,13 +192,26 @@ struct RecordAnalyzer {
 
     /// What makes findings one event, for the rules whose lines tell one event: a watchdog kill by
     /// the app killed (the system names it on several lines); a launch failure by its process and
-    /// pid (a process fails to launch once). `nil` for other rules.
+    /// pid (a process fails to launch once); an uncaught exception by the process and pid its line
+    /// names (a process aborts once). `nil` for other rules, and for an exception on a line that
+    /// names no process (see ``echoedEvent(of:)``).
     private static func eventKey(of finding: Finding, effect: LaunchEffect) -> String? {
+        let byProcess = finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
         switch effect {
-        case .watchdogKill: finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
-        case .failsLaunch: finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
-        default: nil
+        case .watchdogKill: return finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
+        case .failsLaunch: return byProcess
+        case .endsProcess: return finding.process == nil && finding.pid == nil ? nil : byProcess
+        default: return nil
         }
+    }
+
+    /// The open uncaught exception that a line naming no process tells again, if one is open: the
+    /// latest of that rule (Xcode's console prints the app's `*** Terminating app…` line again,
+    /// bare, from its standard error; Dimillian/IceCubesApp#1275).
+    private func echoedEvent(of finding: Finding) -> String? {
+        guard finding.process == nil, finding.pid == nil, !openEvents.isEmpty, engine.launchEffect(of: finding) == .endsProcess
+        else { return nil }
+        return openEvents.filter { $0.key.hasPrefix(finding.rule + "\u{1F}") }.max { $0.value.lastLine < $1.value.lastLine }?.key
     }
 
     /// The events whose last line is more than ``eventSpan`` lines before `line` (all of them when

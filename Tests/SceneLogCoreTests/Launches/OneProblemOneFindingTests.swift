@@ -67,6 +67,24 @@ struct OneProblemOneFindingTests {
         #expect(try launches(in: text, options: options).findings.map(\.rule) == ["uncaught-exception"])
     }
 
+    /// Dimillian/IceCubesApp#1275 (Xcode console, iOS 16.1): the exception's line, then the same
+    /// line again, bare, from the app's standard error (cut short in the paste).
+    @Test("an uncaught exception printed again on a bare line is one finding and one crashed launch")
+    func echoedExceptionIsOneFinding() throws {
+        let text = #"""
+            2023-03-18 23:18:00.213384+1100 IceCubesApp[41413:11230738] *** Assertion failure in -[UICollectionViewData indexPathForItemAtGlobalIndex:], UICollectionViewData.mm:835
+            2023-03-18 23:18:00.213675+1100 IceCubesApp[41413:11230738] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'request for index path for global index 7 when there are only 7 items in the collection view'
+            *** First throw call stack:
+            (0x187c29e88 0x180f538d8 0x182541b4c 0x189e3f5f0 0x18a4e1338 0x18a4e1224 0x189f9f078 0x18a4e52b8 0x189e0e564 0x18a0f073c 0x18a0efd58 0x18a04d7bc 0x18bd90674 0x18b687ef8 0x18b7d2fa0 0x189e0e564 0x18bd904bc 0x18b6df234 0x18a4e6a38 0x18ae11334 0x18a24d1ec 0x1056c45a8 0x1056c605c 0x1056d6810 0x1056d6354 0x187cba6f8 0x187c9c058 0x187ca0ed4 0x1c0fa2368 0x18a17f3d0 0x18a17f034 0x18b78c014 0x18b6ed16c 0x18b6d64bc 0x10260c720 0x10260e0d4 0x1a6308960)
+            libc++abi: terminating with uncaught exception of type NSException
+            *** Terminating app due to uncaught exception 'NSInternalI
+            """#
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.first?.location.line == 2 && findings.first?.evidence.map(\.line) == [6])
+        #expect(read.count == 1 && read.first?.process == "IceCubesApp" && read.first?.outcome == .crashed)
+    }
+
     @Test("launch failures of two processes stay two findings")
     func failuresOfTwoProcessesAreTwoFindings() throws {
         let failure = "(UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK."
