@@ -4,7 +4,7 @@
 /// A launch is rebuilt from whatever evidence the capture holds (``LaunchEvidence``): the system's
 /// launch markers; else the app's own lines (its deactivation mask, key window, identity, framework
 /// markers, life-cycle callbacks and UIKit messages), which start a launch of a process with none
-/// open; else only how it ended (an exit, a termination, the iOS 27 trap, an uncaught exception).
+/// open; else only how it ended (an exit, a termination, the iOS 27 trap, an uncaught exception, a privacy kill).
 ///
 /// A value that reads one record at a time and appends what it produced (phases reached, launches
 /// whose outcome became known or changed, launch diagnoses) to the caller's buffer, like a
@@ -114,8 +114,8 @@ struct LaunchTracker {
 
     /// Links a line finding to its launch: the app's own line (by pid or process name), or a
     /// system line that names the app (`[app<bundle>:pid] …`). A finding of the app's process
-    /// with no launch open starts one: from the app's lines, or, for the iOS 27 trap and an
-    /// uncaught exception, a launch seen only by its end.
+    /// with no launch open starts one: from the app's lines, or, for the iOS 27 trap, an uncaught
+    /// exception and a privacy kill, a launch seen only by its end.
     ///
     /// - Parameters:
     ///   - effect: what the finding's rule says about the launch (``RuleDescription/launchEffect``).
@@ -139,8 +139,10 @@ struct LaunchTracker {
                 // The app's own line, by its pid: its process name.
                 launches[index].launch.process = finding.process
             }
-            apply(effect, index, record: record, into: &events)
-            if endsProcess, effect != .endsProcess { apply(.endsProcess, index, record: record, into: &events) }
+            apply(effect, index, finding: finding, record: record, into: &events)
+            if endsProcess, effect != .endsProcess {
+                apply(.endsProcess, index, finding: finding, record: record, into: &events)
+            }
             if effect == .watchdogKill { Self.own(&finding, by: launches[index].launch) }
             return
         }
@@ -204,7 +206,7 @@ struct LaunchTracker {
             return index
         }
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
-        if effect == .failsLaunch || effect == .endsProcess {
+        if effect == .failsLaunch || effect == .endsProcess || effect == .privacyKill {
             launches[index].launch.evidence = .endOnly
             launches[index].launch.appFirstLine = nil
         }
@@ -212,7 +214,9 @@ struct LaunchTracker {
     }
 
     /// What a finding's rule says about its launch; `record` is the finding's.
-    private mutating func apply(_ effect: LaunchEffect, _ index: Int, record: RecordView, into events: inout LaunchTrackerEvents) {
+    private mutating func apply(
+        _ effect: LaunchEffect, _ index: Int, finding: Finding, record: RecordView, into events: inout LaunchTrackerEvents
+    ) {
         switch effect {
         case .failsLaunch:
             launches[index].launch.hitLaunchTrap = true
@@ -220,11 +224,20 @@ struct LaunchTracker {
         case .endsProcess:
             // The runtime aborts the process after an uncaught exception; the system's own word on
             // the end, when the capture holds it, comes later and says it better (see close).
-            if launches[index].abortAnnounced == nil { launches[index].abortAnnounced = mark(of: record) }
+            announceEnd(Termination(kind: .signal, detail: "SIGABRT(6)"), index, record: record)
+        case .privacyKill:
+            // TCC ends the process that logs this; SpringBoard's exit line (`domain:tcc(11)`), when
+            // the capture holds it, comes later and is the launch's end (see close).
+            announceEnd(Termination(kind: .tcc, detail: finding.data["usageDescriptionKey"]), index, record: record)
         case .notAdoptingScenes: launches[index].notAdoptingScenes = true
         case .claimingScenes: launches[index].claimsScenes = true
         case .watchdogKill, .none: break
         }
+    }
+
+    /// Remembers the end the app's line at `record` announced, unless an earlier line announced one.
+    private mutating func announceEnd(_ termination: Termination, _ index: Int, record: RecordView) {
+        if launches[index].announcedEnd == nil { launches[index].announcedEnd = (termination, mark(of: record)) }
     }
 
     /// Ends the input: every launch still open is handed out with what is known.
@@ -587,9 +600,10 @@ struct LaunchTracker {
     }
 
     private mutating func close(_ index: Int, into events: inout LaunchTrackerEvents) {
-        if let announced = launches[index].abortAnnounced, launches[index].launch.termination == nil {
-            // An uncaught exception with no end of the process after it: it crashed, as its finding says.
-            launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), announced, into: &events)
+        if let announced = launches[index].announcedEnd, launches[index].launch.termination == nil {
+            // An uncaught exception or a privacy kill with no end of the process after it: it
+            // ended as its finding says.
+            launches[index].terminate(announced.termination, announced.mark, into: &events)
         }
         // One copy of the launch for every check (a diagnosis changes none of what they read).
         let state = launches[index]

@@ -22,9 +22,10 @@ struct OpenLaunch {
     var claimsScenes = false
     /// Whether the app went to the background before it was ever active (a background launch).
     var launchedInBackground = false
-    /// The line that said the process aborts next (an uncaught exception): the launch ends there,
-    /// crashed, when the capture shows no other end of it by the time it is closed.
-    var abortAnnounced: LaunchMark?
+    /// The end a line of the app announced, and that line: an uncaught exception (the process
+    /// aborts next), a privacy kill (TCC ends it). The launch ends there so when the capture shows
+    /// no other end of it by the time it is closed.
+    var announcedEnd: (termination: Termination, mark: LaunchMark)?
 
     /// Marks `phase` at `mark` when it was not reached before.
     mutating func reach(_ phase: LaunchPhase, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {

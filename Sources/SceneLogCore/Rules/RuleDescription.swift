@@ -21,7 +21,7 @@ public struct RuleDescription: Sendable {
     /// Near misses that must produce none.
     public let nonTriggeringExamples: [RuleExample]
     /// What a finding of this rule says about the launch it belongs to. Set with
-    /// ``failingTheLaunch()`` or ``endingTheProcess()``.
+    /// ``failingTheLaunch()``, ``endingTheProcess()``, ``reportingAPrivacyKill()``…
     private(set) var launchEffect = LaunchEffect.none
 
     /// Whether `id` may be a rule's id: letters, digits, `-`, `_` and `.` only (so that it needs
@@ -57,6 +57,12 @@ extension RuleDescription {
     /// This description, for a rule whose finding means the process is ending (an uncaught exception).
     func endingTheProcess() -> RuleDescription {
         with(.endsProcess)
+    }
+
+    /// This description, for a rule whose finding means the privacy system (TCC) kills the app that
+    /// logs it (a protected resource used without its usage description).
+    func reportingAPrivacyKill() -> RuleDescription {
+        with(.privacyKill)
     }
 
     /// This description, for a rule whose finding says the app does not adopt scenes.
@@ -117,6 +123,11 @@ enum LaunchEffect: String, Sendable {
     case failsLaunch = "fails-launch"
     /// The process is ending (it aborts next). Alone in a capture, the line is a launch seen only by its end.
     case endsProcess = "ends-process"
+    /// The privacy system (TCC) kills the app that logs the line, which used a protected resource
+    /// without its usage description: the launch ends killed (`tcc`, the finding's
+    /// `usageDescriptionKey` as the detail) unless the capture shows the system's own end of it.
+    /// Alone in a capture, the line is a launch seen only by its end.
+    case privacyKill = "privacy-kill"
     /// UIKit says the app does not adopt the UIScene life cycle.
     case notAdoptingScenes = "not-adopting-scenes"
     /// UIKit read the app's scene configuration: the app means to use scenes.

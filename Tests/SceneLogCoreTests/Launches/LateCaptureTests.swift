@@ -131,4 +131,58 @@ struct LateCaptureTests {
         #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
         #expect(launch.phases[.terminated]?.location.line == 2 && findings.first?.launch == launch.id)
     }
+
+    /// nek023/QBImagePicker#182 (iOS 10 simulator, an Xcode console without dates) and
+    /// isontheline/pro.webssh.net#34 (a crash report's `Termination Reason: TCC, …` quoted in a
+    /// bug report): the app's line says the privacy system ends it, and nothing else is captured.
+    @Test("a privacy kill alone ends its app's launch: killed, tcc, with the usage description it lacked", arguments: [
+        (
+            "QBImagePickerDemo[1946:43442] [access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSPhotoLibraryUsageDescription key with a string value explaining to the user how the app uses this data.",
+            "NSPhotoLibraryUsageDescription"
+        ),
+        (
+            "> Termination Reason: TCC, This app has crashed because it attempted to access privacy-sensitive data without a usage description. The app's Info.plist must contain an NSFaceIDUsageDescription key with a string value explaining to the user how the app uses this data.",
+            "NSFaceIDUsageDescription"
+        ),
+    ])
+    func privacyKillAloneIsKilled(line: String, key: String) throws {
+        let (launches, findings) = try launches(in: line + "\n")
+        #expect(findings.map(\.rule) == ["privacy-usage-description-missing"])
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && launch.evidence == .endOnly && !launch.startSeen)
+        #expect(launch.outcome == .killed && launch.termination == Termination(kind: .tcc, detail: key))
+        #expect(launch.phases[.terminated]?.location.line == 1 && findings.first?.launch == launch.id)
+    }
+
+    /// xmartlabs/Eureka#1407 (iOS 11, Xcode console): the app's own line, then the privacy kill
+    /// on another of its threads: one launch of the process, killed.
+    @Test("the app's lines, then its privacy kill: one launch of the process, killed (tcc)")
+    func privacyKillAfterTheAppsLines() throws {
+        let lines = """
+            2018-02-07 13:23:12.509883+0100 Example[13606:4145505] [MC] Reading from public effective user settings.
+            2018-02-07 13:23:14.143770+0100 Example[13606:4146088] [access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSCameraUsageDescription key with a string value explaining to the user how the app uses this data.
+
+            """
+        let (launches, findings) = try launches(in: lines)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && launch.process == "Example" && launch.pid == 13606)
+        #expect(launch.outcome == .killed && launch.termination == Termination(kind: .tcc, detail: "NSCameraUsageDescription"))
+        #expect(launch.phases[.terminated]?.location.line == 2 && findings.map(\.launch) == [launch.id])
+    }
+
+    /// NativeScript/sample-TelerikNEXT#29 (iOS 10 simulator, the Mac's syslog): the app's privacy
+    /// kill, then launchd_sim's word on how the process ended. The system's line is the end.
+    @Test("a privacy kill followed by the system's own end of the process: the system's line wins")
+    func privacyKillThenTheSystemsEnd() throws {
+        let lines = """
+            sampleTelerikNEXT[9869]: [access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSCalendarsUsageDescription key with a string value explaining to the user how the app uses this data.
+            Oct 16 12:13:15 DigitalixMBP com.apple.CoreSimulator.SimDevice.0F810B01-BD96-4588-A29F-5AA4513F6C5B.launchd_sim[54226] (UIKitApplication:com.telerik.TelerikNEXT[0x4be3][9869]): Service exited due to Abort trap: 6
+
+            """
+        let (launches, _) = try launches(in: lines)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && launch.pid == 9869)
+        #expect(launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(launch.phases[.terminated]?.location.line == 2)
+    }
 }

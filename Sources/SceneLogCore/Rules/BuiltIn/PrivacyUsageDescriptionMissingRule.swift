@@ -46,5 +46,5 @@ struct PrivacyUsageDescriptionMissingRule: BuiltInRule {
                 "default\t21:58:41.326911-0500\ttccd\tRefusing authorization request for service kTCCServiceMotion ... without NSMotionUsageDescription key"
             ),
         ]
-    )
+    ).reportingAPrivacyKill()
 }
