@@ -253,32 +253,63 @@ enum LaunchMarkerParsing {
         return .launchdTermination(bundle: process.bundle, pid: process.pid, termination: termination)
     }
 
-    /// The simulator's launchd_sim: `(UIKitApplication:bundle[0x…][pid]): Service exited due to
-    /// Abort trap: 6`, or `… due to signal: Terminated: 15`: the app's process died of the signal
-    /// numbered after the description. `nil` for another service, or an exit whose number is no
-    /// signal of ``TerminationDecoding/signalNames``.
+    /// The simulator's launchd_sim on the app's job: `(UIKitApplication:bundle[0x…][pid]): Service
+    /// exited due to Abort trap: 6`, or `… due to signal: Terminated: 15` (the process died of the
+    /// signal numbered after the description), or `… with abnormal code: 1` (it exited with that
+    /// code). Older simulators print two numbers after the job's tag (`[0xc7][5331][5483]`): the
+    /// pid is the last. `nil` for another service, or an exit whose number is no signal of
+    /// ``TerminationDecoding/signalNames``.
     static func serviceExited(_ message: Bytes) -> LaunchSignal? {
-        guard let marker = message.range(of: "): Service exited due to "),
+        guard let marker = message.range(of: "): Service exited "),
             let label = message.range(of: "(UIKitApplication:"), label.upperBound < marker.lowerBound,
-            let bracket = message.index(of: ASCII.openBracket, from: label.upperBound, to: marker.lowerBound),
-            bracket > label.upperBound, message[marker.lowerBound - 1] == ASCII.closeBracket
+            let (bundle, job, tagEnd) = uikitApplicationJob(message, at: label.upperBound, before: marker.lowerBound),
+            message[marker.lowerBound - 1] == ASCII.closeBracket
         else { return nil }
         // The label ends with the pid in brackets: `[0x4be3][9869]`.
         let pidEnd = marker.lowerBound - 1
         var pidStart = pidEnd
-        while pidStart > bracket, ASCII.isDigit(message[pidStart - 1]) { pidStart -= 1 }
+        while pidStart > tagEnd, ASCII.isDigit(message[pidStart - 1]) { pidStart -= 1 }
         guard message[pidStart - 1] == ASCII.openBracket, let pid = message.decimalValue(pidStart..<pidEnd) else { return nil }
-        let bundle = message.string(label.upperBound..<bracket)
-        guard !bundle.contains(" ") else { return nil }
+        let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
+        if message.matches("with abnormal code: ", at: marker.upperBound) {
+            let codeStart = marker.upperBound + 20
+            guard let code = message.decimalValue(codeStart..<message.endOfDigits(from: codeStart, to: lineEnd)) else { return nil }
+            return .jobExited(bundle: bundle, job: job, pid: pid, termination: Termination(kind: .clean, detail: "exit(\(code))"))
+        }
+        guard message.matches("due to ", at: marker.upperBound) else { return nil }
         // The signal's description, then its number, on the same line: `Abort trap: 6`.
-        let description = marker.upperBound + (message.matches("signal: ", at: marker.upperBound) ? 8 : 0)
-        let lineEnd = message.index(of: ASCII.newline, from: description) ?? message.count
+        let description = marker.upperBound + 7 + (message.matches("signal: ", at: marker.upperBound + 7) ? 8 : 0)
         guard let colon = message.range(of: ": ", from: description), colon.upperBound < lineEnd,
             let number = message.decimalValue(colon.upperBound..<message.endOfDigits(from: colon.upperBound, to: lineEnd)),
             TerminationDecoding.signalNames[number] != nil
         else { return nil }
         let termination = Termination(kind: .signal, detail: TerminationDecoding.signal(number))
-        return .launchdTermination(bundle: bundle, pid: pid, termination: termination)
+        return .jobExited(bundle: bundle, job: job, pid: pid, termination: termination)
+    }
+
+    /// Older SpringBoard (iOS 9, on devices and simulators): `Application 'UIKitApplication:bundle[0x…]'
+    /// exited voluntarily.` The app's job, named by its bundle and launchd's tag, ended by itself;
+    /// the line names no pid.
+    static func exitedVoluntarily(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "' exited voluntarily"),
+            let label = message.range(of: "Application 'UIKitApplication:"), label.upperBound < marker.lowerBound,
+            let (bundle, job, tagEnd) = uikitApplicationJob(message, at: label.upperBound, before: marker.lowerBound),
+            tagEnd == marker.lowerBound
+        else { return nil }
+        return .jobExited(bundle: bundle, job: job, pid: nil, termination: Termination(kind: .clean, detail: "voluntary"))
+    }
+
+    /// launchd's label of an app's job after `UIKitApplication:`, at `start`: `bundle[0x…]`, the
+    /// bundle, the job's tag (`0x4be3`) and the index after its `]`, before `limit`.
+    private static func uikitApplicationJob(_ message: Bytes, at start: Int, before limit: Int) -> (bundle: String, job: String, end: Int)? {
+        guard let bracket = message.index(of: ASCII.openBracket, from: start, to: limit), bracket > start,
+            message.matches("0x", at: bracket + 1)
+        else { return nil }
+        let tagEnd = message.endOfHexDigits(from: bracket + 3, to: limit)
+        guard tagEnd > bracket + 3, tagEnd < limit, message[tagEnd] == ASCII.closeBracket else { return nil }
+        let bundle = message.string(start..<bracket)
+        guard !bundle.contains(" "), !bundle.contains("'") else { return nil }
+        return (bundle, message.string(bracket + 1..<tagEnd), tagEnd + 1)
     }
 
     /// `[app<bundle>:pid] Process exited: <…>.` or `Process exited: <FBApplicationProcess: …; app<bundle>:pid(v…)> -> <…>`.

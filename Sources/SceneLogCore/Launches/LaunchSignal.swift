@@ -21,10 +21,13 @@ enum LaunchSignal: Equatable {
     case windowKey
     /// `Deactivation reason added|removed: n; deactivation reasons: a -> b` (the app).
     case deactivationMask(reason: Int, from: Int, to: Int)
-    /// `[app<bundle(uuid)>:pid] termination reported by launchd (namespace, code, status)` (runningboardd);
-    /// launchd's own `(UIKitApplication:bundle[0x…][pid]): Service exited due to Abort trap: 6`
-    /// (the simulator's launchd_sim, in the Mac's syslog).
+    /// `[app<bundle(uuid)>:pid] termination reported by launchd (namespace, code, status)` (runningboardd).
     case launchdTermination(bundle: String?, pid: Int, termination: Termination)
+    /// The end of the app's launchd job, named by its label `UIKitApplication:bundle[0x…]`: the
+    /// simulator's launchd_sim, `(UIKitApplication:bundle[0x…][pid]): Service exited due to Abort
+    /// trap: 6` or `… with abnormal code: 1` (in the Mac's syslog); older SpringBoard (iOS 9),
+    /// `Application 'UIKitApplication:bundle[0x…]' exited voluntarily.` (no pid). `job` is the tag.
+    case jobExited(bundle: String, job: String, pid: Int?, termination: Termination)
     /// `Process exited: …` with the exit context (SpringBoard).
     case processExited(bundle: String?, pid: Int, termination: Termination)
     /// `Formulating report for corpse[pid] name` or `Formulating fatal report for corpse[pid] name`

@@ -21,6 +21,8 @@ enum LaunchSignalReader {
         ("Deactivation reason ", LaunchMarkerParsing.deactivationMask),
         ("termination reported by launchd (", LaunchMarkerParsing.launchdTermination),
         ("): Service exited due to ", LaunchMarkerParsing.serviceExited),
+        ("): Service exited with abnormal code: ", LaunchMarkerParsing.serviceExited),
+        ("' exited voluntarily", LaunchMarkerParsing.exitedVoluntarily),
         ("Process exited: <", LaunchMarkerParsing.processExited),
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
         ("Formulating fatal report for corpse[", LaunchMarkerParsing.corpseReport),

@@ -44,6 +44,12 @@ struct LaunchTracker {
     /// (the latest few): its overrun (`Provision violated for watchdog`) is then no kill.
     private var debuggedProcesses: [(pid: Int, device: String?)] = []
 
+    /// The app jobs whose end launchd or SpringBoard told (the latest few), by bundle, launchd's
+    /// tag and device: the second word on one job's end is no second launch.
+    private var endedJobs: [(bundle: String, job: String, device: String?)] = []
+    /// How many ended jobs ``endedJobs`` keeps.
+    private static let endedJobsKept = 16
+
     /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
     private var awaitsPid = false
     /// The log's time minus the arrival clock at the first line timed by arrival: arrival times
@@ -316,19 +322,27 @@ struct LaunchTracker {
             if reason == 10, from == 0 { markStartSeen(index) }
             applyMask(to: to, index, mark, into: &events)
         case .launchdTermination(let bundle, let pid, let termination), .processExited(let bundle, let pid, let termination):
-            if let index = launches.index(pid: pid, device: device) {
-                launches[index].terminate(termination, mark, into: &events)
-                publish(index, into: &events)
-            } else if let closed = launches.recentlyTerminatedIndex(pid: pid, device: device) {
-                // Runningboard's triplet and SpringBoard's exit context describe one exit: keep the better.
-                guard let refined = Termination.merged(launches.recentlyClosedLaunch(closed).termination, termination) else { return }
-                events.append(.changed(launches.updateRecentlyClosed(closed) { $0.termination = refined }))
-            } else if let bundle, !launches.recentlyClosed(pid: pid, device: device) {
-                // The capture began after this launch: only its end is here.
-                let index = startSeenByItsEnd(bundle: bundle, pid: pid, device: device, into: &events)
-                launches[index].terminate(termination, mark, into: &events)
-                publish(index, into: &events)
+            applyExit(bundle: bundle, pid: pid, termination, mark: mark, device: device, into: &events)
+        case .jobExited(let bundle, let job, let pid, let termination):
+            // launchd and SpringBoard may each tell the end of one job: the first ended its launch.
+            guard !endedJobs.contains(where: { $0 == (bundle, job, device) }) else { return }
+            if endedJobs.count == Self.endedJobsKept { endedJobs.removeFirst() }
+            endedJobs.append((bundle, job, device))
+            if let pid {
+                applyExit(bundle: bundle, pid: pid, termination, mark: mark, device: device, into: &events)
+                return
             }
+            // No pid: the open launch of the bundle, else a launch of which only this end is here;
+            // but a job the system could not start is said to exit too, and that is no second launch.
+            let index: Int
+            if let open = launches.index(bundle: bundle, pid: nil, device: device) {
+                index = open
+            } else {
+                guard !launches.recentlyFailedToStart(bundle: bundle, device: device) else { return }
+                index = startSeenByItsEnd(bundle: bundle, pid: nil, device: device, into: &events)
+            }
+            launches[index].terminate(termination, mark, into: &events)
+            publish(index, into: &events)
         case .bootstrapFailed(let bundle, let reason):
             let index: Int
             if let requested = launches.requestedIndex(bundle: bundle, device: device) {
@@ -372,6 +386,27 @@ struct LaunchTracker {
         case .aborted:
             guard let index = launches.appIndex(pid: record.fields.pid, process: mark.process, device: device) else { return }
             launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark, into: &events)
+            publish(index, into: &events)
+        }
+    }
+
+    /// The end of the process `pid` (of `bundle` when the line names it): it ends the open launch of
+    /// the pid, refines the end of one that just ended, or is a launch of which only the end is here.
+    private mutating func applyExit(
+        bundle: String?, pid: Int, _ termination: Termination, mark: LaunchMark, device: String?,
+        into events: inout LaunchTrackerEvents
+    ) {
+        if let index = launches.index(pid: pid, device: device) {
+            launches[index].terminate(termination, mark, into: &events)
+            publish(index, into: &events)
+        } else if let closed = launches.recentlyTerminatedIndex(pid: pid, device: device) {
+            // Runningboard's triplet and SpringBoard's exit context describe one exit: keep the better.
+            guard let refined = Termination.merged(launches.recentlyClosedLaunch(closed).termination, termination) else { return }
+            events.append(.changed(launches.updateRecentlyClosed(closed) { $0.termination = refined }))
+        } else if let bundle, !launches.recentlyClosed(pid: pid, device: device) {
+            // The capture began after this launch: only its end is here.
+            let index = startSeenByItsEnd(bundle: bundle, pid: pid, device: device, into: &events)
+            launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
         }
     }

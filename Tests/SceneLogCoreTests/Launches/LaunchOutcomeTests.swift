@@ -87,6 +87,62 @@ import Testing
         #expect(launches.first?.termination == Termination(kind: .signal, detail: "SIGTERM(15)"))
     }
 
+    /// The Mac's syslog of an iOS 12.1 simulator, from https://github.com/yglukhov/nimx/issues/449:
+    /// launchd_sim says the app's job exited with code 1; its label names two numbers, the pid last.
+    @Test func simulatorServiceExitedWithAbnormalCode() throws {
+        let text = """
+            Dec  3 16:10:49 --- last message repeated 1 time ---
+            Dec  3 16:10:49 Carlos-iMac com.apple.CoreSimulator.SimDevice.DEFB4D3F-C765-40A2-8066-BE46BA74B057[5308] (com.apple.securityuploadd): Service only ran for 7 seconds. Pushing respawn out by 3 seconds.
+            Dec  3 16:10:52 Carlos-iMac mynimx[5483]: assertion failed: 17G14042 16B91: libxpc.dylib + 79599 [F7D4B188-D5C2-3E5E-BB76-BC7C6A368166]: 0x7d
+            Dec  3 16:10:56 Carlos-iMac com.apple.CoreSimulator.SimDevice.DEFB4D3F-C765-40A2-8066-BE46BA74B057[5308] (UIKitApplication:casa.capo.mynimx[0xc7][5331][5483]): Service exited with abnormal code: 1
+
+            """
+        let (launches, _) = try launches(in: text)
+        #expect(launches.count == 1)
+        let launch = try #require(launches.first)
+        #expect(launch.bundle == "casa.capo.mynimx" && launch.pid == 5483)
+        #expect(launch.outcome == .exited && launch.evidence == .endOnly && !launch.startSeen)
+        #expect(launch.termination == Termination(kind: .clean, detail: "exit(1)"))
+        #expect(launch.phases[.terminated]?.location.line == 4)
+    }
+
+    /// An iOS 9 simulator's syslog, from https://github.com/ios-control/ios-sim/issues/179:
+    /// SpringBoard says two jobs of the app (two tags) exited by themselves: two launches.
+    @Test func springBoardApplicationExitedVoluntarily() throws {
+        let text = """
+                $ ios-sim launch Test.app --devicetypeid 'iPhone-6, 9.0' --timeout 600 --args --outputformat=tap
+                Oct  7 15:59:24 abuild-smartphone SpringBoard[43803]: Application 'UIKitApplication:com.me.Test[0xeec0]' exited voluntarily.
+                Oct  7 15:59:24 abuild-smartphone assertiond[43807]: assertion failed: 14F27 13A340: assertiond + 12188 [93893311-6962-33A7-A734-E36F946D8EBA]: 0x1
+                Oct  7 15:59:24 --- last message repeated 1 time ---
+                Oct  7 15:59:24 abuild-smartphone SpringBoard[43803]: Application 'UIKitApplication:com.me.Test[0x84a9]' exited voluntarily.
+                Oct  7 15:59:24 abuild-smartphone assertiond[43807]: assertion failed: 14F27 13A340: assertiond + 12188 [93893311-6962-33A7-A734-E36F946D8EBA]: 0x1
+
+            """
+        let (found, _) = try launches(in: text)
+        #expect(found.map(\.bundle) == ["com.me.Test", "com.me.Test"])
+        #expect(found.map(\.outcome) == [.exited, .exited] && found.allSatisfy { $0.evidence == .endOnly && $0.pid == nil })
+        #expect(found.map(\.termination) == Array(repeating: Termination(kind: .clean, detail: "voluntary"), count: 2))
+        #expect(found.map { $0.phases[.terminated]?.location.line } == [2, 5])
+        // The same job told twice is one launch.
+        let repeated = text.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+            + text.split(separator: "\n")[1] + "\n"
+        #expect(try launches(in: repeated).launches.count == 1)
+    }
+
+    /// An iOS 9 simulator's syslog, from https://github.com/appium/appium/issues/6404: SpringBoard
+    /// could not start the app's job, then says that job exited: one launch, which failed.
+    @Test func aJobThatFailedToStartAndExitedIsOneLaunch() throws {
+        let text = """
+            Apr 14 09:22:10 users-iMac SpringBoard[488]: Unable to get pid for 'UIKitApplication:com.InovaSquad.Artinove[0xa552]': No such process (err 3)
+            Apr 14 09:22:10 users-iMac SpringBoard[488]: Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>
+            Apr 14 09:22:10 users-iMac SpringBoard[488]: [FBSystemService] Error launching com.InovaSquad.Artinove: Unspecified (1)
+            Apr 14 09:22:10 users-iMac SpringBoard[488]: Application 'UIKitApplication:com.InovaSquad.Artinove[0xa552]' exited voluntarily.
+
+            """
+        let (launches, _) = try launches(in: text)
+        #expect(launches.map(\.outcome) == [.launchFailed])
+    }
+
     @Test func tccKillForAMissingUsageDescription() throws {
         let (launch, findings) = try only("termination-tcc-privacy-usage-description.txt")
         #expect(launch.outcome == .killed)
