@@ -221,7 +221,8 @@ extension ConsoleExportLayout {
         return true
     }
 
-    /// The end of `HH:MM:SS` with an optional fraction and `±zzzz` offset.
+    /// The end of `HH:MM:SS` with an optional fraction and `±zzzz` offset, which older Console.app
+    /// copies (macOS 10.13) print after a space: `16:13:44.801395 +0100`.
     private static func endOfClockTime(_ line: Bytes, from s: Int) -> Int? {
         guard s + 8 <= line.count, line.isDigits(s..<s + 2), line[s + 2] == ASCII.colon, line.isDigits(s + 3..<s + 5),
             line[s + 5] == ASCII.colon, line.isDigits(s + 6..<s + 8)
@@ -231,6 +232,11 @@ extension ConsoleExportLayout {
             let end = line.endOfDigits(from: index + 1)
             guard (1...9).contains(end - index - 1) else { return nil }
             index = end
+        }
+        if index + 6 <= line.count, line[index] == ASCII.space, line[index + 1] == ASCII.plus || line[index + 1] == ASCII.minus,
+            line.isDigits(index + 2..<index + 6)
+        {
+            index += 1
         }
         if index + 5 <= line.count, line[index] == ASCII.plus || line[index] == ASCII.minus,
             line.isDigits(index + 1..<index + 5)

@@ -56,6 +56,27 @@ import Testing
         #expect(result.records.allSatisfy { $0.timestamp?.wallClockSeconds != nil })
     }
 
+    /// yglukhov/nimx#449 (iOS 12.1 simulator): macOS 10.13's Console.app copies the time with a
+    /// space before its UTC offset. The rows are still a Console export, not the app's console.
+    @Test func timeWithASpaceBeforeTheOffset() throws {
+        let text = """
+            default\t16:13:44.010191 +0100\tbackboardd\t[BKEventFocusManager] Setting foreground application to: (none) (-1)
+            default\t16:13:44.010937 +0100\tassertiond\t[mynimx:5529] Setting jetsam priority to 3 [0x100]
+            error\t16:13:44.010975 +0100\tassertiond\t[mynimx:5529] SyscallError: setpriority(PRIO_DARWIN_ROLE, 5529, 3): No such process
+            default\t16:13:44.773182 +0100\tSpringBoard\t-[TTYSettings objectValueForKey:andContext:withClass:andDefaultValue:]:434 Not retrieving setting. Context is wrong
+            default\t16:13:44.801395 +0100\tassertiond\t[mynimx:5529] Terminating because the job-submitter has disconnected.
+
+            """
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "test.log")
+        let input = try #require(result.inputs.first)
+        #expect(input.format == .consoleExport)
+        #expect(input.records == 5 && input.unparsedLines == 0 && input.timeSpan != nil)
+        let records = scan(text).records
+        #expect(records.map(\.process) == ["backboardd", "assertiond", "assertiond", "SpringBoard", "assertiond"])
+        #expect(records.last?.message == "[mynimx:5529] Terminating because the job-submitter has disconnected.")
+        #expect(records.allSatisfy { $0.timestamp?.utcOffsetSeconds == 3_600 && $0.timestamp?.wallClockSeconds != nil })
+    }
+
     /// gluonhq/substrate#1366: a Console.app copy pasted with its tabs turned into spaces and its
     /// message wrapped onto indented lines.
     @Test func rowsWhoseTabsBecameSpaces() {
