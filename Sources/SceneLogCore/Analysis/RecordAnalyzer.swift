@@ -116,7 +116,7 @@ struct RecordAnalyzer {
     private static func explains(effect: LaunchEffect) -> Bool {
         switch effect {
         case .none, .notAdoptingScenes, .claimingScenes: true
-        case .failsLaunch, .endsProcess, .watchdogKill: false
+        case .failsLaunch, .endsProcess, .privacyKill, .watchdogKill: false
         }
     }
 
