@@ -193,14 +193,14 @@ struct RecordAnalyzer {
     /// What makes findings one event, for the rules whose lines tell one event: a watchdog kill by
     /// the app killed (the system names it on several lines); a launch failure by its process and
     /// pid (a process fails to launch once); an uncaught exception by the process and pid its line
-    /// names (a process aborts once). `nil` for other rules, and for an exception on a line that
-    /// names no process (see ``echoedEvent(of:)``).
+    /// names (a process aborts once; without a pid, two runs of the app may be near). `nil` for
+    /// other rules, and for an exception on a line that names no pid (see ``echoedEvent(of:)``).
     private static func eventKey(of finding: Finding, effect: LaunchEffect) -> String? {
         let byProcess = finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
         switch effect {
         case .watchdogKill: return finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
         case .failsLaunch: return byProcess
-        case .endsProcess: return finding.process == nil && finding.pid == nil ? nil : byProcess
+        case .endsProcess: return finding.pid == nil ? nil : byProcess
         default: return nil
         }
     }
