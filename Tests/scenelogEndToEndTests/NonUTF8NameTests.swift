@@ -37,7 +37,7 @@ struct NonUTF8NameTests {
         let folder = try Self.folder()
         let text = try CommandRunner.run(shellArguments: "scan --fail-on never \(argument)", in: folder)
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("logs/bad-\\xFF.log  idevicesyslog    1 lines: 1 records"))
+        #expect(text.stdout.contains("logs/bad-\\xFF.log  idevicesyslog    1 line: 1 record"))
         #expect(!text.stdout.unicodeScalars.contains { $0 == "\u{FFFD}" || $0.properties.generalCategory == .privateUse })
         let json = try CommandRunner.run(shellArguments: "scan --format json --fail-on never \(argument)", in: folder)
         let paths = try Self.paths(json.stdout)

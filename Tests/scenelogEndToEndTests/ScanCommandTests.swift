@@ -102,7 +102,7 @@ private func inputs(_ json: String) throws -> [[String: Any]] {
         let result = try CommandRunner.run(["scan", "--verbose", "-"], stdin: Data(log.utf8))
         #expect(result.status == 0)
         #expect(result.stderr.contains("-:1: unparsed: junk before"))
-        #expect(result.stdout.contains("2 lines: 1 records, 0 continuation, 1 unparsed"))
+        #expect(result.stdout.contains("2 lines: 1 record, 0 continuation, 1 unparsed"))
     }
 
     @Test func inputFormatOverridesDetection() throws {

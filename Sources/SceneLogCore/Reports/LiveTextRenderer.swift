@@ -66,7 +66,8 @@ struct LiveTextRenderer: Sendable {
         let input = ScanReport(inputs: result.inputs).totals
         let launches = result.launches
         var text = "\n" + paint("── summary ──", .bold) + "\n"
-        text += "\(input.lines) lines read: \(input.records) records, \(input.continuationLines) continuation, "
+        text += "\(input.lines) line\(input.lines == 1 ? "" : "s") read: \(input.records) record\(input.records == 1 ? "" : "s"), "
+            + "\(input.continuationLines) continuation, "
             + "\(input.unparsedLines) unparsed.\n"
         text += OutcomeCounts(launches).summary + "\n"
         let released = OutcomeCounts([Launch](), plus: result.releasedLaunchOutcomes)

@@ -139,7 +139,7 @@ struct TextRenderer {
             }
             let format = input.formatName ?? "unknown format"
             output += pad(path, pathWidth) + "  " + paint(pad(format, 15), .cyan) + "  "
-            output += "\(grouped(input.lines)) lines: \(grouped(input.records)) records, "
+            output += "\(counted(input.lines, "line")): \(counted(input.records, "record")), "
             output += "\(grouped(input.continuationLines)) continuation, "
             let unparsed = "\(grouped(input.unparsedLines)) unparsed"
             output += input.unparsedLines > 0 ? paint(unparsed, .yellow) : unparsed
@@ -153,7 +153,7 @@ struct TextRenderer {
         let totals = digest.totals
         let inputs = report.inputs.count == 1 ? "1 input" : "\(report.inputs.count) inputs"
         output += paint("Scanned \(inputs)", .bold)
-        output += ": \(grouped(totals.lines)) lines, \(grouped(totals.records)) records, "
+        output += ": \(counted(totals.lines, "line")), \(counted(totals.records, "record")), "
         output += "\(grouped(totals.continuationLines)) continuation, \(grouped(totals.unparsedLines)) unparsed.\n"
         output += "Findings: " + digest.severityCounts.map { severity, count in
             "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
@@ -199,6 +199,11 @@ struct TextRenderer {
 
 
     /// `1234567` → `1,234,567`.
+    /// `count` grouped, and `noun` (`1 line`, `2 lines`).
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     private func grouped(_ number: Int) -> String {
         let digits = String(number)
         var result = ""

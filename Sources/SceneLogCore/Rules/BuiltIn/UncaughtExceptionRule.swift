@@ -14,7 +14,9 @@ struct UncaughtExceptionRule: BuiltInRule {
             rootViewController), NSInvalidArgumentException "Could not find a storyboard named 'Main' in \
             bundle …" (Info.plist still names a storyboard that was deleted or renamed, in \
             UIMainStoryboardFile or in the scene manifest's UISceneStoryboardFile), and React Native's \
-            RCTFatalException, which wraps a JavaScript error thrown while the bundle loads.
+            RCTFatalException, which wraps a JavaScript error thrown while the bundle loads. Kotlin/Native \
+            (Kotlin and Compose Multiplatform) logs "Uncaught Kotlin exception: <class>: <message>" and \
+            terminates the process the same way.
             """,
         fix: """
             Read the reason: it usually names the cause. For a missing storyboard, remove the \
@@ -39,6 +41,11 @@ struct UncaughtExceptionRule: BuiltInRule {
             RulePattern(
                 literal: "Terminating app due to uncaught exception",
                 regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024})"#
+            ),
+            // Kotlin/Native's runtime: the exception's class, then its message.
+            RulePattern(
+                literal: "Uncaught Kotlin exception: ",
+                regex: #"Uncaught Kotlin exception: (?<exception>[^:\n]{1,1024})(?:: (?<reason>[^\n]{0,4096}))?"#
             ),
         ],
         triggeringExamples: [
@@ -66,6 +73,10 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "error\t23:30:44.812377-0500\tMyApp\tTerminating app due to uncaught exception 'RCTFatalException: Unhandled JS Exception: t.typeof is not a function.",
                 data: ["exception": "RCTFatalException: Unhandled JS Exception: t.typeof is not a function."]),
+            // arkivanov/Decompose#639 (Compose Multiplatform, iOS 16.4, Xcode console).
+            RuleExample(
+                "Uncaught Kotlin exception: kotlin.IllegalStateException: ComposeUIViewController.view should be attached to window",
+                data: ["exception": "kotlin.IllegalStateException", "reason": "ComposeUIViewController.view should be attached to window"]),
         ],
         nonTriggeringExamples: [
             RuleExample(
