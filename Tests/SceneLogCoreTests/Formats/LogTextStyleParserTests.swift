@@ -51,6 +51,38 @@ import Testing
         #expect(records[5].senderImage == "UIKitCore" && records[5].category == "BackgroundTask" && records[5].pid == 87108)
         #expect(records[6].kind == .toolBanner && records[7].kind == .toolBanner && records[8].kind == .toolBanner)
     }
+
+    /// `log stream` quoted in https://github.com/roc-streaming/roc-vad/blob/main/README.md, each
+    /// entry's process and message wrapped onto an indented line under its columns: the columns'
+    /// line is the record (its time, pid and type), the indented line its message.
+    @Test func messageWrappedOntoTheNextLine() throws {
+        let text = """
+            ```
+            $ make syslog
+            log stream --predicate 'sender == "roc_vad"'
+            Filtering the log data using "process == "coreaudiod" OR sender == "roc_vad""
+            Timestamp                       Thread     Type        Activity             PID    TTL
+            2023-04-13 03:31:54.896185+0400 0xe38a     Default     0x0                  11980  0
+              com.apple.audio.Core-Audio-Driver-Service: (roc_vad) [DD] received ping command
+            2023-04-13 03:31:54.897686+0400 0xe38a     Default     0x0                  11980  0
+              com.apple.audio.Core-Audio-Driver-Service: (roc_vad) [DD] received get_info command
+            ...
+            ```
+            """
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "test.log")
+        let input = try #require(result.inputs.first)
+        #expect(input.format == .logDefault)
+        #expect(input.lines == 11 && input.records == 4 && input.continuationLines == 4 && input.unparsedLines == 3)
+        #expect(input.timeSpan?.first.text == "2023-04-13 03:31:54.896185+0400")
+        #expect(input.timeSpan?.last.text == "2023-04-13 03:31:54.897686+0400")
+
+        let (records, _, _) = scan(text)
+        let ping = try #require(records.first { $0.kind == .message })
+        #expect(ping.location.line == 6 && ping.continuationLines == 1)
+        #expect(ping.pid == 11980 && ping.thread == "0xe38a" && ping.level == "Default")
+        #expect(ping.process == "com.apple.audio.Core-Audio-Driver-Service" && ping.senderImage == "roc_vad")
+        #expect(ping.message == "[DD] received ping command")
+    }
 }
 
 @Suite struct LogSyslogParserTests {
