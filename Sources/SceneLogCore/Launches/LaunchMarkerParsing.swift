@@ -80,6 +80,26 @@ enum LaunchMarkerParsing {
         return .requested(bundle: bundle, intent: message.string(with.upperBound..<intentEnd))
     }
 
+    /// FrontBoard's `Creating process (sync=true) with identity: app<bundle(uuid)>`, logged once it
+    /// decided to start a new process (unlike `Asked to bootstrap a new process with identity:`
+    /// before it, which is logged too when a process of the app exists or is pending already).
+    static func creatingProcess(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Creating process (sync="),
+            let with = message.range(of: ") with identity: ", from: prefix.upperBound),
+            with.lowerBound - prefix.upperBound <= 5,
+            let (bundle, _) = identity(message, at: with.upperBound), !bundle.contains(" ")
+        else { return nil }
+        return .requested(bundle: bundle, intent: nil)
+    }
+
+    /// `[app<bundle(uuid)>:pid] Dropping launch assertion.`
+    static func launchAssertionDropped(_ message: Bytes) -> LaunchSignal? {
+        let start = message.skippingBlanks(from: 0)
+        guard let process = bracketedProcess(message, at: start), message.matches(" Dropping launch assertion", at: process.end)
+        else { return nil }
+        return .launchAssertionDropped(bundle: process.bundle, pid: process.pid)
+    }
+
     static func spawned(_ message: Bytes) -> LaunchSignal? {
         guard let prefix = message.range(of: "Now tracking process: "),
             let process = bracketedProcess(message, at: prefix.upperBound)

@@ -1,7 +1,9 @@
 /// A line that moves a launch along, read from a record's message.
 enum LaunchSignal: Equatable {
-    /// `Bootstrapping app<bundle> with intent foreground-interactive` (SpringBoard).
-    case requested(bundle: String, intent: String)
+    /// `Bootstrapping app<bundle> with intent foreground-interactive` (SpringBoard), or just before
+    /// it FrontBoard's `Creating process (sync=true) with identity: app<bundle(uuid)>`, which names
+    /// no intent: one request (the former tells it when the capture holds both).
+    case requested(bundle: String, intent: String?)
     /// `Now tracking process: [app<bundle(uuid)>:pid]` (runningboardd).
     case spawned(bundle: String, pid: Int)
     /// iOS ≤ 13, assertiond: `Now tracking process <BKProcess: 0x…; [process; ]bundle; pid: 867; …>`.
@@ -21,6 +23,9 @@ enum LaunchSignal: Equatable {
     case windowKey
     /// `Deactivation reason added|removed: n; deactivation reasons: a -> b` (the app).
     case deactivationMask(reason: Int, from: Int, to: Int)
+    /// `[app<bundle(uuid)>:pid] Dropping launch assertion.` (SpringBoard's FrontBoard, once the
+    /// process is running): the pid of a launch requested with none yet.
+    case launchAssertionDropped(bundle: String, pid: Int)
     /// `[app<bundle(uuid)>:pid] termination reported by launchd (namespace, code, status)` (runningboardd).
     case launchdTermination(bundle: String?, pid: Int, termination: Termination)
     /// The end of the app's launchd job, named by its label `UIKitApplication:bundle[0x…]`: the

@@ -7,6 +7,8 @@ enum LaunchSignalReader {
     /// prefilter can skip far), and how to read it.
     private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
         ("Bootstrapping ", { LaunchMarkerParsing.requested($0) ?? LaunchMarkerParsing.bootstrappingFailed($0) }),
+        ("Creating process (sync=", LaunchMarkerParsing.creatingProcess),
+        ("] Dropping launch assertion", LaunchMarkerParsing.launchAssertionDropped),
         ("Now tracking process: [", LaunchMarkerParsing.spawned),
         ("Now tracking process <BKProcess: ", LaunchMarkerParsing.spawnedByAssertiond),
         ("] Setting jetsam priority to ", LaunchMarkerParsing.assertiondProcess),

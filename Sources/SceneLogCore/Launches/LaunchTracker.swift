@@ -258,6 +258,21 @@ struct LaunchTracker {
     ) {
         switch signal {
         case .requested(let bundle, let intent):
+            // FrontBoard's `Creating process` just before is the same request: SpringBoard's line
+            // with the intent tells it (its line and time are the request's, as without the other).
+            if intent != nil, let index = launches.requestedIndex(bundle: bundle, device: device),
+                launches[index].launch.intent == nil, launches[index].launch.phases.keys == [.requested]
+            {
+                let created = launches[index].launch.phases[.requested]
+                launches[index].launch.intent = intent
+                launches[index].launch.phases[.requested] = mark
+                // A cold URL open noted at the request moves with it.
+                for event in launches[index].launch.events.indices
+                where launches[index].launch.events[event].name == "url-open:cold" && launches[index].launch.events[event].mark == created {
+                    launches[index].launch.events[event].mark = mark
+                }
+                return
+            }
             let index = start(bundle: bundle, pid: nil, device: device, into: &events)
             launches[index].launch.intent = intent
             launches[index].reach(.requested, mark, into: &events)
@@ -272,6 +287,10 @@ struct LaunchTracker {
                 ?? start(bundle: bundle, pid: pid, device: device, into: &events)
             launches[index].launch.pid = pid
             launches[index].reach(.spawned, mark, into: &events)
+            closeSuperseded(by: launches[index].launch.id, bundle: bundle, device: device, into: &events)
+        case .launchAssertionDropped(let bundle, let pid):
+            guard let index = launches.requestedIndex(bundle: bundle, device: device) else { return }
+            launches[index].launch.pid = pid
             closeSuperseded(by: launches[index].launch.id, bundle: bundle, device: device, into: &events)
         case .spawnedByAssertiond(let bundle, let process, let pid):
             let pending = bundle.flatMap { launches.index(bundle: $0, pid: nil, device: device) }

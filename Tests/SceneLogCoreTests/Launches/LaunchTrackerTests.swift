@@ -180,3 +180,56 @@ import Testing
         #expect(records.first?.pid == pid)
     }
 }
+
+/// FrontBoard's own lines about starting an app's process (iOS 15 and later).
+extension LaunchTrackerTests {
+    /// A Console.app export of an iOS 17/18 launch, from
+    /// https://github.com/microsoft/vscode-dotnettools/issues/1282 (a blank line between entries):
+    /// FrontBoard creates the app's process, the request's `Bootstrapping … with intent` line is not
+    /// in the excerpt; a later line names the pid. The launch's start is here, its end is not.
+    @Test func creatingProcessIsTheRequestWhenItsBootstrappingLineIsMissing() throws {
+        let text = """
+            default\t21:58:44.817769+0100\tSpringBoard\tAsked to bootstrap a new process with identity: app<com.myapp.example(195463C9-7E4D-48E0-83B5-E88FA15340ED)>
+
+            default\t21:58:44.817842+0100\tSpringBoard\tCreating process (sync=true) with identity: app<com.myapp.example(195463C9-7E4D-48E0-83B5-E88FA15340ED)>
+
+            default\t21:58:44.817977+0100\tSpringBoard\tCreated <FBWorkspace: 0x303ff11e0; app<com.myapp.example(195463C9-7E4D-48E0-83B5-E88FA15340ED)>>
+
+            default\t21:58:46.850167+0100\tSpringBoard\t[app<com.myapp.example(195463C9-7E4D-48E0-83B5-E88FA15340ED)>:1291] Dropping launch assertion.
+
+            default\t21:58:46.850251+0100\tpowerd\tProcess runningboardd.33 Released SystemIsActive "app<com.myapp.example(195463C9-7E4D-48E0-83B5-E88FA15340ED)>33-34-2449:FBApplicationProcess" age:00:00:02  id:51539648867 [System: PrevIdle SysAct]
+
+            default\t21:58:46.850589+0100\tSpringBoard\tReceived state update for 1291 (app<com.myapp.example(195463C9-7E4D-48E0-83B5-E88FA15340ED)>, none-NotVisible
+
+            """
+        let (found, _) = try launches(in: text)
+        #expect(found.count == 1)
+        let launch = try #require(found.first)
+        #expect(launch.bundle == "com.myapp.example" && launch.pid == 1291 && launch.intent == nil)
+        #expect(launch.phases.keys == [.requested] && launch.phases[.requested]?.location.line == 3)
+        #expect(launch.startSeen && launch.evidence == .system && launch.outcome == .incomplete)
+        // `Asked to bootstrap` alone is no launch: FrontBoard logs it too when a process of the app
+        // exists or is pending already, then does not create one.
+        let asked = String(text.split(separator: "\n")[0])
+        #expect(try launches(in: asked).launches.isEmpty)
+    }
+
+    /// FrontBoard's and SpringBoard's lines of one request, from a Console.app export in
+    /// https://github.com/libimobiledevice/libimobiledevice/issues/1333: one launch, requested at
+    /// the `Bootstrapping … with intent` line, as without the lines before it.
+    @Test func creatingProcessThenBootstrappingIsOneRequest() throws {
+        let text = """
+            default\t10:44:13.317210-0400\tSpringBoard\tAsked to bootstrap a new process with identity: application<me.oatmealdome.DolphiniOS-njb-patreon-beta.C4492JYJR3>
+            default\t10:44:13.317315-0400\tSpringBoard\tCreating process (sync=true) with identity: application<me.oatmealdome.DolphiniOS-njb-patreon-beta.C4492JYJR3>
+            default\t10:44:13.317519-0400\tSpringBoard\tCreated <FBWorkspace: 0x280be6ec0; application<me.oatmealdome.DolphiniOS-njb-patreon-beta.C4492JYJR3>>
+            default\t10:44:13.317631-0400\tSpringBoard\tBootstrapping application<me.oatmealdome.DolphiniOS-njb-patreon-beta.C4492JYJR3> with intent foreground-interactive
+            """
+        let (found, _) = try launches(in: text)
+        #expect(found.count == 1)
+        let launch = try #require(found.first)
+        #expect(launch.bundle == "me.oatmealdome.DolphiniOS-njb-patreon-beta.C4492JYJR3")
+        #expect(launch.intent == "foreground-interactive" && launch.pid == nil)
+        #expect(launch.phases.keys == [.requested] && launch.phases[.requested]?.location.line == 4)
+        #expect(launch.phases[.requested]?.timestamp == "10:44:13.317631-0400")
+    }
+}
