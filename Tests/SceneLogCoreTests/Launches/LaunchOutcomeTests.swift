@@ -68,13 +68,9 @@ import Testing
             Oct 16 12:13:15 DigitalixMBP com.apple.CoreSimulator.SimDevice.0F810B01-BD96-4588-A29F-5AA4513F6C5B.launchd_sim[54226] (UIKitApplication:com.telerik.TelerikNEXT[0x4be3][9869]): Service exited due to Abort trap: 6
             ```
             """
-        let (launches, _) = try launches(in: text)
-        #expect(launches.count == 1)
-        let launch = try #require(launches.first)
-        #expect(launch.bundle == "com.telerik.TelerikNEXT" && launch.pid == 9869)
-        #expect(launch.outcome == .crashed && launch.evidence == .endOnly && !launch.startSeen)
-        #expect(launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
-        #expect(launch.phases[.terminated]?.location.line == 3)
+        try expectOneLaunchSeenByItsEnd(
+            in: text, bundle: "com.telerik.TelerikNEXT", pid: 9869, outcome: .crashed,
+            termination: Termination(kind: .signal, detail: "SIGABRT(6)"), endLine: 3)
     }
 
     /// launchd_sim's other wording (`due to signal: …`), as NativeScript's CLI tests quote it:
@@ -97,13 +93,23 @@ import Testing
             Dec  3 16:10:56 Carlos-iMac com.apple.CoreSimulator.SimDevice.DEFB4D3F-C765-40A2-8066-BE46BA74B057[5308] (UIKitApplication:casa.capo.mynimx[0xc7][5331][5483]): Service exited with abnormal code: 1
 
             """
+        try expectOneLaunchSeenByItsEnd(
+            in: text, bundle: "casa.capo.mynimx", pid: 5483, outcome: .exited, termination: Termination(kind: .clean, detail: "exit(1)"),
+            endLine: 4)
+    }
+
+    /// `text` holds one launch, of `bundle` and `pid`, seen only by its end at `endLine`.
+    private func expectOneLaunchSeenByItsEnd(
+        in text: String, bundle: String, pid: Int, outcome: LaunchOutcome, termination: Termination, endLine: Int,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let (launches, _) = try launches(in: text)
-        #expect(launches.count == 1)
-        let launch = try #require(launches.first)
-        #expect(launch.bundle == "casa.capo.mynimx" && launch.pid == 5483)
-        #expect(launch.outcome == .exited && launch.evidence == .endOnly && !launch.startSeen)
-        #expect(launch.termination == Termination(kind: .clean, detail: "exit(1)"))
-        #expect(launch.phases[.terminated]?.location.line == 4)
+        #expect(launches.count == 1, sourceLocation: sourceLocation)
+        let launch = try #require(launches.first, sourceLocation: sourceLocation)
+        #expect(launch.bundle == bundle && launch.pid == pid, sourceLocation: sourceLocation)
+        #expect(launch.outcome == outcome && launch.evidence == .endOnly && !launch.startSeen, sourceLocation: sourceLocation)
+        #expect(launch.termination == termination, sourceLocation: sourceLocation)
+        #expect(launch.phases[.terminated]?.location.line == endLine, sourceLocation: sourceLocation)
     }
 
     /// An iOS 9 simulator's syslog, from https://github.com/ios-control/ios-sim/issues/179:
