@@ -196,11 +196,13 @@ struct RecordAnalyzer {
     /// names (a process aborts once; without a pid, two runs of the app may be near). `nil` for
     /// other rules, and for an exception on a line that names no pid (see ``echoedEvent(of:)``).
     private static func eventKey(of finding: Finding, effect: LaunchEffect) -> String? {
-        let byProcess = finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
+        func byProcess() -> String {
+            finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
+        }
         switch effect {
         case .watchdogKill: return finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
-        case .failsLaunch: return byProcess
-        case .endsProcess: return finding.pid == nil ? nil : byProcess
+        case .failsLaunch: return byProcess()
+        case .endsProcess: return finding.pid == nil ? nil : byProcess()
         default: return nil
         }
     }

@@ -261,7 +261,7 @@ struct LaunchTracker {
             // FrontBoard's `Creating process` just before is the same request: SpringBoard's line
             // with the intent tells it (its line and time are the request's, as without the other).
             if intent != nil, let index = launches.requestedIndex(bundle: bundle, device: device),
-                launches[index].launch.intent == nil, launches[index].launch.phases.keys == [.requested]
+                launches[index].launch.intent == nil, launches[index].launch.phases.reachedBits == 1 << LaunchPhase.requested.index
             {
                 let created = launches[index].launch.phases[.requested]
                 launches[index].launch.intent = intent
