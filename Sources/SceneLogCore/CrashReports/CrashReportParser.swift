@@ -10,6 +10,13 @@ enum CrashReportParser {
     static let maximumJSONBodyBytes = 1 << 20
     /// The longest metadata line decoded (Apple's hold a few hundred bytes).
     static let maximumMetadataBytes = 64 << 10
+    /// How much of a legacy (text) report is read: its header and the crashed thread's frames come
+    /// before this in Apple's reports, which hold a few hundred KiB at most.
+    static let maximumLegacyBytes = 1 << 20
+    /// The longest line of a legacy report read whole (a header field's value is short).
+    static let maximumLegacyLineLength = 4 << 10
+    /// The most lines a termination's explanation takes after its reason and description.
+    private static let maximumExplanationLines = 16
 
     /// Reads a whole `.ips` file's bytes: JSON metadata line + JSON body (bug_type 309 and others
     /// with a JSON body), or metadata line + legacy text body (bug_type 109), or a legacy text
@@ -26,7 +33,7 @@ enum CrashReportParser {
         let content = unmarked.dropFirst(unmarked.withUnsafeBufferPointer { $0.skippingBlankLinesAndMarkdownLead(from: 0) })
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex
         guard lineEnd - content.startIndex <= maximumMetadataBytes,
-            let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: throughLastBrace(content[..<lineEnd])),
+            let metadata = CrashReportJSON.decode(CrashReportJSON.Metadata.self, from: throughFirstObject(content[..<lineEnd])),
             metadata.bugType != nil
         else {
             let lines = textLines(content)
@@ -41,7 +48,7 @@ enum CrashReportParser {
         if body.isEmpty {
             report.isTruncated = true
         } else if body.first == UInt8(ascii: "{") {
-            let body = throughLastBrace(body)
+            let body = throughFirstObject(body)
             if body.count > maximumJSONBodyBytes {
                 report.isBodyTooLarge = true
             } else if let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: body) {
@@ -156,7 +163,7 @@ enum CrashReportParser {
                 if key.hasPrefix("Thread "), key.hasSuffix(" Crashed") {
                     inCrashedThread = true
                     inTermination = false
-                } else if inTermination {
+                } else if inTermination, explanation.count < maximumExplanationLines {
                     explanation.append(line)
                 }
             }
@@ -208,23 +215,25 @@ enum CrashReportParser {
         return "\(number) \(image) \(location.isEmpty ? String(words[address]) : location)"
     }
 
-    /// The bytes as text lines (LF, CRLF or CR), trimmed of blanks.
+    /// The first ``maximumLegacyBytes`` of the bytes as text lines (LF, CRLF or CR), each cut to
+    /// ``maximumLegacyLineLength`` characters and trimmed of blanks.
     private static func textLines(_ bytes: ArraySlice<UInt8>) -> [String] {
-        String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .map(trimmed)
+        String(decoding: bytes.prefix(maximumLegacyBytes), as: UTF8.self)
+            .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map { trimmed($0.prefix(maximumLegacyLineLength)) }
     }
 
     private static func trimmed(_ text: Substring) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// `bytes` without a leading byte-order mark and blank lines.
-    /// `json` up to its last `}`: what a paste from Markdown closes a report with (`` ` ``, a
-    /// fence) is not part of it.
-    private static func throughLastBrace(_ json: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        json.lastIndex(of: UInt8(ascii: "}")).map { json[...$0] } ?? json
+    /// `json` through the end of the object it starts with: what follows (a paste's closing
+    /// backtick or fence, a bug report's text) is not part of it. All of it when it is not closed.
+    private static func throughFirstObject(_ json: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        JSONBrackets.lengthOfFirstValue(in: json).map { json.prefix($0) } ?? json
     }
 
+    /// `bytes` without a leading byte-order mark and blank lines.
     private static func skippingBlanks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
         return content.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

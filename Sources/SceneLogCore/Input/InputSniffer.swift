@@ -38,15 +38,32 @@ enum InputKind: Sendable, Equatable {
     private static let legacyHeaderKeys: [StaticString] = [
         "CrashReporter Key:", "Hardware Model:", "Process:", "Path:", "Identifier:", "Version:", "Code Type:", "Role:",
         "Parent Process:", "Coalition:", "Date/Time:", "Launch Time:", "OS Version:", "Release Type:", "Baseband Version:",
-        "Report Version:", "Exception Type:",
+        "Report Version:", "Exception Type:", "Exception Codes:", "Exception Subtype:", "Exception Note:",
+        "Termination Reason:", "Termination Description:", "Triggered by Thread:",
     ]
 
+    /// How many header lines open an excerpt of a legacy crash report, at least.
+    private static let excerptHeaderLines = 3
+
     /// Whether `head` is an excerpt of a legacy crash report pasted without its first lines (a bug
-    /// report quoting from `Date/Time:` on): its first line is a header key, and the report's
-    /// `Exception Type:` or `Termination Reason:` follows.
+    /// report quoting from `Date/Time:` or `Exception Type:` on): it opens with a block of at least
+    /// ``excerptHeaderLines`` header lines (blank lines between them allowed), the report's
+    /// `Exception Type:` or `Termination Reason:` among them. A log whose first line merely starts
+    /// with such a key is no report.
     private static func startsLegacyReportExcerpt(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard legacyHeaderKeys.contains(where: { head.matches($0, at: start) }) else { return false }
-        return head.range(of: "\nException Type:") != nil || head.range(of: "\nTermination Reason:") != nil
+        var lineStart = start
+        var headerLines = 0
+        var namesTheCrash = false
+        while lineStart < head.count, let lineEnd = head.index(of: ASCII.newline, from: lineStart) {
+            let content = head.skippingBlanks(from: lineStart, to: lineEnd)
+            if content < lineEnd, head[content] != 0x0D {
+                guard legacyHeaderKeys.contains(where: { head.matches($0, at: content) }) else { break }
+                headerLines += 1
+                namesTheCrash = namesTheCrash || head.matches("Exception Type:", at: content) || head.matches("Termination Reason:", at: content)
+            }
+            lineStart = lineEnd + 1
+        }
+        return headerLines >= excerptHeaderLines && namesTheCrash
     }
 
     /// Whether libarchive reads it: an archive or a compressed file.

@@ -285,11 +285,14 @@ enum LaunchMarkerParsing {
             let (bundle, job, tagEnd) = uikitApplicationJob(message, at: label.upperBound, before: marker.lowerBound),
             message[marker.lowerBound - 1] == ASCII.closeBracket
         else { return nil }
-        // The label ends with the pid in brackets: `[0x4be3][9869]`.
+        // The label ends with the pid in brackets, right after the tag's: `[0x4be3][9869]`, or
+        // `[0xc7][5331][5483]` (the pid last).
         let pidEnd = marker.lowerBound - 1
         var pidStart = pidEnd
         while pidStart > tagEnd, ASCII.isDigit(message[pidStart - 1]) { pidStart -= 1 }
-        guard message[pidStart - 1] == ASCII.openBracket, let pid = message.decimalValue(pidStart..<pidEnd) else { return nil }
+        guard message[pidStart - 1] == ASCII.openBracket, isBracketedNumbers(message, tagEnd..<pidStart - 1),
+            let pid = message.decimalValue(pidStart..<pidEnd), pid > 0
+        else { return nil }
         let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
         if message.matches("with abnormal code: ", at: marker.upperBound) {
             let codeStart = marker.upperBound + 20
@@ -305,6 +308,18 @@ enum LaunchMarkerParsing {
         else { return nil }
         let termination = Termination(kind: .signal, detail: TerminationDecoding.signal(number))
         return .jobExited(bundle: bundle, job: job, pid: pid, termination: termination)
+    }
+
+    /// Whether `range` of `message` is empty or numbers in brackets only (`[5331]`).
+    private static func isBracketedNumbers(_ message: Bytes, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard message[index] == ASCII.openBracket else { return false }
+            let end = message.endOfDigits(from: index + 1, to: range.upperBound)
+            guard end > index + 1, end < range.upperBound, message[end] == ASCII.closeBracket else { return false }
+            index = end + 1
+        }
+        return true
     }
 
     /// Older SpringBoard (iOS 9, on devices and simulators): `Application 'UIKitApplication:bundle[0x…]'

@@ -64,8 +64,17 @@ struct LaunchTracker {
     /// Processes of the system whose lines never start an app launch, though some log like apps.
     private static let systemProcesses: Set<String> = [
         "SpringBoard", "backboardd", "runningboardd", "assertiond", "kernel", "ReportCrash", "launchd", "PineBoard",
-        "CarPlayTemplateUIHost", "InCallService",
+        "CarPlayTemplateUIHost", "InCallService", "tccd",
     ]
+    /// Whether `process` tells the end of an app's launchd job: SpringBoard, launchd, or the
+    /// simulator's launchd_sim (`com.apple.CoreSimulator.SimDevice.<UUID>.launchd_sim`, before
+    /// that `com.apple.CoreSimulator.SimDevice.<UUID>`).
+    private static func tellsJobExits(_ process: String?) -> Bool {
+        guard let process else { return false }
+        return process == "SpringBoard" || process == "launchd" || process.hasSuffix("launchd_sim")
+            || process.hasPrefix("com.apple.CoreSimulator.SimDevice.")
+    }
+
     /// Whether `process` is one of ``systemProcesses``.
     private static func isSystemProcess(_ process: String?) -> Bool {
         process.map(systemProcesses.contains) ?? false
@@ -343,6 +352,9 @@ struct LaunchTracker {
         case .launchdTermination(let bundle, let pid, let termination), .processExited(let bundle, let pid, let termination):
             applyExit(bundle: bundle, pid: pid, termination, mark: mark, device: device, into: &events)
         case .jobExited(let bundle, let job, let pid, let termination):
+            // Only launchd (the simulator's launchd_sim) and SpringBoard tell a job's end; another
+            // process's line that quotes one ends nothing.
+            guard Self.tellsJobExits(mark.process) else { return }
             // launchd and SpringBoard may each tell the end of one job: the first ended its launch.
             guard !endedJobs.contains(where: { $0 == (bundle, job, device) }) else { return }
             if endedJobs.count == Self.endedJobsKept { endedJobs.removeFirst() }

@@ -156,7 +156,7 @@ struct TextRenderer {
         output += ": \(counted(totals.lines, "line")), \(counted(totals.records, "record")), "
         output += "\(grouped(totals.continuationLines)) continuation, \(grouped(totals.unparsedLines)) unparsed.\n"
         output += "Findings: " + digest.severityCounts.map { severity, count in
-            "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+            counted(count, severity.rawValue)
         }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
         if report.readNothing { output += paint(ScanReport.nothingReadNote, .yellow) + "\n" }
         if report.interrupted { output += paint(ScanReport.interruptedNote, .yellow) + "\n" }

@@ -276,4 +276,22 @@ import Testing
                 "4 libc++abi.dylib demangling_terminate_handler() + 348",
             ])
     }
+
+    @Test("text after a JSON report's body, braces included, is not part of it")
+    func textAfterTheBody() throws {
+        let report = try #require(parse("\(Self.metadata309)\n\(Self.watchdogBody)\n```\n}}} and then { it hung"))
+        #expect(!report.isTruncated && report.exceptionType == "EXC_CRASH" && report.terminationCode == 2_343_432_205)
+    }
+
+    @Test("a legacy report's lines are read up to a bound: a huge field or explanation stays short")
+    func legacyReportIsBounded() throws {
+        let huge = String(repeating: "x", count: 100_000)
+        let lines = Self.legacyBody.replacingOccurrences(of: "itunescloudd [692]", with: huge + " [692]")
+            + "\nTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\n"
+            + Array(repeating: huge, count: 100).joined(separator: "\n")
+        let report = try #require(parse(lines))
+        #expect((report.process?.count ?? 0) <= CrashReportParser.maximumLegacyLineLength)
+        #expect((report.terminationExplanation?.count ?? 0) <= 17 * CrashReportParser.maximumLegacyLineLength)
+        #expect(report.exceptionType == "EXC_CRASH")
+    }
 }

@@ -73,6 +73,19 @@ import Testing
             termination: Termination(kind: .signal, detail: "SIGABRT(6)"), endLine: 3)
     }
 
+    /// Only launchd_sim (or SpringBoard) tells a job's end: the app's own line quoting one, or a
+    /// label whose pid is not in brackets right after the tag's, ends nothing.
+    @Test func quotedServiceExitEndsNothing() throws {
+        func exit(_ label: String) -> String { "(UIKitApplication:com.telerik.TelerikNEXT\(label)): Service exited due to Abort trap: 6" }
+        let launchdSim = "Oct 16 12:13:15 DigitalixMBP com.apple.CoreSimulator.SimDevice.0F810B01-BD96-4588-A29F-5AA4513F6C5B.launchd_sim[54226] "
+        for line in [
+            "Oct 16 12:13:15 DigitalixMBP sampleTelerikNEXT[9869]: " + exit("[0x4be3][9869]"),
+            launchdSim + exit("[0x4be3] [9869]"), launchdSim + exit("[0x4be3][0]"),
+        ] {
+            #expect(try launches(in: line).launches.isEmpty, "\(line)")
+        }
+    }
+
     /// launchd_sim's other wording (`due to signal: …`), as NativeScript's CLI tests quote it:
     /// https://github.com/NativeScript/nativescript-cli/blob/3b41b5a73a24b3784621861ea13c8f9a533b9cee/lib/common/test/unit-tests/ios-log-filter.ts
     @Test func simulatorServiceExitedDueToSignalTerminated() throws {

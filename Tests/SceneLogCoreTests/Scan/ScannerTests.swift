@@ -130,9 +130,14 @@ struct ScannerTests {
         #expect(result.inputs.first?.formatName == "ips")
         #expect(result.findings.map(\.rule) == ["launch-watchdog-termination"])
         #expect(result.launches.isEmpty, "a crash report alone invents no launch")
-        // A console log that merely starts with a word and a colon stays a console log.
-        let log = "Process: started\n2019-08-18 18:23:46.747470+0300 familymarkets[4288:706603] hello\n"
-        #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(log.utf8), name: "a.log").inputs.first?.formatName != "ips")
+        // A console log whose first line merely starts with a header's key, with a report's line
+        // further down, stays a console log.
+        let console = "2019-08-18 18:23:46.747470+0300 familymarkets[4288:706603] -[familymarkets.AppDelegate window]: unrecognized selector sent to instance 0x1d008fc80"
+        for log in [
+            "Process: started\n\(console)\n", "Version: 2.4.0 (214)\n\(console)\nTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d\n",
+        ] {
+            #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(log.utf8), name: "a.log").inputs.first?.formatName != "ips")
+        }
     }
 
     /// dotnet/maui#18528 (iOS 17.0.3): a report as Xcode and Console.app show it, under their

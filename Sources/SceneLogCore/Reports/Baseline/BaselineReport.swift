@@ -45,7 +45,7 @@ public struct BaselineReport: Sendable {
             throw BaselineError(
                 path: path, message: "is JSON but not a report (not an object); give a report written by scenelog scan --format json")
         } catch {
-            if let offset = Self.offsetPastNestingLimit(in: data) {
+            if let offset = JSONBrackets.offsetPastDepth(Self.nestingLimit, in: data) {
                 throw BaselineError(
                     path: path,
                     message: "nests arrays and objects more than \(Self.nestingLimit) deep (at byte \(offset)), deeper than JSON "
@@ -99,41 +99,10 @@ public struct BaselineReport: Sendable {
         }
     }
 
-    /// Where a report does not fit the schema: `findings[3].severity: …`.
     /// How deep the JSON parser reads arrays and objects nested in one another.
     static let nestingLimit = 512
 
-    /// The byte offset at which `data` first nests arrays and objects deeper than
-    /// ``nestingLimit`` (brackets inside strings set aside), or `nil`: a report nested that deep
-    /// is refused by the parser as "not JSON", which it may well be.
-    private static func offsetPastNestingLimit(in data: Data) -> Int? {
-        data.withUnsafeBytes { bytes in
-            var depth = 0
-            var inString = false
-            var escaped = false
-            for (offset, byte) in bytes.enumerated() {
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else {
-                        escaped = byte == UInt8(ascii: "\\")
-                        inString = byte != UInt8(ascii: "\"")
-                    }
-                    continue
-                }
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
-                    if depth > nestingLimit { return offset }
-                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-                default: break
-                }
-            }
-            return nil
-        }
-    }
-
+    /// Where a report does not fit the schema: `findings[3].severity: …`.
     private static func describe(_ error: any Error) -> String {
         let context: DecodingError.Context? =
             switch error as? DecodingError {
