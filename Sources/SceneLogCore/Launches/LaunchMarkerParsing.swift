@@ -74,8 +74,8 @@ enum LaunchMarkerParsing {
             let with = message.range(of: " with intent ", from: prefix.upperBound)
         else { return nil }
         let bundle = identity(message, at: prefix.upperBound)?.bundle ?? message.string(prefix.upperBound..<with.lowerBound)
-        // Its bytes first: a space byte is rare, and only then are its characters looked at.
-        guard !bundle.isEmpty, !(bundle.utf8.contains(ASCII.space) && bundle.contains(" ")) else { return nil }
+        // A bundle id holds no space (its bytes are looked at: characters cost far more).
+        guard !bundle.isEmpty, !bundle.utf8.contains(ASCII.space) else { return nil }
         let intentEnd = message.index(of: ASCII.space, from: with.upperBound) ?? message.count
         return .requested(bundle: bundle, intent: message.string(with.upperBound..<intentEnd))
     }
@@ -87,7 +87,7 @@ enum LaunchMarkerParsing {
         guard let prefix = message.range(of: "Creating process (sync="),
             let with = message.range(of: ") with identity: ", from: prefix.upperBound),
             with.lowerBound - prefix.upperBound <= 5,
-            let (bundle, _) = identity(message, at: with.upperBound), !bundle.contains(" ")
+            let (bundle, _) = identity(message, at: with.upperBound), !bundle.utf8.contains(ASCII.space)
         else { return nil }
         return .requested(bundle: bundle, intent: nil)
     }
@@ -119,10 +119,10 @@ enum LaunchMarkerParsing {
         // The fields after the address, up to the pid: [bundle] or [process, bundle].
         let fields = message.string(prefix.upperBound..<pidLabel.lowerBound)
             .split(separator: ";", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }.dropFirst()
-        guard fields.count <= 2, let last = fields.last, last.contains("."), !last.contains(" ") else {
+        guard fields.count <= 2, let last = fields.last, last.utf8.contains(UInt8(ascii: ".")), !last.utf8.contains(ASCII.space) else {
             return .spawnedByAssertiond(bundle: nil, process: nil, pid: pid)
         }
-        let process = fields.count == 2 ? fields.first.flatMap { $0.isEmpty || $0.contains(" ") ? nil : $0 } : nil
+        let process = fields.count == 2 ? fields.first.flatMap { $0.isEmpty || $0.utf8.contains(ASCII.space) ? nil : $0 } : nil
         return .spawnedByAssertiond(bundle: last, process: process, pid: pid)
     }
 
@@ -172,7 +172,7 @@ enum LaunchMarkerParsing {
         let start = message.skippingBlanks(from: first + 1)
         guard let end = message.index(of: ASCII.semicolon, from: start, to: min(message.count, start + 256)) else { return nil }
         let bundle = message.string(start..<end)
-        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        guard !bundle.isEmpty, !bundle.utf8.contains(ASCII.space) else { return nil }
         return .bootstrapFailed(bundle: bundle, reason: nil)
     }
 
@@ -184,7 +184,7 @@ enum LaunchMarkerParsing {
             let close = message.index(of: ASCII.closeBracket, from: start + 1), message.matches(words, at: close + 1)
         else { return nil }
         let bundle = identity(message, at: start + 1)?.bundle ?? message.string(start + 1..<close)
-        guard !bundle.isEmpty, !bundle.contains(" ") else { return nil }
+        guard !bundle.isEmpty, !bundle.utf8.contains(ASCII.space) else { return nil }
         return (bundle, close + 1 + words.utf8CodeUnitCount)
     }
 
@@ -343,7 +343,7 @@ enum LaunchMarkerParsing {
         let tagEnd = message.endOfHexDigits(from: bracket + 3, to: limit)
         guard tagEnd > bracket + 3, tagEnd < limit, message[tagEnd] == ASCII.closeBracket else { return nil }
         let bundle = message.string(start..<bracket)
-        guard !bundle.contains(" "), !bundle.contains("'") else { return nil }
+        guard !bundle.utf8.contains(ASCII.space), !bundle.utf8.contains(UInt8(ascii: "'")) else { return nil }
         return (bundle, message.string(bracket + 1..<tagEnd), tagEnd + 1)
     }
 
