@@ -11,6 +11,8 @@ struct FileErrorTests {
             (["scan", "--config", "bad.yml", "log.txt"], "scenelog: error: bad.yml:2:5: unknown rule 'nope'"),
             (["scan", "--rules", "bad.yml", "log.txt"], "scenelog: error: bad.yml:1:1: unknown key 'disabled_rules'"),
             (["report", "--baseline", "bad.yml", "log.txt"], "scenelog: error: baseline 'bad.yml' is not JSON"),
+            (["report", "--baseline", "deep.json", "log.txt"],
+             "scenelog: error: baseline 'deep.json' nests arrays and objects more than 512 deep (at byte 512)"),
             (["rules", "--explain", "scene-delegate-clas-not-loaded"],
              "scenelog: error: unknown rule 'scene-delegate-clas-not-loaded'; did you mean 'scene-delegate-class-not-loaded'?"),
         ])
@@ -18,6 +20,8 @@ struct FileErrorTests {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("disabled_rules:\n  - nope\n".utf8).write(to: folder.appendingPathComponent("bad.yml"))
+        try Data((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)
+            .write(to: folder.appendingPathComponent("deep.json"))
         try FileManager.default.copyItem(
             at: CommandRunner.packageRoot.appendingPathComponent("Samples/crash-relaunch-two-launches.txt"),
             to: folder.appendingPathComponent("log.txt"))

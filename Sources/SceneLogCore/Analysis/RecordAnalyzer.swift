@@ -137,19 +137,16 @@ struct RecordAnalyzer {
         for finding in found {
             guard let key = Self.eventKey(of: finding, effect: engine.launchEffect(of: finding)) else {
                 if let echoed = echoedEvent(of: finding) {
-                    openEvents[echoed]?.finding.evidence.append(finding.location)
-                    openEvents[echoed]?.lastLine = finding.location.line
+                    addEvidence(finding, toEvent: echoed)
                 } else {
                     kept.append(finding)
                 }
                 continue
             }
             if openEvents[key] != nil {
-                openEvents[key]?.finding.evidence.append(finding.location)
-                openEvents[key]?.lastLine = finding.location.line
+                addEvidence(finding, toEvent: key)
             } else if let unnamed = unnamedKill(namedBy: finding) {
-                openEvents[unnamed]?.finding.evidence.append(finding.location)
-                openEvents[unnamed]?.lastLine = finding.location.line
+                addEvidence(finding, toEvent: unnamed)
                 openEvents[unnamed]?.finding.data.merge(finding.data) { current, _ in current }
                 namings.append((unnamed, finding))
             } else {
@@ -159,6 +156,12 @@ struct RecordAnalyzer {
         }
         found = kept
         return (opened, namings)
+    }
+
+    /// Adds `finding`'s line to the evidence of the open event `key`, whose last line it becomes.
+    private mutating func addEvidence(_ finding: Finding, toEvent key: String) {
+        openEvents[key]?.finding.evidence.append(finding.location)
+        openEvents[key]?.lastLine = finding.location.line
     }
 
     /// The key of the open watchdog kill that `finding` names the app of, if any: a kill that the
@@ -213,7 +216,7 @@ struct RecordAnalyzer {
     private func echoedEvent(of finding: Finding) -> String? {
         guard finding.process == nil, finding.pid == nil, !openEvents.isEmpty, engine.launchEffect(of: finding) == .endsProcess
         else { return nil }
-        return openEvents.filter { $0.key.hasPrefix(finding.rule + "\u{1F}") }.max { $0.value.lastLine < $1.value.lastLine }?.key
+        return openEvents.lazy.filter { $0.key.hasPrefix(finding.rule + "\u{1F}") }.max { $0.value.lastLine < $1.value.lastLine }?.key
     }
 
     /// The events whose last line is more than ``eventSpan`` lines before `line` (all of them when

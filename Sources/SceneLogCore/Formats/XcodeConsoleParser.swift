@@ -10,11 +10,12 @@
 /// The thread id is decimal. A `[Category] ` right after `[pid:tid] ` is taken as the category
 /// when it is a bracketed word. A line whose timestamp a paste left out keeps its process and pid
 /// when it starts with a one-word `proc[pid:tid] ` (``fieldsWithoutTimestamp(_:)``). Timestamped
-/// lines may be indented. A line the debugger or the `flutter` tool prints (``DebuggerLine``: `Process 1198 stopped`, `Running Xcode build...`) is a
-/// record of kind ``RecordKind/debugger``, indented or not. Any other non-blank line is a `print()`
-/// record of its own, unless it starts with a blank or a closing bracket: then it continues the open
-/// record, as blank lines do. Such a line right before or after a prefixed line with the same
-/// message is `flutter run`'s echo of that line (``ConsoleEcho``): a ``RecordKind/toolBanner`` record.
+/// lines may be indented. A line the debugger or the `flutter` tool prints (``DebuggerLine``:
+/// `Process 1198 stopped`, `Running Xcode build...`) is a record of kind ``RecordKind/debugger``,
+/// indented or not. Any other non-blank line is a `print()` record of its own, unless it starts
+/// with a blank or a closing bracket: then it continues the open record, as blank lines do. Such a
+/// line right before or after a prefixed line with the same message is `flutter run`'s echo of that
+/// line (``ConsoleEcho``): a ``RecordKind/toolBanner`` record.
 ///
 /// **The plain variant.** Since Xcode 15 the console copies messages without any metadata, mixed
 /// with `flutter run` and lldb output: no line scores for any format. When the first detection

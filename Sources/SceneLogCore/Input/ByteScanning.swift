@@ -96,12 +96,17 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// banner of a crash report shown as text (`Translated Report (Full Report Below)`).
     func skippingBlankLinesAndMarkdownLead(from start: Int) -> Int {
         var index = skippingBlankLines(from: start)
-        if matches("```", at: index) || matches("~~~", at: index) {
+        if startsMarkdownFence(at: index) {
             index = skippingBlankLines(from: endOfLine(from: index))
         } else if index < count, self[index] == UInt8(ascii: "`") {
             index += 1
         }
         return skippingTranslatedReportBanner(from: index)
+    }
+
+    /// Whether a Markdown code fence (```` ``` ````, ```` ```text ````, `~~~`) starts at `index`.
+    func startsMarkdownFence(at index: Int) -> Bool {
+        matches("```", at: index) || matches("~~~", at: index)
     }
 
     /// Past the banner Xcode and Console.app put above a crash report they show as text

@@ -297,7 +297,7 @@ enum LaunchMarkerParsing {
         if message.matches("with abnormal code: ", at: marker.upperBound) {
             let codeStart = marker.upperBound + 20
             guard let code = message.decimalValue(codeStart..<message.endOfDigits(from: codeStart, to: lineEnd)) else { return nil }
-            return .jobExited(bundle: bundle, job: job, pid: pid, termination: Termination(kind: .clean, detail: "exit(\(code))"))
+            return .jobExited(bundle: bundle, job: job, pid: pid, termination: TerminationDecoding.exited(code))
         }
         guard message.matches("due to ", at: marker.upperBound) else { return nil }
         // The signal's description, then its number, on the same line: `Abort trap: 6`.

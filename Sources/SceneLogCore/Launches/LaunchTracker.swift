@@ -472,7 +472,7 @@ struct LaunchTracker {
             _ = consoleLaunchIndex(pid: pid)
         case .processExited(let pid, let status):
             guard let index = consoleLaunchIndex(pid: pid) else { return }
-            launches[index].terminate(Termination(kind: .clean, detail: "exit(\(status))"), mark, into: &events)
+            launches[index].terminate(TerminationDecoding.exited(status), mark, into: &events)
             publish(index, into: &events)
         case .stopReason(let reason):
             guard let index = consoleLaunchIndex(pid: nil),
@@ -586,8 +586,7 @@ struct LaunchTracker {
     /// Whether `message` is a Markdown code fence (```` ``` ````, ```` ```text ````, `~~~`), which a
     /// capture pasted into a bug report starts with.
     private static func isMarkdownFence(_ message: Bytes) -> Bool {
-        let start = message.skippingBlanks(from: 0)
-        return message.matches("```", at: start) || message.matches("~~~", at: start)
+        message.startsMarkdownFence(at: message.skippingBlanks(from: 0))
     }
 
     private mutating func noteFirstRecord(_ record: RecordView) {

@@ -12,13 +12,18 @@ enum TerminationDecoding {
         "\(signalNames[number] ?? "signal")(\(number))"
     }
 
+    /// A process that exited by itself with `code`: `exit(255)`.
+    static func exited(_ code: Int) -> Termination {
+        Termination(kind: .clean, detail: "exit(\(code))")
+    }
+
     /// runningboardd's `termination reported by launchd (namespace, code, status)`: the os_reason
     /// namespace and code, and the wait4 status.
     static func launchd(namespace: Int, code: Int, status: Int) -> Termination {
         switch namespace {
         case 0:
             if status & 0x7F != 0 { return Termination(kind: .signal, detail: signal(status & 0x7F)) }
-            return Termination(kind: .clean, detail: "exit(\(status >> 8))")
+            return exited(status >> 8)
         case 1:
             return Termination(kind: .jetsam, detail: "reason \(code)")
         case 2:

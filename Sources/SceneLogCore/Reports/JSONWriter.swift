@@ -8,14 +8,11 @@ struct JSONWriter: ~Copyable {
     private let compact: Bool
     /// Whether the innermost open container has an element yet.
     private var innermostHasElement = false
-    /// The same for what encloses each open container, one bit each, the innermost enclosing one
-    /// in bit 0: opening and closing a container shift a word rather than touch an array. Past 64
-    /// levels (never in a report's schema), the outermost bits move to ``deeperHaveElements``.
-    private var enclosingHaveElements: UInt64 = 0
-    /// The bits shifted out of ``enclosingHaveElements``, the outermost first.
-    private var deeperHaveElements: [Bool] = []
+    /// The same for what encloses each open container, outermost (the top level) first: one entry
+    /// per open container. The innermost is kept apart, so that each element touches no array.
+    private var enclosingHaveElements: [Bool] = []
     /// How many containers are open.
-    private var depth = 0
+    private var depth: Int { enclosingHaveElements.count }
     /// Whether a key was just written and its value is due.
     private var afterKey = false
 
@@ -146,20 +143,13 @@ struct JSONWriter: ~Copyable {
     private mutating func open(_ bracket: UInt8) {
         separate()
         buffer.append(bracket)
-        if depth >= UInt64.bitWidth { deeperHaveElements.append(enclosingHaveElements >> (UInt64.bitWidth - 1) == 1) }
-        enclosingHaveElements = enclosingHaveElements << 1 | (innermostHasElement ? 1 : 0)
-        depth += 1
+        enclosingHaveElements.append(innermostHasElement)
         innermostHasElement = false
     }
 
     private mutating func close(_ bracket: UInt8) {
         let hadElements = innermostHasElement
-        innermostHasElement = enclosingHaveElements & 1 == 1
-        enclosingHaveElements >>= 1
-        depth -= 1
-        if depth >= UInt64.bitWidth, let outer = deeperHaveElements.popLast() {
-            enclosingHaveElements |= (outer ? 1 : 0) << (UInt64.bitWidth - 1)
-        }
+        innermostHasElement = enclosingHaveElements.removeLast()
         if hadElements { newline() }
         buffer.append(bracket)
     }

@@ -198,12 +198,12 @@ struct TextRenderer {
     }
 
 
-    /// `1234567` → `1,234,567`.
     /// `count` grouped, and `noun` (`1 line`, `2 lines`).
     private func counted(_ count: Int, _ noun: String) -> String {
         "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    /// `1234567` → `1,234,567`.
     private func grouped(_ number: Int) -> String {
         let digits = String(number)
         var result = ""

@@ -4,9 +4,8 @@ import Testing
 @testable import SceneLogCore
 
 /// The JSON writer writes a key with its separator, line break and indent in one piece up to 32
-/// levels deep, and a piece at a time deeper; it keeps whether each open container has an element
-/// in a word up to 64 levels deep, and in a list deeper: at every depth, what it writes is what
-/// Foundation's pretty printer writes for the same objects. Control characters never reach the output raw.
+/// levels deep, and a piece at a time deeper: at every depth, what it writes is what Foundation's
+/// pretty printer writes for the same objects. Control characters never reach the output raw.
 @Suite("JSON writer layout")
 struct JSONWriterLayoutTests {
     @Test("objects nested 1 to 130 deep, with keys of 0 to 20 bytes and one after each nested object, are laid out as Foundation lays them out")

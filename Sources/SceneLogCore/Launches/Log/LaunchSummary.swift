@@ -16,8 +16,7 @@ struct LaunchFigures: Sendable, Equatable {
     init(_ launch: Launch) {
         outcome = launch.outcome
         start = AppLaunchStatistics.Start(launch)
-        let time = launch.timeToActive
-        timeMsOrNone = time.map { $0.precisionMs >= 1000 ? -1 : $0.milliseconds } ?? -1
+        timeMsOrNone = (launch.isTimedToTheSecond ? nil : launch.timeToActiveMs) ?? -1
     }
 }
 
