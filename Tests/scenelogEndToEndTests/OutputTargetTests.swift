@@ -164,17 +164,20 @@ struct OutputTargetTests {
     @Test("ten parallel `report --record` runs on one history are all recorded")
     func parallelRecords() throws {
         let folder = try Self.folder()
-        let runs = (0..<10).map { _ in
+        let errors = (0..<10).map { folder.appendingPathComponent("stderr-\($0).txt") }
+        let runs = try errors.map { error in
             let process = Process()
             process.executableURL = CommandRunner.binary
             process.arguments = ["report", "--record", "--history", "h/history.sqlite", "--fail-on", "never", "--output", "/dev/null", "input.log"]
             process.currentDirectoryURL = folder
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            FileManager.default.createFile(atPath: error.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: error)
             return process
         }
         for run in runs { try run.run() }
         for run in runs { run.waitUntilExit() }
-        #expect(runs.map(\.terminationStatus) == Array(repeating: 0, count: 10))
+        let messages = try errors.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        #expect(runs.map(\.terminationStatus) == Array(repeating: 0, count: 10), "\(messages)")
         let table = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--format", "text"], in: folder)
         #expect(table.historyRuns.count == 10, "\(table.stdout)")
         let overHistory = try CommandRunner.run(["history", "--history", "h/history.sqlite", "-o", "h/history.sqlite"], in: folder)

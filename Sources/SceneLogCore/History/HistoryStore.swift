@@ -28,13 +28,7 @@ public final class HistoryStore {
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)
             isBlank = false
-            do {
-                try Self.migrator.migrate(queue)
-            } catch {
-                // Another process may have created the schema between this one's look at the
-                // applied migrations and its own migration: look again.
-                try Self.migrator.migrate(queue)
-            }
+            try Self.migrate(queue)
         } catch {
             throw HistoryError(path: path, message: "\(error)")
         }
@@ -69,6 +63,22 @@ public final class HistoryStore {
             throw error
         } catch {
             throw HistoryError(path: path, message: "cannot be read: \(error)")
+        }
+    }
+
+    /// Brings the history at `queue` to the current schema. Another process may apply a migration
+    /// between this one's look at the applied migrations and its own run of it, which then fails
+    /// (the table or column exists). Each such failure means one more migration is applied, so this
+    /// looks again, at most once per migration.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        let migrator = Self.migrator
+        var failures = 0
+        while true {
+            do {
+                return try migrator.migrate(queue)
+            } catch where failures < migrator.migrations.count {
+                failures += 1
+            }
         }
     }
 
