@@ -12,6 +12,7 @@ public enum RuleCatalog {
         NoSceneDelegateForStoryboardRule.self,
         SceneDelegateMissingWindowRule.self,
         AppDelegateMissingWindowRule.self,
+        AppDelegateWindowUnrecognizedRule.self,
         StoryboardEntryPointMissingRule.self,
         RootViewControllerMissingRule.self,
         UnknownInterfaceBuilderClassRule.self,

@@ -117,6 +117,7 @@ struct LateCaptureTests {
 
     /// SVProgressHUD/SVProgressHUD#976 (iOS 12, Xcode console): the runtime's uncaught-exception
     /// line is the last the app prints; it aborts next, so its launch crashed, as the finding says.
+    /// The reason is an app delegate asked for a window it lacks: that rule's one finding.
     @Test("an uncaught exception alone ends its app's launch: crashed, SIGABRT")
     func uncaughtExceptionAloneCrashes() throws {
         let lines = """
@@ -125,7 +126,8 @@ struct LateCaptureTests {
 
             """
         let (launches, findings) = try launches(in: lines)
-        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.map(\.rule) == ["app-delegate-window-unrecognized"])
+        #expect(findings.first?.location.line == 2 && findings.first?.data["className"] == "familymarkets.AppDelegate")
         let launch = try #require(launches.first)
         #expect(launches.count == 1 && launch.process == "familymarkets" && launch.pid == 4288)
         #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
