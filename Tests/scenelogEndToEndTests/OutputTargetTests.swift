@@ -170,7 +170,7 @@ struct OutputTargetTests {
             process.executableURL = CommandRunner.binary
             process.arguments = ["report", "--record", "--history", "h/history.sqlite", "--fail-on", "never", "--output", "/dev/null", "input.log"]
             process.currentDirectoryURL = folder
-            FileManager.default.createFile(atPath: error.path, contents: nil)
+            try Data().write(to: error)
             process.standardError = try FileHandle(forWritingTo: error)
             return process
         }
