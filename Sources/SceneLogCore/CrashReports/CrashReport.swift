@@ -37,8 +37,13 @@ struct CrashReport: Sendable, Equatable {
     /// read: only the metadata line's fields are known.
     var isBodyTooLarge = false
 
-    /// 0x8badf00d: the watchdog killed the app.
-    var isWatchdogKill: Bool { terminationCode == 0x8BAD_F00D }
+    /// 0x8badf00d from the watchdog of a launch or a scene transition. Not the kill of an app that
+    /// was already quitting (`process-exit watchdog transgression`), nor of a background task whose
+    /// assertion ran out (namespace `ASSERTIOND`): those are crashes like others.
+    var isLaunchWatchdogKill: Bool {
+        terminationCode == 0x8BAD_F00D && terminationNamespace != "ASSERTIOND"
+            && terminationExplanation?.contains("process-exit watchdog transgression") != true
+    }
 
     /// An empty report: every field `nil`, no frames, not truncated.
     init() {

@@ -1,5 +1,5 @@
-/// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill is a
-/// `launch-watchdog-termination`, any other crash a `crash-report`.
+/// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill at launch
+/// or in a scene transition is a `launch-watchdog-termination`, any other crash a `crash-report`.
 enum CrashReportDiagnosis {
     /// The rules a crash report's finding can be of.
     static let rules: Set<String> = [LaunchWatchdogTerminationRule.description.id, description.id]
@@ -49,7 +49,7 @@ enum CrashReportDiagnosis {
         let termination = [report.terminationNamespace, data["terminationCode"]].compactMap { $0 }.joined(separator: " ")
         let rule: String
         var message: String
-        if report.isWatchdogKill {
+        if report.isLaunchWatchdogKill {
             rule = LaunchWatchdogTerminationRule.description.id
             message = "crash report: \(process) was killed by the watchdog (\(termination))"
         } else {

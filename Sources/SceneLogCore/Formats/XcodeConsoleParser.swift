@@ -7,7 +7,8 @@
 /// flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/
 /// ```
 ///
-/// The thread id is decimal. A `[Category] ` right after `[pid:tid] ` is taken as the category
+/// The thread id is decimal, or hexadecimal in NSLog lines before iOS 7 (`PDFDemo[19634:f803]`).
+/// A `[Category] ` right after `[pid:tid] ` is taken as the category
 /// when it is a bracketed word. A line whose timestamp a paste left out keeps its process and pid
 /// when it starts with a one-word `proc[pid:tid] ` (``fieldsWithoutTimestamp(_:)``). Timestamped
 /// lines may be indented. A line the debugger or the `flutter` tool prints (``DebuggerLine``:
@@ -126,13 +127,14 @@ struct XcodeConsoleParser: RecordParser {
     /// The fields of `proc[pid:tid] [Category] message` from `processStart` on, the `[` within
     /// `limit`, or `nil`.
     private static func processFields(_ line: Bytes, from processStart: Int, within limit: Int) -> RecordFields? {
-        // The process may hold spaces and brackets; "[pid:tid]" is the first "[digits:digits]" then a space.
+        // The process may hold spaces and brackets; "[pid:tid]" is the first "[digits:hex digits]"
+        // then a space.
         var search = processStart + 1
         while let open = line.index(of: ASCII.openBracket, from: search, to: limit) {
             search = open + 1
             let pidEnd = line.endOfDigits(from: open + 1)
             guard pidEnd > open + 1, pidEnd < line.count, line[pidEnd] == ASCII.colon else { continue }
-            let tidEnd = line.endOfDigits(from: pidEnd + 1)
+            let tidEnd = line.endOfHexDigits(from: pidEnd + 1)
             guard tidEnd > pidEnd + 1, tidEnd < line.count, line[tidEnd] == ASCII.closeBracket,
                 tidEnd + 1 == line.count || line[tidEnd + 1] == ASCII.space
             else { continue }

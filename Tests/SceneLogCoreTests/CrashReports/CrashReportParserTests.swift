@@ -98,7 +98,7 @@ import Testing
         #expect(report.exceptionType == "EXC_CRASH" && report.signal == "SIGKILL")
         #expect(report.exceptionCodes == "0x0000000000000000, 0x0000000000000000")
         #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 2_343_432_205)
-        #expect(report.isWatchdogKill)
+        #expect(report.isLaunchWatchdogKill)
         #expect(
             report.terminationExplanation
                 == "\(Self.transgression); ProcessVisibility: Background; ProcessState: Running; WatchdogEvent: scene-create")
@@ -127,7 +127,7 @@ import Testing
         #expect(report.process == "Shiftboard" && report.pid == 812)
         #expect(report.bundleID == "reverse.domainname.bundleidentifier", "from the metadata when the body has no bundleInfo")
         #expect(report.exceptionType == "EXC_CRASH" && report.signal == "SIGABRT")
-        #expect(report.terminationNamespace == "SIGNAL" && report.terminationCode == 6 && !report.isWatchdogKill)
+        #expect(report.terminationNamespace == "SIGNAL" && report.terminationCode == 6 && !report.isLaunchWatchdogKill)
         #expect(report.terminationExplanation == "Abort trap: 6")
         #expect(
             report.crashedThreadFrames == [
@@ -171,11 +171,42 @@ import Testing
             """
         let report = try #require(parse(text.replacingOccurrences(of: "\n", with: "\r\n")))
         #expect(report.bugType == nil)
-        #expect(report.terminationNamespace == "SPRINGBOARD" && report.isWatchdogKill)
+        #expect(report.terminationNamespace == "SPRINGBOARD" && report.isLaunchWatchdogKill)
         #expect(
             report.terminationExplanation
                 == "SPRINGBOARD, scene-create watchdog transgression: com.app.id exhausted real (wall clock) time allowance of 19.94 seconds"
         )
+    }
+
+    /// granoff/Lockbox#63 (an app killed while quitting, in the background) and michaelnisi/podest#17
+    /// (a background task's assertion ran out, in a "Non UI" process 18 hours after launch): watchdog
+    /// codes of no launch, so crashes like others.
+    @Test(arguments: [
+        """
+        Exception Type:  EXC_CRASH (SIGKILL)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Exception Note:  EXC_CORPSE_NOTIFY
+        Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+        Termination Description: SPRINGBOARD, process-exit watchdog transgression: application<cn.baoxiaosheng.mobile>:18532 exhausted real (wall clock) time allowance of 5.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: process-exit | WatchdogVisibility: Background | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 3.810 (user 3.810, system 0.000), 38% CPU", | "Elapsed application CPU time (seconds): 0.042, 0% CPU" | )
+        Triggered by Thread:  0
+        """,
+        """
+        Role:                Non UI
+        Date/Time:           2019-06-27 13:04:50.1463 +0200
+        Launch Time:         2019-06-26 19:01:24.4913 +0200
+        OS Version:          iPhone OS 12.3.1 (16F203)
+        Exception Type:  EXC_CRASH (SIGKILL)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Exception Note:  EXC_CORPSE_NOTIFY
+        Termination Reason: Namespace ASSERTIOND, Code 0x8badf00d
+        Triggered by Thread:  0
+        """,
+    ])
+    func watchdogCodeOfNoLaunch(text: String) throws {
+        let report = try #require(parse(text))
+        #expect(report.terminationCode == 0x8BAD_F00D && !report.isLaunchWatchdogKill)
+        let finding = CrashReportDiagnosis.finding(for: report, path: "crash.txt")
+        #expect(finding.rule == "crash-report" && finding.message.contains("0x8badf00d"))
     }
 
     /// Catalog §4.1: Console's translation of a JSON report, the reasons on the lines after the code.
@@ -255,7 +286,7 @@ import Testing
         let report = try #require(CrashReportParser.parse(Array(try sample("crash-report-watchdog-scene-create.ips").utf8)))
         #expect(report.bugType == "309" && report.bundleID == "io.waypoint.tripplanner")
         #expect(report.process == "TripPlanner" && report.pid == 796)
-        #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 2_343_432_205 && report.isWatchdogKill)
+        #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 2_343_432_205 && report.isLaunchWatchdogKill)
         let explanation = try #require(report.terminationExplanation)
         #expect(explanation.contains("scene-create watchdog transgression: app<io.waypoint.tripplanner("))
         #expect(explanation.contains("; WatchdogEvent: scene-create;"))

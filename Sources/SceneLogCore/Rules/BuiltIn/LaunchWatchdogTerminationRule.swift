@@ -50,13 +50,14 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             ),
             RulePattern(literal: "watchdog provision violated", regex: "watchdog provision violated"),
             // The bare exception code next to a termination or exit, except the kill of an app that
-            // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit).
+            // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit)
+            // and a background task's assertion that ran out ("Namespace ASSERTIOND").
             // It is printed as "code:0x8BADF00D" (RBS contexts and statuses) or "Code 0x8badf00d"
             // (termination reasons); the literals keep that prefix so the prefilter can skip fast.
         ] + ["code:0x8BADF00D", "code:0x8badf00d", "Code 0x8badf00d", "Code 0x8BADF00D"].map { literal in
             RulePattern(
                 literal: literal,
-                regex: #"(?i:terminat|exit|watchdog)[^\n]{0,1024}?(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]{0,1024}?(?i:failed to terminate gracefully))"#
+                regex: #"(?i:terminat|exit|watchdog)[^\n]{0,1024}?(?<!ASSERTIOND, )(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]{0,1024}?(?i:failed to terminate gracefully))"#
             )
         },
         triggeringExamples: [
@@ -111,6 +112,17 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                 "default\t14:02:51.220415+0800\tReportCrash\t<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:[app<com.campusdoit.app>:40401] Failed to terminate gracefully after 5.0s"
             ),
             RuleExample("default\t14:02:51.220415+0800\tReportCrash\tTermination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc"),
+            // granoff/Lockbox#63: the kill of an app that was quitting, in the background.
+            RuleExample(
+                #"Termination Description: SPRINGBOARD, process-exit watchdog transgression: application<cn.baoxiaosheng.mobile>:18532 exhausted real (wall clock) time allowance of 5.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: process-exit | WatchdogVisibility: Background | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 3.810 (user 3.810, system 0.000), 38% CPU", | "Elapsed application CPU time (seconds): 0.042, 0% CPU" | )"#
+            ),
+            // michaelnisi/podest#17: a background task's assertion ran out, in a "Non UI" process.
+            RuleExample("Termination Reason: Namespace ASSERTIOND, Code 0x8badf00d"),
         ]
     ).reportingAWatchdogKill()
+
+    /// The kill of an app that was already quitting is no launch's: its process-exit watchdog.
+    func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        data["watchdogEvent"] != "process-exit"
+    }
 }

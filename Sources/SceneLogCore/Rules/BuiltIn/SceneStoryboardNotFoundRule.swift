@@ -72,6 +72,10 @@ struct SceneStoryboardNotFoundRule: BuiltInRule {
                 ]),
         ],
         nonTriggeringExamples: [
+            // OceanLabs/iOS-Print-SDK#248: an SDK's own storyboard, loaded by the SDK.
+            RuleExample(
+                "Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Could not find a storyboard named 'OLKiteStoryboard' in bundle NSBundle."
+            ),
             RuleExample(
                 "2016-01-28 14:35:06.205 HelloWorld[46615:6660268] Failed to instantiate the default view controller for UIMainStoryboardFile 'Main' - perhaps the designated entry point is not set?"
             ),
@@ -85,6 +89,13 @@ struct SceneStoryboardNotFoundRule: BuiltInRule {
     ).showingTheAppClaimsScenes()
 
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        // The exception names any storyboard the app or a library loads by name, at any time: it is
+        // the main interface's only when it has a name Xcode's templates give it: `Main`, older ones'
+        // `Main_iPhone` or `MainStoryboard_iPad`. Another name (an SDK's `OLKiteStoryboard`) is left
+        // to uncaught-exception.
+        if data["variant"] == "exception", let name = data["storyboard"], name != "Main", !name.hasPrefix("Main_"), !name.hasPrefix("MainStoryboard") {
+            return false
+        }
         // The Info.plist variant's name runs to the end of the line (or its bound), then a full stop.
         if data["variant"] == "info-plist", let name = data["storyboard"] { data["storyboard"] = name.droppingLineEnd(closing: ".") }
         SessionRole.annotate(&data)
