@@ -6,6 +6,10 @@ struct ConsoleExportLayout {
     /// What a column holds.
     enum Column {
         case type, time, date, process, message, library, subsystem, category, pid, thread, ignored
+        /// The device's name.
+        case device
+        /// The process with its library in parentheses: `SpringBoard(FrontBoard)`.
+        case processAndLibrary
     }
 
     let columns: [Column]
@@ -23,6 +27,10 @@ struct ConsoleExportLayout {
     /// `23:11:48.840889+0100⇥Scene⇥Scene activated.⇥com.apple.FrontBoard⇥FrontBoard⇥default⇥SpringBoard`
     static let timeCategoryMessageSubsystemLibraryTypeProcess = ConsoleExportLayout(
         columns: [.time, .category, .message, .subsystem, .library, .type, .process])
+    /// `Jul 22 15:22:53⇥iPhone⇥Notice⇥66⇥SpringBoard(FrontBoard)⇥[sceneID:…] Scene invalidated.`: a
+    /// device's console with its date, device name, level and pid (dotnet/maui#8928).
+    static let dateDeviceTypePidProcessMessage = ConsoleExportLayout(
+        columns: [.time, .device, .type, .pid, .processAndLibrary, .message])
     /// Rows that start with a time but fit no known layout: everything after the time is the message.
     static let timeMessage = ConsoleExportLayout(columns: [.time, .message])
 
@@ -110,6 +118,16 @@ struct ConsoleExportLayout {
         case .category: fields.category = value
         case .pid: fields.pid = line.decimalValue(cell)
         case .thread: fields.thread = value
+        case .device: fields.device = value
+        case .processAndLibrary:
+            if cell.count > 2, line[cell.upperBound - 1] == ASCII.closeParen,
+                let open = line.lastIndex(of: ASCII.openParen, in: cell), open > cell.lowerBound
+            {
+                fields.process = cell.lowerBound..<open
+                fields.senderImage = open + 1..<cell.upperBound - 1
+            } else {
+                fields.process = value
+            }
         case .message, .date, .ignored: break
         }
         return true
@@ -123,6 +141,8 @@ extension ConsoleExportLayout {
         case typeFirst(cells: Int)
         /// `time⇥…`; `sevenColumns` when the type stands second to last, as in the 7-column layout.
         case timeFirst(sevenColumns: Bool)
+        /// `Mon DD HH:MM:SS⇥device⇥type⇥pid⇥…`.
+        case syslogDateFirst
 
         /// The shape of `line`, or `nil` when it has fewer than four cells or no time in the first two.
         init?(_ line: Bytes) {
@@ -139,7 +159,15 @@ extension ConsoleExportLayout {
             }
             guard tabs >= 3 else { return nil }
             let firstCell = line.trimmingTrailingBlanks(start..<firstTab)
-            if isTime(line, firstCell) {
+            if isSyslogDate(line, firstCell) {
+                // The device's name, then the level and the pid.
+                guard let thirdTab = line.index(of: ASCII.tab, from: secondTab + 1, to: end), tabs >= 4,
+                    let fourthTab = line.index(of: ASCII.tab, from: thirdTab + 1, to: end),
+                    isWord(line, line.trimmingTrailingBlanks(secondTab + 1..<thirdTab)),
+                    line.decimalValue(line.trimmingTrailingBlanks(thirdTab + 1..<fourthTab)) != nil
+                else { return nil }
+                self = .syslogDateFirst
+            } else if isTime(line, firstCell) {
                 let last = line.lastIndex(of: ASCII.tab, in: start..<end) ?? end
                 let secondLast = line.lastIndex(of: ASCII.tab, in: start..<last) ?? last
                 self = .timeFirst(sevenColumns: tabs >= 6 && isWord(line, secondLast + 1..<last))
@@ -158,6 +186,7 @@ extension ConsoleExportLayout {
         private var moreColumns = 0
         private var sevenColumns = 0
         private var otherTimeFirst = 0
+        private var syslogDateFirst = 0
 
         mutating func add(_ line: Bytes) {
             guard header == nil else { return }
@@ -168,6 +197,7 @@ extension ConsoleExportLayout {
             switch Shape(line) {
             case .typeFirst(let cells)?: if cells == 4 { fourColumns += 1 } else { moreColumns += 1 }
             case .timeFirst(let seven)?: if seven { sevenColumns += 1 } else { otherTimeFirst += 1 }
+            case .syslogDateFirst?: syslogDateFirst += 1
             case nil: break
             }
         }
@@ -178,6 +208,7 @@ extension ConsoleExportLayout {
             if let header { return header }
             let typeFirst = fourColumns + moreColumns
             let timeFirst = sevenColumns + otherTimeFirst
+            if syslogDateFirst > 0, syslogDateFirst >= max(typeFirst, timeFirst) { return .dateDeviceTypePidProcessMessage }
             if typeFirst > 0, typeFirst >= timeFirst {
                 return fourColumns > 0 ? .typeTimeProcessMessage : .typeTimeProcessLibraryMessage
             }
@@ -205,13 +236,20 @@ extension ConsoleExportLayout {
         return nil
     }
 
-    /// Whether `cell` is exactly a time: `HH:MM:SS[.f][±zzzz]`, or the same after `YYYY-MM-DD `.
+    /// Whether `cell` is exactly a time: `HH:MM:SS[.f][±zzzz]`, the same after `YYYY-MM-DD `, or a
+    /// syslog date (``isSyslogDate(_:_:)``).
     static func isTime(_ line: Bytes, _ cell: Range<Int>) -> Bool {
         guard !cell.isEmpty else { return false }
+        if isSyslogDate(line, cell) { return true }
         let end = FieldScanning.endOfISOTimestamp(
             line, from: cell.lowerBound, fractionDigits: 1...9, fractionRequired: false, zone: .optional)
             ?? endOfClockTime(line, from: cell.lowerBound)
         return end == cell.upperBound
+    }
+
+    /// Whether `cell` is exactly `Mon DD HH:MM:SS`, with an optional fraction.
+    static func isSyslogDate(_ line: Bytes, _ cell: Range<Int>) -> Bool {
+        IdevicesyslogParser.endOfSyslogStamp(line, from: cell.lowerBound) == cell.upperBound
     }
 
     /// Whether `cell` is a type word (`default`, `Error`, `activity`): 1 to 16 ASCII letters.

@@ -152,6 +152,14 @@ struct IdevicesyslogParser: RecordParser {
     /// followed by a space.
     @inline(__always)
     static func endOfSyslogTimestamp(_ line: Bytes, from start: Int) -> Int? {
+        guard let end = endOfSyslogStamp(line, from: start), end < line.count, line[end] == ASCII.space else { return nil }
+        return end
+    }
+
+    /// The end of `Mon DD HH:MM:SS` with an optional fraction from `start`, whatever follows it;
+    /// `nil` when no such stamp is there.
+    @inline(__always)
+    static func endOfSyslogStamp(_ line: Bytes, from start: Int) -> Int? {
         var index = start
         guard index + 15 <= line.count, ASCII.isUpper(line[index]), ASCII.isLower(line[index + 1]),
             ASCII.isLower(line[index + 2]), line[index + 3] == ASCII.space
@@ -170,7 +178,6 @@ struct IdevicesyslogParser: RecordParser {
             guard end > index + 1 else { return nil }
             index = end
         }
-        guard index < line.count, line[index] == ASCII.space else { return nil }
         return index
     }
 

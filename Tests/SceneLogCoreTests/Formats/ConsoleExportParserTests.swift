@@ -77,6 +77,30 @@ import Testing
         #expect(records.allSatisfy { $0.timestamp?.utcOffsetSeconds == 3_600 && $0.timestamp?.wallClockSeconds != nil })
     }
 
+    /// dotnet/maui#8928: a device's console copied with its date, device name, level, pid and
+    /// `process(library)` in cells. The rows are the system's, each of its process, and the app's
+    /// exit ends a launch seen only by its end (it was read as the app's plain console before).
+    @Test func dateDeviceLevelPidProcessRows() throws {
+        let text = """
+            Jul 22 15:22:53\tiPhone\tNotice\t66\tSpringBoard(FrontBoard)\t[sceneID:com.testapp-default][1] Scene invalidated.
+            Jul 22 15:22:53\tiPhone\tNotice\t39\tmediaserverd(MediaExperience)\t-CMSessionMgr- CMSessionMgrHandleApplicationStateChange: Client com.testapp with pid '1101' is now Terminated. Background entitlement: NO ActiveLongFormVideoSession: NO WhitelistedLongFormVideoApp NO
+            Jul 22 15:22:53\tiPhone\tNotice\t66\tSpringBoard(FrontBoard)\t[application<com.testapp>:1101] Dropping launch assertion.
+            Jul 22 15:22:53\tiPhone\tNotice\t46\tpowerd\tProcess runningboardd.35 Released SystemIsActive "application<com.testapp>35-66-9785:FBApplicationProcess" age:00:00:00  id:51539642784 [System: SysAct]
+            Jul 22 15:22:53\tiPhone\tNotice\t66\tSpringBoard(FrontBoard)\t[application<com.testapp>:1101] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>.
+            """
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 5, records: 5, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.process) == ["SpringBoard", "mediaserverd", "SpringBoard", "powerd", "SpringBoard"])
+        #expect(result.records.map(\.senderImage) == ["FrontBoard", "MediaExperience", "FrontBoard", nil, "FrontBoard"])
+        #expect(result.records.map(\.pid) == [66, 39, 66, 46, 66])
+        #expect(result.records.allSatisfy { $0.device == "iPhone" && $0.level == "Notice" && $0.timestamp?.text == "Jul 22 15:22:53" })
+        #expect(result.records[0].message == "[sceneID:com.testapp-default][1] Scene invalidated.")
+        let launch = try #require(try launches(in: text).launches.first)
+        #expect(launch.bundle == "com.testapp" && launch.pid == 1101 && launch.device == "iPhone")
+        #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+    }
+
     /// gluonhq/substrate#1366: a Console.app copy pasted with its tabs turned into spaces and its
     /// message wrapped onto indented lines.
     @Test func rowsWhoseTabsBecameSpaces() {
