@@ -29,7 +29,9 @@
 /// `Lost connection to device.`, `Application finished.`, the VM Service and DevTools addresses,
 /// hot reload and restart notices) and its UIScene migration warning (`To ensure your app continues
 /// to launch on upcoming iOS versions, UIScene lifecycle support will soon be required. …`,
-/// printed by `flutter run` and `flutter build`, not by the device).
+/// printed by `flutter run` and `flutter build`, not by the device); and the shell's command line
+/// a paste keeps above them (`kristykelly@Kristys-MBP artbeat % flutter run`, `$ npx react-native
+/// log-ios`).
 enum DebuggerLine: Sendable, Equatable {
     /// `Process 1198 stopped`: the debugger stopped the process (a breakpoint, a crash).
     case processStopped(pid: Int)
@@ -224,6 +226,7 @@ enum DebuggerLine: Sendable, Equatable {
     ]
 
     private static func toolLine(_ line: Bytes, _ range: Range<Int>) -> Bool {
+        if shellCommand(line, range) { return true }
         let start = range.lowerBound
         if line.matches("Launching ", at: start) {
             // "Launching lib/main.dart on iPhone 15 in debug mode..."
@@ -235,6 +238,42 @@ enum DebuggerLine: Sendable, Equatable {
             return line.range(of: " libraries in ", from: start + 9) != nil
         }
         for prefix in toolLinePrefixes where line.matches(prefix, at: start) { return true }
+        return false
+    }
+
+    /// The tools whose command line a paste keeps above their output (`% flutter run`,
+    /// `$ npx react-native log-ios`): the first word of the command after a shell prompt.
+    private static let commandWords: [StaticString] = [
+        "flutter ", "fvm ", "npx ", "yarn ", "react-native ", "expo ", "ionic ", "cap ", "dotnet ", "xcrun ",
+        "idevicesyslog", "pymobiledevice3 ", "ios ", "log ", "xcodebuild ", "tuist ",
+    ]
+
+    /// The longest `user@host folder` a shell prompt is taken to hold before its `%`, `$`, `#` or `❯`.
+    private static let promptLimit = 160
+
+    /// Whether `range` is a shell's command line running one of ``commandWords``: after a prompt
+    /// that ends in `% `, `$ `, `# `, `❯ ` or `➜ `, alone or after a `user@host folder` without
+    /// brackets (zsh's `kristykelly@Kristys-MBP artbeat % flutter run`, bash's `root@mac:~# …`).
+    private static func shellCommand(_ line: Bytes, _ range: Range<Int>) -> Bool {
+        let limit = min(range.upperBound, range.lowerBound + promptLimit)
+        var index = range.lowerBound
+        while index < limit {
+            let byte = line[index]
+            if byte == ASCII.openBracket || byte == ASCII.colon && index + 1 < limit && line[index + 1] == ASCII.space {
+                return false  // `[sceneID:…]`, `flutter: …`: a message, not a prompt
+            }
+            let promptEnd: Int? =
+                switch byte {
+                case UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "#"): index + 1
+                case 0xE2 where line.matches("\u{276F}", at: index) || line.matches("\u{279C}", at: index): index + 3
+                default: nil
+                }
+            if let promptEnd, promptEnd < range.upperBound, line[promptEnd] == ASCII.space {
+                let command = line.skippingBlanks(from: promptEnd, to: range.upperBound)
+                return commandWords.contains { line.matches($0, at: command) }
+            }
+            index += 1
+        }
         return false
     }
 

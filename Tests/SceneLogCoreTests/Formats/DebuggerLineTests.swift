@@ -116,6 +116,32 @@ import Testing
         #expect(parse("`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.") == nil)
     }
 
+    /// The shell's command line a paste keeps above `flutter run`'s output (verbatim: issue and
+    /// README transcripts of `flutter run` on GitHub): the tool's, not the app's first line.
+    @Test func shellCommandLines() {
+        for line in [
+            "cpe@thvsdis-MacBook-Pro relationship_app % flutter run",  // verbatim
+            "kristykelly@Kristys-MBP artbeat % flutter run",  // verbatim
+            "% flutter run",  // verbatim
+            "$ flutter run -d 00008030-001A2C3E0E88802E",
+            "\u{276F} npx react-native log-ios",
+            "\u{279C}  ios git:(main) $ idevicesyslog",
+            "root@mac:~# xcrun simctl launch --console booted com.example.app",
+        ] {
+            #expect(parse(line) == .other, "\(line)")
+        }
+        for line in [
+            "flutter: $ flutter run",
+            "[Firebase] % flutter run",
+            "Total: 5 $ paid",
+            "Discount 20 % off",
+            "a b c d e f % flutter",
+            "$flutter run",
+        ] {
+            #expect(parse(line) == nil, "\(line)")
+        }
+    }
+
     @Test func appMessagesAreNotDebuggerLines() {
         for line in [
             "The Process 12 stopped while syncing",

@@ -59,6 +59,21 @@ import Testing
         #expect(launches.first?.appFirstLine?.location.line == 2)
     }
 
+    /// A `flutter run` transcript pasted with the shell's command line above it: neither the prompt
+    /// nor the tool's lines are the app's first line.
+    @Test func aShellPromptIsNotTheAppsFirstLine() throws {
+        let text = """
+            kristykelly@Kristys-MBP artbeat % flutter run
+            Launching lib/main.dart on iPhone 17 Pro Max in debug mode...
+            Running Xcode build...
+            Xcode build done.                                           42.7s
+            CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.
+            """
+        let (launches, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["scene-lifecycle-not-adopted"])
+        #expect(launches.count == 1 && launches.first?.appFirstLine?.location.line == 5)
+    }
+
     /// The Mac's syslog of an iOS 10 simulator, from https://github.com/NativeScript/sample-TelerikNEXT/issues/29:
     /// launchd_sim says the app's service died of SIGABRT.
     @Test func simulatorServiceExitedDueToAbortTrap() throws {
