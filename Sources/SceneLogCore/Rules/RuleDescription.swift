@@ -86,7 +86,8 @@ extension RuleDescription {
         return description
     }
 
-    /// ``messageTemplate`` with each `{key}` replaced by `data[key]` (or left as it is when there is none).
+    /// ``messageTemplate`` with each `{key}` replaced by `data[key]` (or left as it is when there is
+    /// none), and each `{key|text}` by `data[key]` or, when there is none, by `text`.
     /// Read as UTF-8 bytes: the braces are ASCII, and every finding's message is made here.
     func message(with data: [String: String]) -> String {
         var template = messageTemplate
@@ -102,8 +103,12 @@ extension RuleDescription {
                     index += 1
                     continue
                 }
-                if let value = data[String(decoding: bytes[(index + 1)..<close], as: UTF8.self)] {
+                let inside = bytes[(index + 1)..<close]
+                let bar = inside.firstIndex(of: UInt8(ascii: "|"))
+                if let value = data[String(decoding: inside[..<(bar ?? close)], as: UTF8.self)] {
                     result.append(contentsOf: value.utf8)
+                } else if let bar {
+                    result.append(contentsOf: bytes[(bar + 1)..<close])
                 } else {
                     result.append(contentsOf: bytes[index...close])
                 }

@@ -156,6 +156,25 @@ struct LateCaptureTests {
         #expect(launch.phases[.terminated]?.location.line == 1 && findings.first?.launch == launch.id)
     }
 
+    /// celestebetancur/CineVivo#3: a paste wrapped the privacy kill's message over four lines, the key
+    /// on the third. The kill is still one finding, on the line that says it, and it ends a launch;
+    /// the key it cannot tell is not made up.
+    @Test("a privacy kill wrapped over several lines is still found, without a key it cannot tell")
+    func wrappedPrivacyKill() throws {
+        let lines = """
+            CineVivoDebug[81771:2756318] [access] This app has crashed because it attempted to access 
+            privacy-sensitive data without a usage description.  The app's Info.plist must contain an 
+            NSCameraUsageDescription key with a string value explaining to the user how the app uses this 
+            data.
+
+            """
+        let (launches, findings) = try launches(in: lines)
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1 && finding.rule == "privacy-usage-description-missing" && finding.location.line == 2)
+        #expect(finding.data["usageDescriptionKey"] == nil && finding.message.hasSuffix("without its usage description in Info.plist"))
+        #expect(launches.count == 1 && launches.first?.outcome == .killed && launches.first?.termination == Termination(kind: .tcc, detail: nil))
+    }
+
     /// xmartlabs/Eureka#1407 (iOS 11, Xcode console): the app's own line, then the privacy kill
     /// on another of its threads: one launch of the process, killed.
     @Test("the app's lines, then its privacy kill: one launch of the process, killed (tcc)")

@@ -23,11 +23,14 @@ struct PrivacyUsageDescriptionMissingRule: BuiltInRule {
             code or the SDK module that calls the API instead.
             """,
         references: [AppleReference.protectedResources],
-        messageTemplate: "{process} was killed for using a protected resource without {usageDescriptionKey} in Info.plist",
+        messageTemplate:
+            "{process} was killed for using a protected resource without {usageDescriptionKey|its usage description} in Info.plist",
         patterns: [
             RulePattern(
                 literal: "privacy-sensitive data without a usage description",
-                regex: #"privacy-sensitive data without a usage description\.\s{1,16}The app's Info\.plist must contain an? (?<usageDescriptionKey>[A-Za-z]{1,255}) key"#
+                // The key may be quoted (`NSMicrophoneUsageDescription`), and a paste may have wrapped
+                // the sentence before it onto the next line: the crash is told all the same.
+                regex: #"privacy-sensitive data without a usage description(?:\.\s{1,16}The app's Info\.plist must contain an?\s{1,4}[`'"]?(?<usageDescriptionKey>[A-Za-z]{1,255})[`'"]?\s{1,4}key)?"#
             )
         ],
         triggeringExamples: [
@@ -37,6 +40,12 @@ struct PrivacyUsageDescriptionMissingRule: BuiltInRule {
             RuleExample(
                 "2022-05-29 11:28:06.569846+0800 ClipImage[37827:2030915] [access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSPhotoLibraryAddUsageDescription key with a string value explaining to the user how the app uses this data.",
                 data: ["usageDescriptionKey": "NSPhotoLibraryAddUsageDescription"]),
+            // dtube/DTubeGo#165: the key quoted in backticks.
+            RuleExample(
+                "This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an `NSMicrophoneUsageDescription` key with a string value explaining to the user how the app uses this data.",
+                data: ["usageDescriptionKey": "NSMicrophoneUsageDescription"]),
+            // celestebetancur/CineVivo#3: a paste wrapped the message; the key is on a line further down.
+            RuleExample("privacy-sensitive data without a usage description.  The app's Info.plist must contain an "),
         ],
         nonTriggeringExamples: [
             RuleExample(
