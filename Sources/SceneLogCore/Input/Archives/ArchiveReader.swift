@@ -38,13 +38,16 @@ final class ArchiveReader {
     /// Opens the file at `path`.
     init(path: String) throws(InputError) {
         self.path = path
-        if let dictionary = XZDictionary.firstBlockBytes(in: FileSystem.head(of: path, count: XZDictionary.headLength)),
-            dictionary > XZDictionary.maximumBytes
-        {
+        switch XZDictionary.survey(ofFileAt: path) {
+        case .largestDictionary(let dictionary?) where dictionary > XZDictionary.maximumBytes:
             throw InputError(
                 path: path,
                 reason: "is xz-compressed with a \(dictionary >> 20) MiB dictionary, which takes as much memory to read; more than \(XZDictionary.maximumBytes >> 20) MiB (xz -9's) is not read",
                 kind: .read)
+        case .tooManyBlocks:
+            throw InputError(
+                path: path, reason: "is xz-compressed in more than \(XZDictionary.maximumBlocks) blocks, which is not read", kind: .read)
+        case .notXZ, .largestDictionary: break
         }
         try Self.loadLibrary(for: path)
         guard let handle = carchive_read_new() else { throw InputError(path: path, reason: "out of memory", kind: .open) }
