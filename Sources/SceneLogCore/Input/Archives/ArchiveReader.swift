@@ -40,10 +40,7 @@ final class ArchiveReader {
         self.path = path
         switch XZDictionary.survey(ofFileAt: path) {
         case .largestDictionary(let dictionary?) where dictionary > XZDictionary.maximumBytes:
-            throw InputError(
-                path: path,
-                reason: "is xz-compressed with a \(dictionary >> 20) MiB dictionary, which takes as much memory to read; more than \(XZDictionary.maximumBytes >> 20) MiB (xz -9's) is not read",
-                kind: .read)
+            throw InputError(path: path, reason: XZDictionary.refusal(ofBytes: dictionary), kind: .read)
         case .tooManyBlocks:
             throw InputError(
                 path: path, reason: "is xz-compressed in more than \(XZDictionary.maximumBlocks) blocks, which is not read", kind: .read)
@@ -165,6 +162,14 @@ private final class ParentStream {
         let count = carchive_read_data(outerHandle, buffer.baseAddress, buffer.count)
         guard count >= 0 else {
             carchive_set_read_error(archive, "the enclosing archive could not be read")
+            return -1
+        }
+        // A compressed member shows its first block's dictionary in its first bytes; its index,
+        // which shows the others', is at its end and out of reach of a stream.
+        if consumed == 0, let dictionary = XZDictionary.firstBlockBytes(in: Array(buffer.prefix(min(count, XZDictionary.headLength)))),
+            dictionary > XZDictionary.maximumBytes
+        {
+            carchive_set_read_error(archive, XZDictionary.refusal(ofBytes: dictionary))
             return -1
         }
         consumed += Int64(count)

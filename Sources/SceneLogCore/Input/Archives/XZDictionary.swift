@@ -39,6 +39,11 @@ enum XZDictionary {
         case tooManyBlocks
     }
 
+    /// Why a file or member whose dictionary takes `bytes` is not read.
+    static func refusal(ofBytes bytes: Int) -> String {
+        "is xz-compressed with a \(bytes >> 20) MiB dictionary, which takes as much memory to read; more than \(maximumBytes >> 20) MiB (xz -9's) is not read"
+    }
+
     /// Surveys the blocks of the `.xz` file at `path`.
     static func survey(ofFileAt path: String) -> Survey {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
