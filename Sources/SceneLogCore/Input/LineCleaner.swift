@@ -4,8 +4,8 @@
 ///
 /// It also drops the prefixes that test harnesses put before each device line they echo
 /// (Flutter's `[        ] [DEVICE LOG] ` and `flutter run -v`'s `[  +34 ms] `, Appium's
-/// `[IOS_SYSLOG_ROW] `) and a Markdown blockquote's `> `, so pasted output parses as the device
-/// log it carries.
+/// `[IOS_SYSLOG_ROW] `, Appium 1.x's `2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] `) and a
+/// Markdown blockquote's `> `, so pasted output parses as the device log it carries.
 ///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
@@ -75,6 +75,12 @@ enum HarnessPrefix {
             return isFlutterElapsedTime(line, start + 1..<close) ? close + 2 : 0
         case 0x69:  // "i"
             return line.matches("info: [IOS_SYSLOG_ROW ] ", at: start) ? start + 24 : 0
+        case UInt8(ascii: "2"):
+            // Appium 1.x's own log: "2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] " (a time with
+            // its milliseconds after a colon, 23 bytes).
+            let stamp = start + 23
+            return stamp + 27 < line.count && line[stamp] == ASCII.space && line.matches(" - info: [IOS_SYSLOG_ROW ] ", at: stamp)
+                && line.isDigits(start..<start + 4) ? stamp + 27 : 0
         case ASCII.greater:
             return blockquoteLength(in: line, from: start)
         default:

@@ -38,6 +38,8 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
         "[  +34 ms] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "[        ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
         "[+1234 ms] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
+        // Appium 1.x's own log (appium/appium#5271)
+        "2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] 2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x",
     ])
     func dropsHarnessPrefixes(line: String) {
         #expect(cleaned(Array(line.utf8)) == Array("2019-04-09 14:16:25.897656+0900  localhost Runner[26487]: (Security) x".utf8))
@@ -46,6 +48,7 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
     @Test(arguments: [
         "[connected:00008030-001A2D3E0C12802E]", "[  +34 s] a message", "[ +34 ms ] a message", "[ ] a message",
         "[TSBackgroundFetch load]: (", "[  +3x ms] a message",
+        "2015-06-19 20:34:05:820 - info: a message of Appium's own", "2015-06-19 20:34:05.820 App[1:2] - info: [IOS_SYSLOG_ROW ] x",
     ])
     func keepsBracketedLinesThatAreNotHarnessPrefixes(line: String) {
         #expect(cleaned(Array(line.utf8)) == Array(line.utf8))

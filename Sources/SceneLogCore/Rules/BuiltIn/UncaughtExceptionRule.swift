@@ -15,8 +15,9 @@ struct UncaughtExceptionRule: BuiltInRule {
             bundle …" (Info.plist still names a storyboard that was deleted or renamed, in \
             UIMainStoryboardFile or in the scene manifest's UISceneStoryboardFile), and React Native's \
             RCTFatalException, which wraps a JavaScript error thrown while the bundle loads. Kotlin/Native \
-            (Kotlin and Compose Multiplatform) logs "Uncaught Kotlin exception: <class>: <message>" and \
-            terminates the process the same way.
+            (Kotlin and Compose Multiplatform) logs "Uncaught Kotlin exception: <class>: <message>", and \
+            .NET for iOS (MAUI, Xamarin) "Unhandled managed exception: <message> (<type>)", and both \
+            terminate the process the same way.
             """,
         fix: """
             Read the reason: it usually names the cause. For a missing storyboard, remove the \
@@ -27,7 +28,7 @@ struct UncaughtExceptionRule: BuiltInRule {
             first throw call stack, or add an Objective-C exception breakpoint in Xcode.
             """,
         references: [AppleReference.languageExceptionCrashes],
-        messageTemplate: "{process} crashed with an uncaught exception: {exception}",
+        messageTemplate: "{process} crashed with an uncaught exception: {exception|a .NET exception}",
         patterns: [
             // The reason runs to its closing quote at the end of the line; a line cut off or
             // continued (React Native appends the JavaScript stack) keeps the rest of the line.
@@ -46,6 +47,12 @@ struct UncaughtExceptionRule: BuiltInRule {
             RulePattern(
                 literal: "Uncaught Kotlin exception: ",
                 regex: #"Uncaught Kotlin exception: (?<exception>[^:\n]{1,1024})(?:: (?<reason>[^\n]{0,4096}))?"#
+            ),
+            // .NET for iOS (MAUI, Xamarin): the message, then the exception's type in parentheses at
+            // the end of the line, or on a later line when the message runs over several.
+            RulePattern(
+                literal: "Unhandled managed exception: ",
+                regex: #"Unhandled managed exception: (?<reason>[^\n]{0,4096}?)(?: \((?<exception>[A-Za-z_][A-Za-z0-9_.`+]{0,255})\))?[ \t]*(?=\n|$)"#
             ),
         ],
         triggeringExamples: [
@@ -77,6 +84,14 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "Uncaught Kotlin exception: kotlin.IllegalStateException: ComposeUIViewController.view should be attached to window",
                 data: ["exception": "kotlin.IllegalStateException", "reason": "ComposeUIViewController.view should be attached to window"]),
+            // OudomMunint/.NetMAUI-To-Do-List-App#236 (.NET MAUI, Xcode console).
+            RuleExample(
+                "2024-08-04 15:04:33.574 ToDoListApp[15548:617024] Unhandled managed exception: Object reference not set to an instance of an object. (System.NullReferenceException)",
+                data: ["exception": "System.NullReferenceException", "reason": "Object reference not set to an instance of an object."]),
+            // dotnet/maui#27840: the message runs over the next lines, the type after them.
+            RuleExample(
+                "Unhandled managed exception: Failed to lookup the required marshalling information.",
+                data: ["reason": "Failed to lookup the required marshalling information."]),
         ],
         nonTriggeringExamples: [
             RuleExample(
