@@ -563,14 +563,23 @@ struct LaunchTracker {
         _ record: RecordView, mark: LaunchMark, device: String?, into events: inout LaunchTrackerEvents
     ) -> Int? {
         guard !Self.isSystemProcess(mark.process) else { return nil }
-        let pid = record.fields.pid
+        var pid = record.fields.pid
+        var process = mark.process
+        // A bare line (an Xcode console's print() output) of a capture whose first line is an app's
+        // NSLog, with its process and pid: an Xcode console holds one process, that one.
+        if pid == nil, process == nil, let first = firstRecord, let firstPid = first.pid, first.process != nil,
+            first.device == device, !Self.isSystemProcess(first.process)
+        {
+            pid = firstPid
+            process = first.process
+        }
         if let pid, launches.recentlyClosed(pid: pid, device: device) { return nil }
         let index = start(bundle: nil, pid: pid, device: device, into: &events)
-        launches[index].launch.process = mark.process
+        launches[index].launch.process = process
         launches[index].launch.evidence = .app
         launches[index].launch.startSeen = false
         if pid == nil { awaitsPid = true }
-        if let first = firstRecord, first.pid == pid, first.process == mark.process, first.device == device {
+        if let first = firstRecord, first.pid == pid, first.process == process, first.device == device {
             launches[index].launch.appFirstLine = first.mark
         } else {
             launches[index].launch.appFirstLine = mark

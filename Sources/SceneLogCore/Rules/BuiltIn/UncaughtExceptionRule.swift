@@ -52,7 +52,11 @@ struct UncaughtExceptionRule: BuiltInRule {
             // the end of the line, or on a later line when the message runs over several.
             RulePattern(
                 literal: "Unhandled managed exception: ",
-                regex: #"Unhandled managed exception: (?<reason>[^\n]{0,4096}?)(?: \((?<exception>[A-Za-z_][A-Za-z0-9_.`+]{0,255})\))?[ \t]*(?=\n|$)"#
+                regex: #"Unhandled managed exception: (?<reason>[^\n]{0,4096}?) \((?<exception>[A-Za-z_][A-Za-z0-9_.`+]{0,255})\)[ \t]*(?=\n|$)"#
+            ),
+            RulePattern(
+                literal: "Unhandled managed exception: ",
+                regex: #"Unhandled managed exception: (?<reason>[^\n]{0,4096})"#
             ),
         ],
         triggeringExamples: [
