@@ -31,7 +31,6 @@ enum CrashReportDiagnosis {
     {
         var data: [String: String] = [:]
         data["bugType"] = report.bugType
-        data["bundle"] = report.bundleID
         data["osVersion"] = report.osVersion
         data["exceptionType"] = report.exceptionType
         data["signal"] = report.signal
@@ -45,7 +44,14 @@ enum CrashReportDiagnosis {
         if !report.crashedThreadFrames.isEmpty { data["frames"] = report.crashedThreadFrames.joined(separator: "\n") }
         if report.isTruncated { data["truncated"] = "true" }
         if report.isBodyTooLarge { data["body"] = "not read: larger than \(CrashReportParser.maximumJSONBodyBytes >> 20) MiB" }
-        let process = report.process ?? report.bundleID ?? "the app"
+        // A watchdog kill's explanation names the app, its pid and its allowance: all that a report
+        // quoted without its header tells of them.
+        let watchdog = report.terminationExplanation.flatMap(WatchdogExplanation.init)
+        data["bundle"] = report.bundleID ?? watchdog?.bundle
+        data["watchdogEvent"] = watchdog?.event
+        data["watchdogBudget"] = watchdog?.budget
+        let pid = report.pid ?? watchdog?.pid
+        let process = report.process ?? data["bundle"] ?? "the app"
         let termination = [report.terminationNamespace, data["terminationCode"]].compactMap { $0 }.joined(separator: " ")
         let rule: String
         var message: String
@@ -62,7 +68,7 @@ enum CrashReportDiagnosis {
         let severity = severityOverrides[rule] ?? .error
         return Finding(
             rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: 1, byteOffset: 0),
-            timestamp: report.timestamp, process: report.process, pid: report.pid,
+            timestamp: report.timestamp, process: report.process, pid: pid,
             excerpt: report.crashedThreadFrames.first ?? message, data: data)
     }
 }
