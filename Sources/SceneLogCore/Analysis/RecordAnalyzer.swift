@@ -78,7 +78,7 @@ struct RecordAnalyzer {
             for index in found.indices {
                 tracker?.attach(
                     &found[index], from: record, effect: engine.launchEffect(of: found[index]),
-                    endsProcess: abortsAfterExplainedException, into: &events)
+                    endsProcess: abortsAfterExplainedException || engine.abortsTheProcess(after: found[index]), into: &events)
             }
             for naming in namings { linkKill(naming.key, to: naming.finding, from: record, into: &events) }
         }

@@ -23,6 +23,9 @@ public struct RuleDescription: Sendable {
     /// What a finding of this rule says about the launch it belongs to. Set with
     /// ``failingTheLaunch()``, ``endingTheProcess()``, ``reportingAPrivacyKill()``…
     private(set) var launchEffect = LaunchEffect.none
+    /// The `variant` of this rule's findings that is the reason of an exception the runtime raises,
+    /// so that the process aborts next (``abortingWhenItsVariantIs(_:)``), if any.
+    private(set) var abortingVariant: String?
 
     /// Whether `id` may be a rule's id: letters, digits, `-`, `_` and `.` only (so that it needs
     /// no escaping anywhere it is shown). Checked on user rules and on the rules a baseline names.
@@ -49,6 +52,15 @@ public struct RuleDescription: Sendable {
 }
 
 extension RuleDescription {
+    /// This description, for a rule whose findings of `variant` are an exception's reason (UIKit
+    /// raises `NSInternalInconsistencyException` with it): the process aborts after them, as after
+    /// an uncaught exception, also when the capture lacks the runtime's `Terminating app` line.
+    func abortingWhenItsVariantIs(_ variant: String) -> RuleDescription {
+        var description = self
+        description.abortingVariant = variant
+        return description
+    }
+
     /// This description, for a rule whose finding means the launch failed (UIKit's iOS 27 trap).
     func failingTheLaunch() -> RuleDescription {
         with(.failsLaunch)

@@ -86,6 +86,13 @@ final class RuleEngine {
         ruleSet.launchEffects[finding.rule] ?? .none
     }
 
+    /// Whether the process aborts after `finding` (an exception's reason; see
+    /// ``RuleDescription/abortingWhenItsVariantIs(_:)``).
+    func abortsTheProcess(after finding: Finding) -> Bool {
+        guard let variant = ruleSet.abortingVariants[finding.rule] else { return false }
+        return finding.data["variant"] == variant
+    }
+
     /// Whether every pattern has a literal: then a message without one of the literals cannot
     /// match any rule, and need not be looked at.
     var needsLiteralHits: Bool { unfilteredPatterns.isEmpty }

@@ -48,6 +48,8 @@ public final class RuleSet: Sendable {
     let unfilteredPatterns: [Int]
     /// The rules whose findings say something about their launch (``RuleDescription/launchEffect``), by id.
     let launchEffects: [String: LaunchEffect]
+    /// The variant after whose findings the process aborts, by rule (``RuleDescription/abortingVariant``).
+    let abortingVariants: [String: String]
     public let configuration: RuleConfiguration
     /// The rules already reported as slow: each is reported once per rule set (a run builds one).
     let slowRuleReports = SlowRuleReports()
@@ -111,6 +113,9 @@ public final class RuleSet: Sendable {
         self.literals = literals
         self.launchEffects = Dictionary(
             compiledRules.map(\.rule.description).filter { $0.launchEffect != .none }.map { ($0.id, $0.launchEffect) },
+            uniquingKeysWith: { first, _ in first })
+        self.abortingVariants = Dictionary(
+            compiledRules.map(\.rule.description).compactMap { description in description.abortingVariant.map { (description.id, $0) } },
             uniquingKeysWith: { first, _ in first })
         self.patternsByLiteral = byLiteral
         self.unfilteredPatterns = unfiltered

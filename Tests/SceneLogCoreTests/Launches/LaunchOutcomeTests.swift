@@ -61,7 +61,7 @@ import Testing
 
     /// wix/react-native-navigation#73: the app's NSLog line with its process and pid, then bare lines
     /// (the app's print() and React Native's fatal handler). An Xcode console holds one process:
-    /// the launch is that one's, from its first line, not an unknown app's.
+    /// the launch is that one's, from its first line, not an unknown app's; it crashed.
     @Test func bareLinesAfterTheAppsNSLogAreItsLines() throws {
         let text = """
             2016-06-22 09:07:24.942 MyApp[11104:131801] *** Assertion failure in -[UIApplication _runWithMainScene:transitionContext:completion:], /BuildRoot/Library/Caches/com.apple.xbs/Sources/UIKit_Sim/UIKit-3512.60.7/UIApplication.m:3401
@@ -71,6 +71,8 @@ import Testing
         let launch = try #require(launches.first)
         #expect(launches.count == 1 && launch.process == "MyApp" && launch.pid == 11104)
         #expect(launch.appFirstLine?.location.line == 1 && findings.map(\.launch) == [launch.id])
+        // UIKit raises the exception whose reason the line is: the process aborts.
+        #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
     }
 
     /// A `flutter run` transcript pasted with the shell's command line above it: neither the prompt

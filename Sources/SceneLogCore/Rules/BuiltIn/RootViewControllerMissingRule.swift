@@ -55,5 +55,5 @@ struct RootViewControllerMissingRule: BuiltInRule {
                 "2016-01-28 14:35:06.205 HelloWorld[46615:6660268] *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Could not find a storyboard named 'Main' in bundle NSBundle </var/containers/Bundle/Application/HelloWorld.app> (loaded)'"
             ),
         ]
-    )
+    ).abortingWhenItsVariantIs("exception")
 }

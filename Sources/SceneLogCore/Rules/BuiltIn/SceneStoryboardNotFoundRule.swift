@@ -86,7 +86,7 @@ struct SceneStoryboardNotFoundRule: BuiltInRule {
                 "2015-06-02 11:27:42.626 ILSwift[2431:379047] Unknown class _TtC7ILSwift33ILNotFindSwiftTagByObjcController in Interface Builder file."
             ),
         ]
-    ).showingTheAppClaimsScenes()
+    ).showingTheAppClaimsScenes().abortingWhenItsVariantIs("exception")
 
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
         // The exception names any storyboard the app or a library loads by name, at any time: it is
