@@ -1,8 +1,11 @@
 /// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill at launch
-/// or in a scene transition is a `launch-watchdog-termination`, any other crash a `crash-report`.
+/// or in a scene transition is a `launch-watchdog-termination`, the iOS 27 SDK's UIScene trap a
+/// `scene-lifecycle-required`, any other crash a `crash-report`.
 enum CrashReportDiagnosis {
     /// The rules a crash report's finding can be of.
-    static let rules: Set<String> = [LaunchWatchdogTerminationRule.description.id, description.id]
+    static let rules: Set<String> = [
+        LaunchWatchdogTerminationRule.description.id, SceneLifecycleRequiredRule.description.id, description.id,
+    ]
 
     /// The `crash-report` rule, listed by `scenelog rules` with the line rules.
     static let description = RuleDescription(
@@ -24,6 +27,10 @@ enum CrashReportDiagnosis {
         references: [AppleReference.languageExceptionCrashes, AppleReference.tn3187],
         messageTemplate: "{process} crashed: {exceptionType}",
         patterns: [], triggeringExamples: [], nonTriggeringExamples: [])
+
+    /// The block of UIKit's function that traps an app built with the iOS 27 SDK without scenes:
+    /// frame 0 of the crashed thread of such a crash (message-catalog.md, the crash signature).
+    static let sceneLifecycleTrap = "___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke"
 
     /// The finding `report` (read from `path`) gives.
     static func finding(for report: CrashReport, path: String, severityOverrides: [String: Severity] = [:])
@@ -58,6 +65,11 @@ enum CrashReportDiagnosis {
         if report.isLaunchWatchdogKill {
             rule = LaunchWatchdogTerminationRule.description.id
             message = "crash report: \(process) was killed by the watchdog (\(termination))"
+        } else if report.crashedThreadFrames.first?.contains(Self.sceneLifecycleTrap) == true {
+            // UIKit's trap for an app built with the iOS 27 SDK that does not adopt scenes.
+            rule = SceneLifecycleRequiredRule.description.id
+            data["variant"] = "ios27"
+            message = "crash report: \(process) failed to launch: built with the iOS 27 SDK, it must adopt the UIScene life cycle"
         } else {
             rule = description.id
             let exception = [report.exceptionType, report.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")

@@ -209,6 +209,27 @@ import Testing
         #expect(finding.rule == "crash-report" && finding.message.contains("0x8badf00d"))
     }
 
+    /// The iOS 27 SDK's UIScene trap as a crash report shows it (message-catalog.md: frame 0 of the
+    /// crashed thread; assistant-ui/assistant-ui#7854): the trap's finding, not a crash like others.
+    @Test func sceneLifecycleTrapCrash() throws {
+        let text = """
+            Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+            Exception Codes: 0x0000000000000001, 0x000000018a2b3c4d
+            Termination Reason: SIGNAL 5 Trace/BPT trap: 5
+
+            Triggered by Thread:  0
+
+            Thread 0 Crashed:
+            0   UIKitCore                     0x000000018a2b3c4d ___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke + 112
+            1   libdispatch.dylib             0x0000000181c8e2a4 _dispatch_client_callout + 20
+            3   UIKitCore                     0x000000018a1f0a10 -[UIApplication workspace:didCreateScene:withTransitionContext:completion:] + 600
+            """
+        let report = try #require(parse(text))
+        let finding = CrashReportDiagnosis.finding(for: report, path: "trap.crash")
+        #expect(finding.rule == "scene-lifecycle-required" && finding.data["variant"] == "ios27")
+        #expect(finding.message.contains("must adopt the UIScene life cycle"))
+    }
+
     /// Catalog §4.1: Console's translation of a JSON report, the reasons on the lines after the code.
     @Test func translatedTerminationReasonKeepsItsFollowingLines() throws {
         let text = """

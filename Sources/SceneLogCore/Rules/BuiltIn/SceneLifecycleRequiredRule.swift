@@ -17,7 +17,8 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
             UIApplicationSceneManifest whose UISceneConfigurations is empty counts as not adopted. \
             Xcode 27 beta 1 ends the message with "See Technote TN3187 for more information on \
             migration"; later betas and 27.0 with "See "Transitioning to the UIKit scene-based life \
-            cycle" in the UIKit documentation". Bug reports often quote the sentence hard-wrapped, so \
+            cycle" in the UIKit documentation". A crash report of the trap has that function's block \
+            as frame 0 of its crashed thread. Bug reports often quote the sentence hard-wrapped, so \
             a line that ends with "Application failed to launch: UIScene life cycle is required", or \
             breaks after "… is required for apps", counts too.
             """,
@@ -45,6 +46,12 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
                 literal: "RuntimeIssueForNoSceneLifecycleAdoption",
                 regex: "(?s)RuntimeIssueForNoSceneLifecycleAdoption.{0,160}?Application failed to launch",
                 data: ["variant": "ios27"]),
+            // The trap's crash: frame 0 of the crashed thread is the function's block, in a crash
+            // report or a debugger's backtrace quoted as text (assistant-ui/assistant-ui#7854).
+            RulePattern(
+                literal: "RuntimeIssueForNoSceneLifecycleAdoption",
+                regex: #"(?m)^[^\n]{0,80}?(?:\b0[ \t]{1,40}|#0: 0x[0-9a-fA-F]{1,16} )UIKitCore\b[^\n]{0,120}?___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke"#,
+                data: ["variant": "ios27"]),
             // The first half of the sentence, hard-wrapped in a quote: it ends the line (or the
             // message), or the line breaks after "for apps".
             RulePattern(
@@ -53,6 +60,11 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
                 data: ["variant": "ios27"]),
         ],
         triggeringExamples: [
+            // assistant-ui/assistant-ui#7854: the crashed thread's frame 0, quoted; and as a crash report prints it.
+            RuleExample("0 UIKitCore ___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke", data: ["variant": "ios27"]),
+            RuleExample(
+                "0   UIKitCore                     0x000000018a2b3c4d ___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke + 112",
+                data: ["variant": "ios27"]),
             // Xcode 27 beta 1 prints the message over two lines; this is the second.
             RuleExample(
                 "2026-06-10 09:41:07.512345-0700 ExpoApp[4242:123456] Application failed to launch: UIScene life cycle is required for apps built with this SDK. See Technote TN3187 for more information on migration.",
@@ -98,6 +110,8 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
                 data: ["variant": "ios27"]),
         ],
         nonTriggeringExamples: [
+            // The same function deeper in a stack: not the frame that trapped.
+            RuleExample("5   UIKitCore                     0x000000018a2b3c4d ___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke + 112"),
             RuleExample(
                 "error\t22:50:45.786360-0500\tMobileJarvisNative\tCLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version."
             ),
