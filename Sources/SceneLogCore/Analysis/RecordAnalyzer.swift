@@ -116,7 +116,7 @@ struct RecordAnalyzer {
     private static func explains(effect: LaunchEffect) -> Bool {
         switch effect {
         case .none, .notAdoptingScenes, .claimingScenes: true
-        case .failsLaunch, .endsProcess, .privacyKill, .watchdogKill: false
+        case .failsLaunch, .endsProcess, .trapsProcess, .privacyKill, .watchdogKill: false
         }
     }
 
@@ -205,7 +205,7 @@ struct RecordAnalyzer {
         switch effect {
         case .watchdogKill: return finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
         case .failsLaunch: return byProcess()
-        case .endsProcess: return finding.pid == nil ? nil : byProcess()
+        case .endsProcess, .trapsProcess: return finding.pid == nil ? nil : byProcess()
         default: return nil
         }
     }

@@ -221,7 +221,7 @@ struct LaunchTracker {
             return index
         }
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
-        if effect == .failsLaunch || effect == .endsProcess || effect == .privacyKill {
+        if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill {
             launches[index].launch.evidence = .endOnly
             launches[index].launch.appFirstLine = nil
         }
@@ -240,6 +240,9 @@ struct LaunchTracker {
             // The runtime aborts the process after an uncaught exception; the system's own word on
             // the end, when the capture holds it, comes later and says it better (see close).
             announceEnd(Termination(kind: .signal, detail: "SIGABRT(6)"), index, record: record)
+        case .trapsProcess:
+            // The Swift runtime stops the process with a trap after its "Fatal error" line.
+            announceEnd(Termination(kind: .signal, detail: "SIGTRAP(5)"), index, record: record)
         case .privacyKill:
             // TCC ends the process that logs this; SpringBoard's exit line (`domain:tcc(11)`), when
             // the capture holds it, comes later and is the launch's end (see close).

@@ -16,6 +16,8 @@ enum AppleReference {
         "Understanding hangs in your app — https://developer.apple.com/documentation/xcode/understanding-hangs-in-your-app"
     static let protectedResources =
         "Requesting access to protected resources — https://developer.apple.com/documentation/uikit/requesting-access-to-protected-resources"
+    static let swiftRuntimeErrors =
+        "Addressing crashes from Swift runtime errors — https://developer.apple.com/documentation/xcode/addressing-crashes-from-swift-runtime-errors"
     static let languageExceptionCrashes =
         "Addressing language exception crashes — https://developer.apple.com/documentation/xcode/addressing-language-exception-crashes"
     static let sceneDelegateClassName =

@@ -71,6 +71,11 @@ extension RuleDescription {
         with(.endsProcess)
     }
 
+    /// This description, for a rule whose finding means the process traps next (a Swift runtime error).
+    func trappingTheProcess() -> RuleDescription {
+        with(.trapsProcess)
+    }
+
     /// This description, for a rule whose finding means the privacy system (TCC) kills the app that
     /// logs it (a protected resource used without its usage description).
     func reportingAPrivacyKill() -> RuleDescription {
@@ -140,6 +145,9 @@ enum LaunchEffect: String, Sendable {
     case failsLaunch = "fails-launch"
     /// The process is ending (it aborts next). Alone in a capture, the line is a launch seen only by its end.
     case endsProcess = "ends-process"
+    /// The process is ending with a trap (SIGTRAP: a Swift runtime error). Alone in a capture, the
+    /// line is a launch seen only by its end.
+    case trapsProcess = "traps-process"
     /// The privacy system (TCC) kills the app that logs the line, which used a protected resource
     /// without its usage description: the launch ends killed (`tcc`, the finding's
     /// `usageDescriptionKey` as the detail) unless the capture shows the system's own end of it.
