@@ -208,15 +208,16 @@ struct BoundedReadTests {
         }
     }
 
+    /// The stream header and first block header xz writes for `--lzma2=dict=1GiB` (XZDictionaryTests).
+    static let hugeDictionaryHead: [UInt8] = [
+        0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04, 0xE6, 0xD6, 0xB4, 0x46,
+        0x02, 0x00, 0x21, 0x01, 0x24, 0x00, 0x00, 0x00, 0x5E, 0x1F, 0xC7, 0xF9,
+    ]
+
     @Test("an .xz file asking for a dictionary past xz -9's is an input error (exit 3) naming it, after the other inputs are scanned")
     func xzWithAHugeDictionary() throws {
         let folder = try Self.folder()
-        // The stream header and first block header xz writes for `--lzma2=dict=1GiB` (XZDictionaryTests).
-        let head: [UInt8] = [
-            0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04, 0xE6, 0xD6, 0xB4, 0x46,
-            0x02, 0x00, 0x21, 0x01, 0x24, 0x00, 0x00, 0x00, 0x5E, 0x1F, 0xC7, 0xF9,
-        ]
-        try Data(head).write(to: folder.appendingPathComponent("big.log.xz"))
+        try Data(Self.hugeDictionaryHead).write(to: folder.appendingPathComponent("big.log.xz"))
         let result = try Self.run(["scan", "--fail-on", "never", "big.log.xz", "a.log"], in: folder)
         #expect(result.status == 3)
         #expect(result.stderr.contains("'big.log.xz': is xz-compressed with a 1024 MiB dictionary"))
@@ -226,11 +227,7 @@ struct BoundedReadTests {
     @Test("an .xz whose second stream asks for a 1 GiB dictionary, and one inside a tar, are refused by name before they are decoded")
     func xzWithAHugeDictionaryFurtherOn() throws {
         let folder = try Self.folder()
-        let head: [UInt8] = [
-            0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04, 0xE6, 0xD6, 0xB4, 0x46,
-            0x02, 0x00, 0x21, 0x01, 0x24, 0x00, 0x00, 0x00, 0x5E, 0x1F, 0xC7, 0xF9,
-        ]
-        try Data(head).write(to: folder.appendingPathComponent("big.log.xz"))
+        try Data(Self.hugeDictionaryHead).write(to: folder.appendingPathComponent("big.log.xz"))
         try ArchiveScanTests.shell(
             "(xz -c a.log; head -c 1000000 /dev/zero | xz --lzma2=dict=1GiB) > two.log.xz && tar -cf night.tar big.log.xz",
             in: folder)

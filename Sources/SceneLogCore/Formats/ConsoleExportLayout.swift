@@ -119,15 +119,7 @@ struct ConsoleExportLayout {
         case .pid: fields.pid = line.decimalValue(cell)
         case .thread: fields.thread = value
         case .device: fields.device = value
-        case .processAndLibrary:
-            if cell.count > 2, line[cell.upperBound - 1] == ASCII.closeParen,
-                let open = line.lastIndex(of: ASCII.openParen, in: cell), open > cell.lowerBound
-            {
-                fields.process = cell.lowerBound..<open
-                fields.senderImage = open + 1..<cell.upperBound - 1
-            } else {
-                fields.process = value
-            }
+        case .processAndLibrary: if !cell.isEmpty { fields.setSender(cell, in: line) }
         case .message, .date, .ignored: break
         }
         return true

@@ -84,14 +84,7 @@ struct IdevicesyslogParser: RecordParser {
             fields.device = sender.lowerBound..<space
             sender = space + 1..<sender.upperBound
         }
-        if sender.count > 2, line[sender.upperBound - 1] == ASCII.closeParen,
-            let open = line.lastIndex(of: ASCII.openParen, in: sender), open > sender.lowerBound
-        {
-            fields.process = sender.lowerBound..<open
-            fields.senderImage = open + 1..<sender.upperBound - 1
-        } else {
-            fields.process = sender
-        }
+        fields.setSender(sender, in: line)
         fields.pid = line.decimalValue(shape.pidOpen + 1..<shape.pidClose)
         fields.level = shape.level
         return fields

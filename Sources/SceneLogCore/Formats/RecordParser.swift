@@ -155,3 +155,18 @@ extension RecordParser {
         .unchanged
     }
 }
+
+extension RecordFields {
+    /// Sets the process, and the library when `sender` ends with it in parentheses
+    /// (`SpringBoard(FrontBoard)`, as idevicesyslog and a device's console print the sender).
+    mutating func setSender(_ sender: Range<Int>, in line: Bytes) {
+        if sender.count > 2, line[sender.upperBound - 1] == ASCII.closeParen,
+            let open = line.lastIndex(of: ASCII.openParen, in: sender), open > sender.lowerBound
+        {
+            process = sender.lowerBound..<open
+            senderImage = open + 1..<sender.upperBound - 1
+        } else {
+            process = sender
+        }
+    }
+}

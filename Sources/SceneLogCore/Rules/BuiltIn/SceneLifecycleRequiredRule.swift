@@ -49,7 +49,7 @@ struct SceneLifecycleRequiredRule: BuiltInRule {
             // The trap's crash: frame 0 of the crashed thread is the function's block, in a crash
             // report or a debugger's backtrace quoted as text (assistant-ui/assistant-ui#7854).
             RulePattern(
-                literal: "RuntimeIssueForNoSceneLifecycleAdoption",
+                literal: "LifecycleAdoption_block_invoke",
                 regex: #"(?m)^[^\n]{0,80}?(?:\b0[ \t]{1,40}|#0: 0x[0-9a-fA-F]{1,16} )UIKitCore\b[^\n]{0,120}?___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke"#,
                 data: ["variant": "ios27"]),
             // The first half of the sentence, hard-wrapped in a quote: it ends the line (or the
