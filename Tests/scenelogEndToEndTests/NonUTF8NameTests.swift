@@ -47,6 +47,19 @@ struct NonUTF8NameTests {
         #expect(sarif.stdout.contains("\"uri\" : \"logs/bad-%FF.log\""))
     }
 
+    @Test("an .xz with such a name asking for a 1 GiB dictionary is refused before it is decoded, the byte shown")
+    func xzWithAHugeDictionary() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let path = Array(folder.path.utf8) + Array("/big-".utf8) + [0xFF] + Array(".log.xz".utf8) + [0]
+        let descriptor = path.withUnsafeBytes { open($0.bindMemory(to: CChar.self).baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        try #require(descriptor >= 0, "cannot create the file: \(String(cString: strerror(errno)))")
+        _ = BoundedReadTests.hugeDictionaryHead.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let result = try CommandRunner.run(shellArguments: "scan --fail-on never \"$(printf 'big-\\377.log.xz')\"", in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("'big-\\xFF.log.xz': is xz-compressed with a 1024 MiB dictionary"), "\(result.stderr)")
+    }
+
     @Test("a missing file with such a name is reported with the byte shown")
     func missingFile() throws {
         let folder = try Self.folder()

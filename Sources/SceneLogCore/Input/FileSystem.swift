@@ -32,6 +32,26 @@ enum FileSystem {
         return Array(head.prefix(max(count, 0)))
     }
 
+    /// Up to `count` bytes of `descriptor` from `offset` (`pread(2)`, fewer at the file's end),
+    /// without moving its position; `nil` when it cannot be read.
+    static func bytes(of descriptor: Int32, at offset: Int64, count: Int) -> [UInt8]? {
+        guard offset >= 0, count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+            }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
     /// The status of `path`, links followed (`stat(2)`), or `nil`.
     static func status(_ path: String) -> stat? {
         var status = stat()

@@ -46,7 +46,8 @@ enum XZDictionary {
 
     /// Surveys the blocks of the `.xz` file at `path`.
     static func survey(ofFileAt path: String) -> Survey {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // By the path's own bytes, so that a file whose name is not UTF-8 is surveyed too.
+        let descriptor = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .notXZ }
         defer { close(descriptor) }
         let head = bytes(descriptor, at: 0, count: headLength)
@@ -153,18 +154,9 @@ enum XZDictionary {
         return .blocks(offsets)
     }
 
-    /// Up to `count` bytes of the file from `offset` (fewer at its end).
+    /// Up to `count` bytes of the file from `offset` (fewer at its end, none when it cannot be read).
     private static func bytes(_ descriptor: Int32, at offset: Int64, count: Int) -> [UInt8] {
-        guard offset >= 0, count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { break }
-            done += read
-        }
-        return Array(buffer.prefix(done))
+        FileSystem.bytes(of: descriptor, at: offset, count: count) ?? []
     }
 
     /// The xz format's variable-length integer at `index` (seven bits a byte, low first, at most

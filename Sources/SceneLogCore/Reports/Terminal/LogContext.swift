@@ -78,8 +78,8 @@ public struct LogContext: Sendable {
 
         let window = (radius + 1) * Self.bytesPerLine
         let start = max(location.byteOffset - window, 0)
-        guard let bytesBefore = read(descriptor, at: start, count: location.byteOffset - start),
-            let bytesAfter = read(descriptor, at: location.byteOffset, count: window)
+        guard let bytesBefore = FileSystem.bytes(of: descriptor, at: Int64(start), count: location.byteOffset - start),
+            let bytesAfter = FileSystem.bytes(of: descriptor, at: Int64(location.byteOffset), count: window)
         else { return .failure(.unreadable) }
         // The finding's line starts a line: a file rewritten since the scan would not.
         guard !bytesAfter.isEmpty, bytesBefore.last == nil || bytesBefore.last == ASCII.newline else { return .failure(.changed) }
@@ -149,7 +149,7 @@ public struct LogContext: Sendable {
         let refusal: Unavailable? =
             if fstat(descriptor, &info) != 0 { .unreadable }
             else if info.st_mode & S_IFMT != S_IFREG { .notRegularFile }
-            else if let head = read(descriptor, at: 0, count: 512) {
+            else if let head = FileSystem.bytes(of: descriptor, at: 0, count: 512) {
                 head.withUnsafeBufferPointer { InputKind.sniff($0) }.isArchive ? .compressed : nil
             } else { .unreadable }
         if let refusal {
@@ -166,24 +166,5 @@ public struct LogContext: Sendable {
         let text = String(decoding: bytes.prefix(byteLimit), as: UTF8.self)
         guard text.unicodeScalars.count > maximumLineLength || bytes.count > byteLimit else { return cut ? text + "…" : text }
         return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumLineLength))) + "…"
-    }
-
-    /// Up to `count` bytes of the file at `offset` (fewer at its end), or `nil` when it cannot be read.
-    private func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(descriptor, base + filled, count - filled, off_t(offset + filled))
-            }
-            if got == 0 { break }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            filled += got
-        }
-        return Array(bytes.prefix(filled))
     }
 }

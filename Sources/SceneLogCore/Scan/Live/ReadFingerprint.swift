@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a followed file held where it was read: its first bytes and the last bytes read before
 /// the position reached. When either no longer matches the file, it was rewritten under the
 /// reader (truncated, then written again past the old position between two polls), even though
@@ -46,11 +40,9 @@ struct ReadFingerprint {
             && Self.bytes(of: descriptor, at: position - Int64(tail.count), count: tail.count) == tail
     }
 
-    /// Up to `count` bytes of `descriptor` at `offset` (fewer at its end), without moving its position.
+    /// Up to `count` bytes of `descriptor` at `offset` (fewer at its end, none when it cannot be
+    /// read), without moving its position.
     private static func bytes(of descriptor: Int32, at offset: Int64, count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
-        return Array(bytes.prefix(max(read, 0)))
+        FileSystem.bytes(of: descriptor, at: offset, count: count) ?? []
     }
 }
