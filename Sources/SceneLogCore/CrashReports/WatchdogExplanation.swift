@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a watchdog kill's termination explanation tells about the app, when the report around it
 /// does not (a legacy report quoted from its `Exception Type` on, without its header):
 ///
@@ -18,30 +16,51 @@ struct WatchdogExplanation: Equatable {
 
     /// Reads `text`; `nil` when it holds no watchdog transgression.
     init?(_ text: String) {
-        guard let transgression = text.range(of: " watchdog transgression:") else { return nil }
-        let before = text[..<transgression.lowerBound]
-        let eventStart = before.lastIndex { !($0.isLetter || $0 == "-") }.map(before.index(after:)) ?? before.startIndex
-        event = eventStart < before.endIndex ? String(before[eventStart...]) : nil
-        var rest = text[transgression.upperBound...].drop { $0 == " " }
-        if let open = ["app<", "application<"].first(where: { rest.hasPrefix($0) }), let close = rest.firstIndex(of: ">") {
-            let inside = rest[rest.index(rest.startIndex, offsetBy: open.count)..<close]
-            bundle = Self.bundle(inside.prefix { $0 != "(" })
-            rest = rest[rest.index(after: close)...]
-            if rest.first == ":" { pid = Int(rest.dropFirst().prefix { $0.isASCII && $0.isNumber }) }
-        } else {
-            bundle = Self.bundle(rest.prefix { $0 != " " })
-        }
-        if let allowance = text.range(of: "allowance of ") {
-            let number = text[allowance.upperBound...].prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            budget = number.isEmpty ? nil : String(number)
-        }
+        var text = text
+        guard let explanation = text.withUTF8({ Self.read($0) }) else { return nil }
+        self = explanation
     }
 
-    /// `text` when it reads as a bundle id (letters, digits, `.`, `-`, `_`, a letter or digit first).
-    private static func bundle(_ text: Substring) -> String? {
-        guard let first = text.first, first.isASCII, first.isLetter || first.isNumber, text.count <= 255,
-            text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") })
+    private init() {}
+
+    private static func read(_ text: Bytes) -> WatchdogExplanation? {
+        guard let transgression = text.range(of: " watchdog transgression:") else { return nil }
+        var explanation = WatchdogExplanation()
+        var eventStart = transgression.lowerBound
+        while eventStart > 0, isLetter(text[eventStart - 1]) || text[eventStart - 1] == ASCII.minus {
+            eventStart -= 1
+        }
+        if eventStart < transgression.lowerBound { explanation.event = text.string(eventStart..<transgression.lowerBound) }
+        var subject = transgression.upperBound
+        while subject < text.count, text[subject] == ASCII.space { subject += 1 }
+        // The app as SpringBoard names it (`app<bundle(uuid)>:pid`), else a bare bundle id.
+        if let (bundle, end) = LaunchMarkerParsing.identityRange(text, at: subject) {
+            explanation.bundle = bundleID(text, bundle)
+            if text.matches(":", at: end) { explanation.pid = text.decimalValue(end + 1..<text.endOfDigits(from: end + 1)) }
+        } else {
+            explanation.bundle = bundleID(text, subject..<(text.index(of: ASCII.space, from: subject) ?? text.count))
+        }
+        if let allowance = text.range(of: "allowance of ") {
+            var end = allowance.upperBound
+            while end < text.count, ASCII.isDigit(text[end]) || text[end] == ASCII.dot { end += 1 }
+            if end > allowance.upperBound { explanation.budget = text.string(allowance.upperBound..<end) }
+        }
+        return explanation
+    }
+
+    /// The bytes of `range` when they read as a bundle id (letters, digits, `.`, `-`, `_`, a letter
+    /// or digit first, at most 255 bytes).
+    private static func bundleID(_ text: Bytes, _ range: Range<Int>) -> String? {
+        guard let first = range.first, range.count <= 255, isLetter(text[first]) || ASCII.isDigit(text[first]),
+            range.allSatisfy({ index in
+                let byte = text[index]
+                return isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.dot || byte == ASCII.minus || byte == ASCII.underscore
+            })
         else { return nil }
-        return String(text)
+        return text.string(range)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        ASCII.isLower(byte) || ASCII.isUpper(byte)
     }
 }
