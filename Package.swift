@@ -19,6 +19,34 @@ let archiveHeaders: Target = .systemLibrary(
 let archiveHeaders: Target = .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.brew(["libarchive"])])
 #endif
 
+#if canImport(Glibc)
+import Glibc
+
+/// Whether the C library of the machine that builds reads packed relative relocations (DT_RELR,
+/// glibc 2.36 and later); a program that has them does not start with an older one.
+let glibcReadsPackedRelocations: Bool = {
+    var text = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0,
+        let number = String(cString: text).split(separator: " ").last
+    else { return false }
+    let version = number.split(separator: ".").compactMap { Int($0) }
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+}()
+#else
+let glibcReadsPackedRelocations = false
+#endif
+
+// The executables are linked with lld on Linux (it comes with Swift's Linux toolchains), with
+// their 97,000 relative relocations packed (DT_RELR) where glibc reads them: start-up is most of
+// the time of a scan of a small capture, and the dynamic loader's relocations were a quarter of
+// it. A scan of a 16 KB sample, start-up included: 11.5 ms linked by gold, 10.0 ms by lld with
+// packed relocations.
+let executableLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld"] + (glibcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
+        .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "SceneLog",
     platforms: [.macOS(.v13)],
@@ -84,7 +112,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "scenelog", dependencies: ["SceneLogCommandLine"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "scenelog", dependencies: ["SceneLogCommandLine"], swiftSettings: strictSettings, linkerSettings: executableLinking),
         // OTLP export of launches, apart from SceneLogCore: swift-otel brings swift-nio,
         // async-http-client, grpc-swift and swift-protobuf, which a library user may not want.
         .target(
@@ -106,7 +135,8 @@ let package = Package(
         .executableTarget(
             name: "scenelog-otlp",
             dependencies: ["SceneLogCommandLine", "SceneLogTelemetry", "SceneLogCore"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: executableLinking
         ),
         // What both test targets share: the check for tools the tests run but the package does not build.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),

@@ -107,14 +107,47 @@ final class LiteralPrefilter: @unchecked Sendable {
         return best.offset
     }
 
-    /// Calls `body` with the index of each literal found in `text` (a literal may be reported more
-    /// than once when it occurs more than once).
+    /// Calls `body` with the index of each literal found in `text`, in no set order (a literal may
+    /// be reported more than once when it occurs more than once).
+    ///
+    /// Two windows move at once, one over each half of the text: each step of one waits for its
+    /// table lookup, and the other's step fills that wait.
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard text.count >= window, !literals.isEmpty, let base = text.baseAddress else { return }
         let shift = self.shift
         let count = text.count
-        var position = window - 1
-        while position < count {
+        // Anchors ending before `middle` are the first window's, the others the second's.
+        let middle = max(count / 2, window - 1)
+        var first = window - 1
+        var second = middle
+        while first < middle, second < count {
+            let firstJump = Int(shift[Self.block(endingAt: first, in: base)])
+            let secondJump = Int(shift[Self.block(endingAt: second, in: base)])
+            if firstJump > 0 {
+                first += firstJump
+            } else {
+                check(at: first, in: text, base: base, body)
+                first += 1
+            }
+            if secondJump > 0 {
+                second += secondJump
+            } else {
+                check(at: second, in: text, base: base, body)
+                second += 1
+            }
+        }
+        scan(from: first, to: middle, in: text, base: base, body)
+        scan(from: second, to: count, in: text, base: base, body)
+    }
+
+    /// One window over the anchors ending in `position..<end`.
+    @inline(__always)
+    private func scan(
+        from position: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, _ body: (Int) -> Void
+    ) {
+        let shift = self.shift
+        var position = position
+        while position < end {
             let jump = Int(shift[Self.block(endingAt: position, in: base)])
             if jump > 0 {
                 position += jump
