@@ -135,12 +135,12 @@ struct RecordAnalyzer {
         var namings: [(key: String, finding: Finding)] = []
         var kept: [Finding] = []
         for finding in found {
+            if let echoed = echoedEvent(of: finding) {
+                addEvidence(finding, toEvent: echoed)
+                continue
+            }
             guard let key = Self.eventKey(of: finding, effect: engine.launchEffect(of: finding)) else {
-                if let echoed = echoedEvent(of: finding) {
-                    addEvidence(finding, toEvent: echoed)
-                } else {
-                    kept.append(finding)
-                }
+                kept.append(finding)
                 continue
             }
             if openEvents[key] != nil {
@@ -196,8 +196,10 @@ struct RecordAnalyzer {
     /// What makes findings one event, for the rules whose lines tell one event: a watchdog kill by
     /// the app killed (the system names it on several lines); a launch failure by its process and
     /// pid (a process fails to launch once); an uncaught exception by the process and pid its line
-    /// names (a process aborts once; without a pid, two runs of the app may be near). `nil` for
-    /// other rules, and for an exception on a line that names no pid (see ``echoedEvent(of:)``).
+    /// names (a process aborts once; without a pid, two runs of the app may be near), and on a bare
+    /// line of a plain console (no process, no pid: one app's output) by the exception's name, so
+    /// that libc++abi's line printed twice is one crash. `nil` for other rules, and for an exception
+    /// on a line that names a process but no pid (see ``echoedEvent(of:)``).
     private static func eventKey(of finding: Finding, effect: LaunchEffect) -> String? {
         func byProcess() -> String {
             finding.rule + "\u{1F}" + (finding.process ?? "") + "\u{1F}" + (finding.pid.map(String.init) ?? "")
@@ -205,7 +207,9 @@ struct RecordAnalyzer {
         switch effect {
         case .watchdogKill: return finding.rule + "\u{1F}" + (finding.data["bundle"] ?? finding.process ?? "")
         case .failsLaunch: return byProcess()
-        case .endsProcess, .trapsProcess: return finding.pid == nil ? nil : byProcess()
+        case .endsProcess, .trapsProcess:
+            if finding.pid != nil { return byProcess() }
+            return finding.process == nil ? byProcess() + "\u{1F}" + (finding.data["exception"] ?? "") : nil
         default: return nil
         }
     }

@@ -85,6 +85,20 @@ struct OneProblemOneFindingTests {
         #expect(read.count == 1 && read.first?.process == "IceCubesApp" && read.first?.outcome == .crashed)
     }
 
+    /// AloneMonkey/MonkeyDev#294 (iOS 13.4): libc++abi's line for a C++ exception, printed twice,
+    /// with its image's name and without: one crash of the console's one app.
+    @Test("a C++ exception's libc++abi line printed twice in a plain console is one finding")
+    func doubledCxxExceptionIsOneFinding() throws {
+        let text = """
+            libc++abi.dylib: terminating with uncaught exception of type CYPoolError
+            terminating with uncaught exception of type CYPoolError
+            """
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.first?.data["exception"] == "CYPoolError" && findings.first?.evidence.map(\.line) == [2])
+        #expect(read.count == 1 && read.first?.outcome == .crashed)
+    }
+
     @Test("launch failures of two processes stay two findings")
     func failuresOfTwoProcessesAreTwoFindings() throws {
         let failure = "(UIKitCore) failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK."

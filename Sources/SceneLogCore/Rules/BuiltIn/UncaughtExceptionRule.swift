@@ -14,7 +14,10 @@ struct UncaughtExceptionRule: BuiltInRule {
             rootViewController), NSInvalidArgumentException "Could not find a storyboard named 'Main' in \
             bundle …" (Info.plist still names a storyboard that was deleted or renamed, in \
             UIMainStoryboardFile or in the scene manifest's UISceneStoryboardFile), and React Native's \
-            RCTFatalException, which wraps a JavaScript error thrown while the bundle loads. Kotlin/Native \
+            RCTFatalException, which wraps a JavaScript error thrown while the bundle loads. A C++ exception \
+            nobody caught ends the same way, with only libc++abi's "terminating due to uncaught exception of \
+            type <type>: <what>": in React Native, facebook::jsi::JSError, a JavaScript error thrown into \
+            native code through JSI (Hermes, TurboModules, Reanimated). Kotlin/Native \
             (Kotlin and Compose Multiplatform) logs "Uncaught Kotlin exception: <class>: <message>", and \
             .NET for iOS (MAUI, Xamarin) "Unhandled managed exception: <message> (<type>)", and both \
             terminate the process the same way.
@@ -42,6 +45,13 @@ struct UncaughtExceptionRule: BuiltInRule {
             RulePattern(
                 literal: "Terminating app due to uncaught exception",
                 regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024})"#
+            ),
+            // libc++abi, for a C++ exception: its type, then what() when there is one. An NSException
+            // reaches libc++abi too, after the runtime's own "Terminating app" line: that line is its
+            // finding, with the name and the reason.
+            RulePattern(
+                literal: "uncaught exception of type ",
+                regex: #"terminating (?:due to|with) uncaught exception of type (?!NSException\b)(?<exception>[^\s:]{1,256}(?:::[^\s:]{1,256}){0,16})(?:: (?<reason>[^\n]{0,4096}))?"#
             ),
             // Kotlin/Native's runtime: the exception's class, then its message.
             RulePattern(
@@ -84,6 +94,16 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "error\t23:30:44.812377-0500\tMyApp\tTerminating app due to uncaught exception 'RCTFatalException: Unhandled JS Exception: t.typeof is not a function.",
                 data: ["exception": "RCTFatalException: Unhandled JS Exception: t.typeof is not a function."]),
+            // react/react-native#47273 (React Native 0.76, Xcode console).
+            RuleExample(
+                "libc++abi: terminating due to uncaught exception of type facebook::jsi::JSError: JS Symbols are not convertible to dynamic",
+                data: ["exception": "facebook::jsi::JSError", "reason": "JS Symbols are not convertible to dynamic"]),
+            // introlab/rtabmap#1436 (a Flutter app's C++ library): no what().
+            RuleExample(
+                "libc++abi: terminating due to uncaught exception of type UException", data: ["exception": "UException"]),
+            // AloneMonkey/MonkeyDev#294 (iOS 13.4): the older wording.
+            RuleExample(
+                "libc++abi.dylib: terminating with uncaught exception of type CYPoolError", data: ["exception": "CYPoolError"]),
             // arkivanov/Decompose#639 (Compose Multiplatform, iOS 16.4, Xcode console).
             RuleExample(
                 "Uncaught Kotlin exception: kotlin.IllegalStateException: ComposeUIViewController.view should be attached to window",
