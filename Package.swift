@@ -27,7 +27,7 @@ import Glibc
 let glibcReadsPackedRelocations: Bool = {
     var text = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
     guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0,
-        let number = String(cString: text).split(separator: " ").last
+        let number = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last
     else { return false }
     let version = number.split(separator: ".").compactMap { Int($0) }
     return version.count >= 2 && (version[0], version[1]) >= (2, 36)
