@@ -38,11 +38,14 @@ struct CrashReport: Sendable, Equatable {
     var isBodyTooLarge = false
 
     /// 0x8badf00d from the watchdog of a launch or a scene transition. Not the kill of an app that
-    /// was already quitting (`process-exit watchdog transgression`), nor of a background task whose
-    /// assertion ran out (namespace `ASSERTIOND`): those are crashes like others.
+    /// was already quitting (`process-exit watchdog transgression`; iOS 14's `[application<…>:pid]
+    /// failed to terminate gracefully after 10.0s | … | WatchdogEvent: process-exit`), nor of a
+    /// background task whose assertion ran out (namespace `ASSERTIOND`): those are crashes like others.
     var isLaunchWatchdogKill: Bool {
-        terminationCode == 0x8BAD_F00D && terminationNamespace != "ASSERTIOND"
-            && terminationExplanation?.contains("process-exit watchdog transgression") != true
+        guard terminationCode == 0x8BAD_F00D, terminationNamespace != "ASSERTIOND" else { return false }
+        guard let explanation = terminationExplanation else { return true }
+        return !explanation.contains("process-exit watchdog transgression") && !explanation.contains("failed to terminate gracefully")
+            && !explanation.contains("WatchdogEvent: process-exit")
     }
 
     /// An empty report: every field `nil`, no frames, not truncated.

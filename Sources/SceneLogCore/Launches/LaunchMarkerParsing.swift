@@ -170,6 +170,8 @@ enum LaunchMarkerParsing {
             let first = message.index(of: ASCII.semicolon, from: prefix.upperBound, to: min(message.count, prefix.upperBound + 40))
         else { return nil }
         let start = message.skippingBlanks(from: first + 1)
+        // iOS 13 on: `application<bundle>:-1>`; before: `bundle; pid: -1>`.
+        if let (bundle, _) = identity(message, at: start) { return .bootstrapFailed(bundle: bundle, reason: nil) }
         guard let end = message.index(of: ASCII.semicolon, from: start, to: min(message.count, start + 256)) else { return nil }
         let bundle = message.string(start..<end)
         guard !bundle.isEmpty, !bundle.utf8.contains(ASCII.space) else { return nil }

@@ -34,11 +34,34 @@ enum LaunchSignalReader {
         ("terminating due to uncaught exception", { _ in .aborted }),
         ("terminating with uncaught exception", { _ in .aborted }),
         ("abort() called", { _ in .aborted }),
-        ("Running \"main\" with ", { _ in .frameworkMarker(name: "react-native:running-main") }),
-        ("Dart VM service is listening", { _ in .frameworkMarker(name: "flutter:vm-service") }),
+        // React Native's AppRegistry running the app's root component, registered as "main" (Expo)
+        // or under the app's own name (`Running "unityTest" with {"rootTag":1,…}`), and in older
+        // releases `Running application screen_welcome ({` or `… "MyApp" with appParams: {…}`.
+        ("Running \"main\" with ", runningRootComponent),
+        ("\" with {\"rootTag\":", runningNamedRootComponent),
+        ("Running application ", runningApplication),
+        ("Dart VM service is listening", dartVMService),
+        // Flutter before 3.0 called its VM service the Observatory.
+        ("Observatory listening on ", dartVMService),
         ("ui.bootstrap.first_frame", { _ in .frameworkMarker(name: "flutter:first-frame") }),
     ] + LifecycleCallbackRecognizer.literals.map { literal in
         (literal, { LifecycleCallbackRecognizer.recognize($0).map(LaunchSignal.callback) })
+    }
+
+    private static func runningRootComponent(_: Bytes) -> LaunchSignal? {
+        .frameworkMarker(name: "react-native:running-main")
+    }
+
+    private static func runningNamedRootComponent(_ message: Bytes) -> LaunchSignal? {
+        message.range(of: "Running \"") != nil ? runningRootComponent(message) : nil
+    }
+
+    private static func runningApplication(_ message: Bytes) -> LaunchSignal? {
+        message.range(of: " ({") != nil || message.range(of: " with appParams") != nil ? runningRootComponent(message) : nil
+    }
+
+    private static func dartVMService(_: Bytes) -> LaunchSignal? {
+        .frameworkMarker(name: "flutter:vm-service")
     }
 
     /// The markers' literals, in order: the shared message prefilter (``MessagePrefilter``) looks

@@ -178,9 +178,10 @@ import Testing
         )
     }
 
-    /// granoff/Lockbox#63 (an app killed while quitting, in the background) and michaelnisi/podest#17
-    /// (a background task's assertion ran out, in a "Non UI" process 18 hours after launch): watchdog
-    /// codes of no launch, so crashes like others.
+    /// granoff/Lockbox#63 and SpaceMadness/lunar-unity-console#187 (an app killed while quitting, in
+    /// the background; the second in iOS 14's wording) and michaelnisi/podest#17 (a background task's
+    /// assertion ran out, in a "Non UI" process 18 hours after launch): watchdog codes of no launch,
+    /// so crashes like others.
     @Test(arguments: [
         """
         Exception Type:  EXC_CRASH (SIGKILL)
@@ -188,6 +189,14 @@ import Testing
         Exception Note:  EXC_CORPSE_NOTIFY
         Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
         Termination Description: SPRINGBOARD, process-exit watchdog transgression: application<cn.baoxiaosheng.mobile>:18532 exhausted real (wall clock) time allowance of 5.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: process-exit | WatchdogVisibility: Background | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 3.810 (user 3.810, system 0.000), 38% CPU", | "Elapsed application CPU time (seconds): 0.042, 0% CPU" | )
+        Triggered by Thread:  0
+        """,
+        """
+        Exception Type:  EXC_CRASH (SIGKILL)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Exception Note:  EXC_CORPSE_NOTIFY
+        Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+        Termination Description: SPRINGBOARD, <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:[application<com.sensetime.xzarnavi>:512] failed to terminate gracefully after 10.0s | ProcessVisibility: Unknown | ProcessState: Running | WatchdogEvent: process-exit | WatchdogVisibility: Background | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 6.640 (user 6.640, system 0.000), 10% CPU", | "Elapsed application CPU time (seconds): 0.000, 0% CPU" | ) reportType:CrashLog maxTerminationResistance:Interactive>
         Triggered by Thread:  0
         """,
         """

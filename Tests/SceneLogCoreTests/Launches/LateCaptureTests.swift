@@ -107,12 +107,17 @@ struct LateCaptureTests {
         #expect(twice.count == 1)
     }
 
-    /// appium/appium#6404 (iOS 9 simulator): the older wording alone.
-    @Test("\"Bootstrapping failed for <FBApplicationProcess…>\" alone is a launch that failed")
-    func bootstrappingFailedAlone() throws {
-        let (launches, _) = try launches(
-            in: "Apr 14 09:22:10 users-iMac SpringBoard[488]: Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>\n")
-        #expect(launches.map(\.bundle) == ["com.InovaSquad.Artinove"] && launches.map(\.outcome) == [.launchFailed])
+    /// appium/appium#6404 (iOS 9 simulator): the older wording alone; DanTheMan827/ios-app-signer#172:
+    /// iOS 13's, which names the app as `application<bundle>:-1`.
+    @Test(
+        "\"Bootstrapping failed for <FBApplicationProcess…>\" alone is a launch that failed",
+        arguments: [
+            ("Apr 14 09:22:10 users-iMac SpringBoard[488]: Bootstrapping failed for <FBApplicationProcess: 0x7d2d7930; com.InovaSquad.Artinove; pid: -1>", "com.InovaSquad.Artinove"),
+            (#"Jan 15 15:44:15 iPhone-plus-hebiao SpringBoard(FrontBoard)[55] <Error>: Bootstrapping failed for <FBApplicationProcess: 0x115fcdd40; application<com.test.app>:-1> with error: <NSError: 0x280f09110; domain: RBSRequestErrorDomain; code: 5; reason: "The launchd job couldn't be started."> {"#, "com.test.app"),
+        ])
+    func bootstrappingFailedAlone(line: String, bundle: String) throws {
+        let (launches, _) = try launches(in: line + "\n")
+        #expect(launches.map(\.bundle) == [bundle] && launches.map(\.outcome) == [.launchFailed])
     }
 
     /// SVProgressHUD/SVProgressHUD#976 (iOS 12, Xcode console): the runtime's uncaught-exception

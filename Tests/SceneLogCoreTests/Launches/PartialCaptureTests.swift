@@ -177,6 +177,35 @@ struct PartialCaptureTests {
         try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])
     }
 
+    /// The framework's own start line is the app's launch: React Native running a root component
+    /// registered under the app's name (asmadsen/react-native-unity-view#3), in the older wording
+    /// (wix/react-native-navigation#5516), and Flutter's VM service under its name before 3.0
+    /// (flutter/flutter#6027).
+    @Test(
+        "a framework's start line in its other wordings starts the app's launch",
+        arguments: [
+            (
+                #"""
+                2020-03-03 19:04:03.164569-0300 unityTest[1736:1593260] TCP Conn 0x2838f12c0 Failed : error 0:61 [61]
+                2020-03-03 19:04:18.711 [info][tid:com.facebook.react.JavaScript] Running "unityTest" with {"rootTag":1,"initialProps":{}}
+                """#,
+                "unityTest", 1736, "react-native:running-main"
+            ),
+            (
+                "2019-09-24 17:42:51.863879-0500 myApp[17041:228396] Running application screen_welcome ({",
+                "myApp", 17041, "react-native:running-main"
+            ),
+            (
+                "Sep 23 15:52:02 cbracken-iPhone Runner(libsystem_asl.dylib)[6166] <Info>: Observatory listening on http://127.0.0.1:54951",
+                "Runner", 6166, "flutter:vm-service"
+            ),
+        ])
+    func frameworkStartLines(capture: String, process: String, pid: Int, event: String) throws {
+        let launch = try #require(try launches(in: capture).launches.first)
+        #expect(launch.process == process && launch.pid == pid)
+        #expect(launch.events.map(\.name) == [event])
+    }
+
     @Test("line accounting holds on every partial capture")
     func lineAccounting() throws {
         for name in try sampleNames() where !name.hasSuffix(".ips") {
