@@ -14,7 +14,8 @@
 /// lines may be indented. A line the debugger or the `flutter` tool prints (``DebuggerLine``:
 /// `Process 1198 stopped`, `Running Xcode build...`) is a record of kind ``RecordKind/debugger``,
 /// indented or not. Any other non-blank line is a `print()` record of its own, unless it starts
-/// with a blank or a closing bracket: then it continues the open record, as blank lines do. Such a
+/// with a blank or a closing bracket: then it continues the open record, as blank lines do (the
+/// first such line, with no record to continue, starts one). Such a
 /// line right before or after a prefixed line with the same message is `flutter run`'s echo of that
 /// line (``ConsoleEcho``): a ``RecordKind/toolBanner`` record.
 ///
@@ -75,11 +76,18 @@ struct XcodeConsoleParser: RecordParser {
         guard !ASCII.isBlank(first), first != ASCII.closeBrace, first != ASCII.closeParen, first != ASCII.closeBracket
         else {
             echo.noteOther()
-            return .continuation
+            // The first line (a paste that kept a leading blank) has no record to continue.
+            return sawRecord ? .continuation : indentedFirstRecord(line)
         }
         if echo.isEcho(bare: line) { return .recordStart(.banner(.toolBanner, length: line.count)) }
         sawRecord = true
         return .recordStart(RecordFields(message: 0..<line.count))
+    }
+
+    /// The first record, from a line that would continue one: its message starts after the blanks.
+    private mutating func indentedFirstRecord(_ line: Bytes) -> LineRole {
+        sawRecord = true
+        return .recordStart(RecordFields(message: line.skippingBlanks(from: 0)..<line.count))
     }
 
     /// A bare line that turned out to be the echo of the prefixed line after it is a tool banner.

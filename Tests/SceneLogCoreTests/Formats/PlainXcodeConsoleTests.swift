@@ -65,6 +65,19 @@ import Testing
         #expect(result.records.allSatisfy { $0.kind == .message })
     }
 
+    /// arkivanov/Decompose#639: the paste kept a blank before the first line; the stack's indented
+    /// lines continue it.
+    @Test func anIndentedFirstLineStartsTheFirstRecord() {
+        let result = scan("""
+             Uncaught Kotlin exception: kotlin.IllegalStateException: ComposeUIViewController.view should be attached to window
+                at 0   shared                            0x10061a413        kfun:kotlin.Throwable#<init>(kotlin.String?){} + 119 
+                at 1   shared                            0x10061399f        kfun:kotlin.Exception#<init>(kotlin.String?){} + 115 
+
+            """)
+        #expect(counts(result.summary) == Counts(lines: 3, records: 1, continuationLines: 2, unparsedLines: 0))
+        #expect(result.records.first?.message.hasPrefix("Uncaught Kotlin exception: ") == true)
+    }
+
     /// As quoted in flutter/flutter#125921: the paste left out the timestamp, not the process.
     @Test func aLineWithoutItsTimestampKeepsItsProcessAndPid() {
         let result = scan("""

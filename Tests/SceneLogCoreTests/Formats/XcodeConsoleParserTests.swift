@@ -100,8 +100,9 @@ import Testing
         let text = "\n    indented before anything\n\(Self.terminated)\n\(Self.nsLog)"
         let result = scan(text)
         #expect(result.summary.format == .xcodeConsole)
-        #expect(counts(result.summary) == Counts(lines: 4, records: 2, continuationLines: 0, unparsedLines: 2))
-        #expect(result.records.map(\.message) == [Self.terminated, "NSLog"])
+        // The blank line has nothing to continue; the indented line, the first with text, starts a record.
+        #expect(counts(result.summary) == Counts(lines: 4, records: 3, continuationLines: 0, unparsedLines: 1))
+        #expect(result.records.map(\.message) == ["indented before anything", Self.terminated, "NSLog"])
     }
 
     @Test func processNamesAndCategories() {
