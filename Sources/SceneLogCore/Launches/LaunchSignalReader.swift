@@ -72,15 +72,12 @@ enum LaunchSignalReader {
     /// The launch signal in `message`, given the markers whose literal the prefilter found in it
     /// (at least one: a message with none is no launch marker).
     static func signal(in message: Bytes, markers found: [Int]) -> LaunchSignal? {
-        // Most messages hold one marker, and React Native's start line two: no sorted copy of the
-        // list for them.
-        if found.count == 1 { return markers[found[0]].read(message) }
-        if found.count == 2 {
-            let (first, second) = (min(found[0], found[1]), max(found[0], found[1]))
-            return markers[first].read(message) ?? markers[second].read(message)
-        }
-        for index in found.sorted() {
-            if let signal = markers[index].read(message) { return signal }
+        // The markers in their order, each once, without a sorted copy of the list (React Native's
+        // start line holds two; most messages one).
+        var tried = -1
+        while let next = found.lazy.filter({ $0 > tried }).min() {
+            if let signal = markers[next].read(message) { return signal }
+            tried = next
         }
         return nil
     }

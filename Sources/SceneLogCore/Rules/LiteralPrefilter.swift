@@ -114,45 +114,39 @@ final class LiteralPrefilter: @unchecked Sendable {
     /// table lookup, and the other's step fills that wait.
     func forEachMatch(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         guard text.count >= window, !literals.isEmpty, let base = text.baseAddress else { return }
-        let shift = self.shift
         let count = text.count
         // Anchors ending before `middle` are the first window's, the others the second's.
         let middle = max(count / 2, window - 1)
         var first = window - 1
         var second = middle
         while first < middle, second < count {
-            let firstJump = Int(shift[Self.block(endingAt: first, in: base)])
-            let secondJump = Int(shift[Self.block(endingAt: second, in: base)])
-            if firstJump > 0 {
-                first += firstJump
-            } else {
-                check(at: first, in: text, base: base, body)
-                first += 1
-            }
-            if secondJump > 0 {
-                second += secondJump
-            } else {
-                check(at: second, in: text, base: base, body)
-                second += 1
-            }
+            // Both lookups before either window moves: a check may call `body`, past which the
+            // compiler would not move the second lookup (3 % of a scan with few findings).
+            let firstJump = jump(at: first, base: base)
+            let secondJump = jump(at: second, base: base)
+            move(&first, by: firstJump, in: text, base: base, body)
+            move(&second, by: secondJump, in: text, base: base, body)
         }
-        scan(from: first, to: middle, in: text, base: base, body)
-        scan(from: second, to: count, in: text, base: base, body)
+        while first < middle { move(&first, by: jump(at: first, base: base), in: text, base: base, body) }
+        while second < count { move(&second, by: jump(at: second, base: base), in: text, base: base, body) }
     }
 
-    /// One window over the anchors ending in `position..<end`.
+    /// How far a window whose end is at `position` may move.
     @inline(__always)
-    private func scan(
-        from position: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, _ body: (Int) -> Void
+    private func jump(at position: Int, base: UnsafePointer<UInt8>) -> Int {
+        Int(shift[Self.block(endingAt: position, in: base)])
+    }
+
+    /// Moves a window by `jump`, or, when it may not move, checks the literals whose anchor ends
+    /// there and moves it by one.
+    @inline(__always)
+    private func move(
+        _ position: inout Int, by jump: Int, in text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>,
+        _ body: (Int) -> Void
     ) {
-        let shift = self.shift
-        var position = position
-        while position < end {
-            let jump = Int(shift[Self.block(endingAt: position, in: base)])
-            if jump > 0 {
-                position += jump
-                continue
-            }
+        if jump > 0 {
+            position += jump
+        } else {
             check(at: position, in: text, base: base, body)
             position += 1
         }
