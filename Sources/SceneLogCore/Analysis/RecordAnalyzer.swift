@@ -17,6 +17,12 @@ struct RecordAnalyzer {
     private var waiting: [Finding] = []
     /// Lines of one event further apart than this are two events.
     private static let eventSpan = 40
+    /// Where and in which process (`nil`: a bare line) the latest uncaught exception was told by the
+    /// runtime's own line, for libc++abi's line that tells it again later (see ``restatementSpan``).
+    private var latestException: (line: Int, process: String?)?
+    /// How many lines after the runtime's line of an uncaught exception libc++abi's line for it may
+    /// come (past the first throw call stack, one line per frame in older consoles) and still be it.
+    private static let restatementSpan = 400
     /// Whether an uncaught exception whose reason another rule names on the same line is folded
     /// into that rule's finding; not when the run keeps only some rules (the other may be left out).
     private let foldsExplainedExceptions: Bool
@@ -66,6 +72,7 @@ struct RecordAnalyzer {
         }
         var found = engine.findings(in: record, literals: hits.ruleLiterals, path: path)
         let abortsAfterExplainedException = found.count > 1 && foldsExplainedExceptions && foldExplainedException(&found)
+        if abortsAfterExplainedException { noteException(in: record, explainedBy: &found) }
         // Optional chaining reads the tracker in place; binding it with `if let` would copy it.
         if found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
             // A debugger is attached: SpringBoard lets the watchdog's overrun pass.
@@ -135,6 +142,16 @@ struct RecordAnalyzer {
         var namings: [(key: String, finding: Finding)] = []
         var kept: [Finding] = []
         for finding in found {
+            if UncaughtExceptionRule.restatesTheRuntime(finding), tellsTheLatestException(finding) {
+                if let event = latestExceptionEvent() { addEvidence(finding, toEvent: event) }
+                continue
+            } else if !UncaughtExceptionRule.restatesTheRuntime(finding), engine.launchEffect(of: finding) == .endsProcess {
+                latestException = (finding.location.line, finding.process)
+                if let restatement = openRestatement(of: finding) {
+                    replaceEvent(restatement, with: finding)
+                    continue
+                }
+            }
             if let echoed = echoedEvent(of: finding) {
                 addEvidence(finding, toEvent: echoed)
                 continue
@@ -156,6 +173,63 @@ struct RecordAnalyzer {
         }
         found = kept
         return (opened, namings)
+    }
+
+    /// An uncaught exception that another rule explains on the record's line: the process aborts
+    /// all the same. When libc++abi's line told it already (its event still open), the explaining
+    /// finding takes that event's place, so that the crash stays one finding of its launch.
+    private mutating func noteException(in record: RecordView, explainedBy found: inout [Finding]) {
+        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
+        latestException = (record.line, process)
+        guard let explaining = found.firstIndex(where: { Self.explains(effect: engine.launchEffect(of: $0)) }),
+            let restatement = openRestatement(of: found[explaining])
+        else { return }
+        replaceEvent(restatement, with: found.remove(at: explaining))
+    }
+
+    /// The key of the open event of libc++abi's line for an NSException that `finding` (the
+    /// runtime's line, or a finding that explains it) tells better: of the same process, or of a
+    /// line naming none. `nil` when a live watch showed the event already.
+    private func openRestatement(of finding: Finding) -> String? {
+        guard holdsEvents else { return nil }
+        return openEvents.first { _, event in
+            UncaughtExceptionRule.restatesTheRuntime(event.finding)
+                && (event.finding.process == nil || finding.process == nil || event.finding.process == finding.process)
+                && (event.finding.pid == nil || finding.pid == nil || event.finding.pid == finding.pid)
+        }?.key
+    }
+
+    /// Puts `finding` in place of the open event `key`'s finding, whose launch it takes (the launch
+    /// counted that one already) and whose line becomes its evidence; the event goes on under
+    /// `finding`'s own key.
+    private mutating func replaceEvent(_ key: String, with finding: Finding) {
+        guard let event = openEvents.removeValue(forKey: key) else { return }
+        var replacement = finding
+        replacement.launch = event.finding.launch
+        replacement.process = replacement.process ?? event.finding.process
+        replacement.pid = replacement.pid ?? event.finding.pid
+        // What the launch's ownership added (``LaunchTracker``): the app's bundle, who told the line.
+        for key in ["bundle", "reportedBy"] where replacement.data[key] == nil { replacement.data[key] = event.finding.data[key] }
+        replacement.evidence = (event.finding.evidence + [event.finding.location] + replacement.evidence).sorted { $0.line < $1.line }
+        let newKey = Self.eventKey(of: replacement, effect: engine.launchEffect(of: replacement)) ?? key
+        openEvents[newKey] = (replacement, max(event.lastLine, replacement.location.line))
+    }
+
+    /// Whether libc++abi's line `finding` tells again the latest uncaught exception: the runtime's
+    /// line told it within ``restatementSpan`` lines before, in the same process or on a line naming none.
+    private func tellsTheLatestException(_ finding: Finding) -> Bool {
+        guard let told = latestException else { return false }
+        return finding.location.line - told.line <= Self.restatementSpan
+            && (told.process == nil || finding.process == nil || told.process == finding.process)
+    }
+
+    /// The open event whose finding, or whose evidence, is the latest uncaught exception's line;
+    /// `nil` once it is over.
+    private func latestExceptionEvent() -> String? {
+        guard let line = latestException?.line else { return nil }
+        return openEvents.first { _, event in
+            event.finding.location.line == line || event.finding.evidence.contains { $0.line == line }
+        }?.key
     }
 
     /// Adds `finding`'s line to the evidence of the open event `key`, whose last line it becomes.
@@ -220,7 +294,11 @@ struct RecordAnalyzer {
     private func echoedEvent(of finding: Finding) -> String? {
         guard finding.process == nil, finding.pid == nil, !openEvents.isEmpty, engine.launchEffect(of: finding) == .endsProcess
         else { return nil }
-        return openEvents.lazy.filter { $0.key.hasPrefix(finding.rule + "\u{1F}") }.max { $0.value.lastLine < $1.value.lastLine }?.key
+        // The runtime's line is not folded into libc++abi's, which says less (a live watch showed it).
+        let restates = UncaughtExceptionRule.restatesTheRuntime(finding)
+        return openEvents.lazy.filter {
+            $0.key.hasPrefix(finding.rule + "\u{1F}") && (restates || !UncaughtExceptionRule.restatesTheRuntime($0.value.finding))
+        }.max { $0.value.lastLine < $1.value.lastLine }?.key
     }
 
     /// The events whose last line is more than ``eventSpan`` lines before `line` (all of them when

@@ -81,8 +81,43 @@ struct OneProblemOneFindingTests {
             """#
         let (read, findings) = try launches(in: text)
         #expect(findings.map(\.rule) == ["uncaught-exception"])
-        #expect(findings.first?.location.line == 2 && findings.first?.evidence.map(\.line) == [6])
+        // libc++abi's line (5) and the bare echo (6) tell the same crash.
+        #expect(findings.first?.location.line == 2 && findings.first?.evidence.map(\.line) == [5, 6])
         #expect(read.count == 1 && read.first?.process == "IceCubesApp" && read.first?.outcome == .crashed)
+    }
+
+    /// react/react-native#11354 (React Native 0.38, Xcode console): the console's last lines, in
+    /// which libc++abi's line is the one sign of the crash.
+    @Test("libc++abi's line for an NSException alone is the crash's finding")
+    func libcxxLineAloneIsTheFinding() throws {
+        let text = """
+            2016-12-07 18:14:38.722 [info][tid:main][RCTBatchedBridge.m:73] Initialising <RCTBatchedBridge: 0x1454b170> (parent: <RCTBridge: 0x14549eb0>, executor: RCTJSCExecutor)
+            libc++abi.dylib: terminating with uncaught exception of type NSException
+            (lldb)\u{20}
+            """
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.first?.data["exception"] == "NSException" && findings.first?.location.line == 2)
+        #expect(read.map(\.outcome) == [.crashed])
+    }
+
+    /// react/react-native#5110 and #10498 (Xcode console): the runtime's line, the first throw call
+    /// stack one frame per line (longer than a watchdog kill's lines are apart), then libc++abi's
+    /// line; and the same two lines the other way round, as a paste may order stderr and the log.
+    @Test("libc++abi's line before or long after the runtime's line of the same exception adds no finding")
+    func libcxxLineRestatesTheRuntimeLine() throws {
+        let terminating = "2016-01-04 12:22:37.405 myapp[16916:350051] *** Terminating app due to uncaught exception 'NSRangeException', reason: '*** -[__NSCFString substringFromIndex:]: Index 175 out of bounds; string length 174'"
+        let frames = (0..<60).map { "\t\($0)   CoreFoundation                      0x000000010ea9ce65 __exceptionPreprocess + 165" }
+        let libcxx = "libc++abi.dylib: terminating with uncaught exception of type NSException"
+        for lines in [[terminating, "*** First throw call stack:", "("] + frames + [")", libcxx], [libcxx, terminating]] {
+            let (read, findings) = try launches(in: lines.joined(separator: "\n") + "\n")
+            #expect(findings.map(\.rule) == ["uncaught-exception"])
+            #expect(findings.first?.data["exception"] == "NSRangeException")
+            #expect(read.count == 1 && read.first?.outcome == .crashed && read.first?.findings == 1)
+        }
+        // Two lines apart: libc++abi's line is the evidence of the runtime's.
+        let (_, findings) = try launches(in: [libcxx, terminating].joined(separator: "\n"))
+        #expect(findings.first?.location.line == 2 && findings.first?.evidence.map(\.line) == [1])
     }
 
     /// AloneMonkey/MonkeyDev#294 (iOS 13.4): libc++abi's line for a C++ exception, printed twice,

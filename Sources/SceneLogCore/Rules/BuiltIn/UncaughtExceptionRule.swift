@@ -46,12 +46,19 @@ struct UncaughtExceptionRule: BuiltInRule {
                 literal: "Terminating app due to uncaught exception",
                 regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024})"#
             ),
-            // libc++abi, for a C++ exception: its type, then what() when there is one. An NSException
-            // reaches libc++abi too, after the runtime's own "Terminating app" line: that line is its
-            // finding, with the name and the reason.
+            // libc++abi, for a C++ exception: its type, then what() when there is one (an NSException
+            // is the next pattern's).
             RulePattern(
                 literal: "uncaught exception of type ",
                 regex: #"terminating (?:due to|with) uncaught exception of type (?!NSException\b)(?<exception>[^\s:]{1,256}(?:::[^\s:]{1,256}){0,16})(?:: (?<reason>[^\n]{0,4096}))?"#
+            ),
+            // libc++abi's line for an NSException says only that one ended the process. The runtime's
+            // "Terminating app" line, when the capture holds it too (before or after), names it and
+            // is the finding (see `restatesTheRuntime`); without it (the console's last lines pasted
+            // alone) this line is the one sign of the crash.
+            RulePattern(
+                literal: "uncaught exception of type ",
+                regex: #"terminating (?:due to|with) uncaught exception of type (?<exception>NSException)(?![\w:])"#
             ),
             // Kotlin/Native's runtime: the exception's class, then its message.
             RulePattern(
@@ -116,16 +123,24 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "Unhandled managed exception: Failed to lookup the required marshalling information.",
                 data: ["reason": "Failed to lookup the required marshalling information."]),
+            // react/react-native#11354 (React Native 0.38, Xcode console): libc++abi's line alone.
+            RuleExample(
+                "libc++abi.dylib: terminating with uncaught exception of type NSException", data: ["exception": "NSException"]),
         ],
         nonTriggeringExamples: [
             RuleExample(
                 "error\t23:30:44.781604-0500\tMobileJarvisNative\tUnhandled JS Exception: [runtime not ready]: Error: GOOGLE_CLIENT_ID not configured in environment, js engine: hermes"
-            ),
-            RuleExample(
-                "error\t23:30:44.812901-0500\tMyApp\tlibc++abi.dylib: terminating with uncaught exception of type NSException"
-            ),
+            )
         ]
     ).endingTheProcess()
+
+    /// Whether `finding` is libc++abi's line for an NSException (`terminating with uncaught
+    /// exception of type NSException`), which tells again, without its name or reason, the crash
+    /// that the runtime's own `*** Terminating app due to uncaught exception` line tells.
+    static func restatesTheRuntime(_ finding: Finding) -> Bool {
+        finding.rule == description.id && finding.data["exception"] == "NSException" && finding.data["reason"] == nil
+            && finding.excerpt.contains("uncaught exception of type NSException")
+    }
 
     /// The captures run to the end of the line or their bound: the closing quote goes.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
