@@ -213,4 +213,26 @@ struct PartialCaptureTests {
             #expect(input.lines == input.records + input.continuationLines + input.unparsedLines, "\(name)")
         }
     }
+
+    /// dotnet/macios#4895 (Xamarin.iOS, Xcode console): the runtime's line ends at its colon, the
+    /// message and the exception's type are the next line, a record of their own.
+    @Test("Xamarin's unhandled managed exception with its message on the next line is a crash of the app's launch")
+    func xamarinExceptionOverTwoLines() throws {
+        let text = """
+            2018-09-30 14:23:45.302 InternalsVisibleStrongNamed[387:147683] Unhandled managed exception:
+            Method `Bla.DoNothing()' is inaccessible from method `Ble.DontThrow()' (System.MethodAccessException)
+              at (wrapper managed-to-native) System.Object.__icall_wrapper_mono_throw_method_access(intptr,intptr)
+            2018-09-30 14:23:45.302 InternalsVisibleStrongNamed[387:147683] critical: Stacktrace:
+
+            """
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.first?.message == "InternalsVisibleStrongNamed crashed with an uncaught exception: a .NET exception")
+        #expect(read.map(\.outcome) == [.crashed] && read.first?.pid == 387)
+        // A format that keeps the next line in the record reads the message and the type from it.
+        let (_, together) = try launches(
+            in: "2018-09-30 14:23:45.302 InternalsVisibleStrongNamed[387:147683] Unhandled managed exception:\n"
+                + "\tMethod `Bla.DoNothing()' is inaccessible from method `Ble.DontThrow()' (System.MethodAccessException)\n")
+        #expect(together.first?.data["exception"] == "System.MethodAccessException")
+    }
 }

@@ -68,12 +68,18 @@ struct UncaughtExceptionRule: BuiltInRule {
             // .NET for iOS (MAUI, Xamarin): the message, then the exception's type in parentheses at
             // the end of the line, or on a later line when the message runs over several.
             RulePattern(
-                literal: "Unhandled managed exception: ",
+                literal: "Unhandled managed exception:",
                 regex: #"Unhandled managed exception: (?<reason>[^\n]{0,4096}?) \((?<exception>[A-Za-z_][A-Za-z0-9_.`+]{0,255})\)[ \t]*(?=\n|$)"#
             ),
             RulePattern(
-                literal: "Unhandled managed exception: ",
+                literal: "Unhandled managed exception:",
                 regex: #"Unhandled managed exception: (?<reason>[^\n]{0,4096})"#
+            ),
+            // Xamarin.iOS before .NET: the message and type on the next line, in the same record
+            // when the format keeps them together; alone on the line when they are a record apart.
+            RulePattern(
+                literal: "Unhandled managed exception:",
+                regex: #"Unhandled managed exception:[ \t]*(?:\n[ \t]*(?<reason>[^\n]{0,4096}?) \((?<exception>[A-Za-z_][A-Za-z0-9_.`+]{0,255})\)[ \t]*)?(?=\n|$)"#
             ),
         ],
         triggeringExamples: [
@@ -119,6 +125,8 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "2024-08-04 15:04:33.574 ToDoListApp[15548:617024] Unhandled managed exception: Object reference not set to an instance of an object. (System.NullReferenceException)",
                 data: ["exception": "System.NullReferenceException", "reason": "Object reference not set to an instance of an object."]),
+            // dotnet/macios#4895 (Xamarin.iOS, Xcode console): the message and type are the next line.
+            RuleExample("2018-09-30 14:23:45.302 InternalsVisibleStrongNamed[387:147683] Unhandled managed exception:"),
             // dotnet/maui#27840: the message runs over the next lines, the type after them.
             RuleExample(
                 "Unhandled managed exception: Failed to lookup the required marshalling information.",
