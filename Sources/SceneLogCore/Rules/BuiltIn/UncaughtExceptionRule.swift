@@ -31,7 +31,7 @@ struct UncaughtExceptionRule: BuiltInRule {
             first throw call stack, or add an Objective-C exception breakpoint in Xcode.
             """,
         references: [AppleReference.languageExceptionCrashes],
-        messageTemplate: "{process} crashed with an uncaught exception: {exception|a .NET exception}",
+        messageTemplate: "{process} crashed with an uncaught exception: {exception|its type is not on this line}",
         patterns: [
             // The reason runs to its closing quote at the end of the line; a line cut off or
             // continued (React Native appends the JavaScript stack) keeps the rest of the line.
@@ -60,11 +60,14 @@ struct UncaughtExceptionRule: BuiltInRule {
                 literal: "uncaught exception of type ",
                 regex: #"terminating (?:due to|with) uncaught exception of type (?<exception>NSException)(?![\w:])"#
             ),
-            // Kotlin/Native's runtime: the exception's class, then its message.
+            // Kotlin/Native's runtime: the exception's class, then its message. Its standard error
+            // and the app's output interleave in a console: when a stack frame follows the colon
+            // (bisq-network/bisq-mobile#104), the line names no class.
             RulePattern(
                 literal: "Uncaught Kotlin exception: ",
-                regex: #"Uncaught Kotlin exception: (?<exception>[^:\n]{1,1024})(?:: (?<reason>[^\n]{0,4096}))?"#
+                regex: #"Uncaught Kotlin exception: (?<exception>[A-Za-z_$][\w$]{0,255}(?:\.[A-Za-z_$][\w$]{0,255}){0,32})(?=:|[ \t]*(?:\n|$))(?:: (?<reason>[^\n]{0,4096}))?"#
             ),
+            RulePattern(literal: "Uncaught Kotlin exception: ", regex: #"Uncaught Kotlin exception: "#),
             // .NET for iOS (MAUI, Xamarin): the message, then the exception's type in parentheses at
             // the end of the line, or on a later line when the message runs over several.
             RulePattern(
@@ -121,6 +124,11 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "Uncaught Kotlin exception: kotlin.IllegalStateException: ComposeUIViewController.view should be attached to window",
                 data: ["exception": "kotlin.IllegalStateException", "reason": "ComposeUIViewController.view should be attached to window"]),
+            // bisq-network/bisq-mobile#104 (Compose Multiplatform, Xcode console): the class was
+            // printed on the line before, a stack frame follows the colon.
+            RuleExample(
+                "Uncaught Kotlin exception:     at 0   presentation                        0x1096baab3        kfun:kotlin.Throwable#<init>(kotlin.String?){} + 119"
+            ),
             // OudomMunint/.NetMAUI-To-Do-List-App#236 (.NET MAUI, Xcode console).
             RuleExample(
                 "2024-08-04 15:04:33.574 ToDoListApp[15548:617024] Unhandled managed exception: Object reference not set to an instance of an object. (System.NullReferenceException)",
