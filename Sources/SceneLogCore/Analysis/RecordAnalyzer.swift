@@ -123,7 +123,7 @@ struct RecordAnalyzer {
     private static func explains(effect: LaunchEffect) -> Bool {
         switch effect {
         case .none, .notAdoptingScenes, .claimingScenes: true
-        case .failsLaunch, .endsProcess, .trapsProcess, .privacyKill, .watchdogKill: false
+        case .failsLaunch, .endsProcess, .trapsProcess, .stoppedByDyld, .privacyKill, .watchdogKill: false
         }
     }
 

@@ -221,7 +221,9 @@ struct LaunchTracker {
             return index
         }
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
-        if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill {
+        if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
+            || effect == .stoppedByDyld
+        {
             launches[index].launch.evidence = .endOnly
             launches[index].launch.appFirstLine = nil
         }
@@ -243,6 +245,10 @@ struct LaunchTracker {
         case .trapsProcess:
             // The Swift runtime stops the process with a trap after its "Fatal error" line.
             announceEnd(Termination(kind: .signal, detail: "SIGTRAP(5)"), index, record: record)
+        case .stoppedByDyld:
+            // SpringBoard's exit line in the dyld namespace, when the capture holds it, says it better.
+            let library = finding.data["library"].map { "library not loaded: \($0)" }
+            announceEnd(Termination(kind: .dyld, detail: library), index, record: record)
         case .privacyKill:
             // TCC ends the process that logs this; SpringBoard's exit line (`domain:tcc(11)`), when
             // the capture holds it, comes later and is the launch's end (see close).

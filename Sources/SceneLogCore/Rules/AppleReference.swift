@@ -18,6 +18,8 @@ enum AppleReference {
         "Requesting access to protected resources — https://developer.apple.com/documentation/uikit/requesting-access-to-protected-resources"
     static let swiftRuntimeErrors =
         "Addressing crashes from Swift runtime errors — https://developer.apple.com/documentation/xcode/addressing-crashes-from-swift-runtime-errors"
+    static let missingFrameworkCrashes =
+        "Addressing missing framework crashes — https://developer.apple.com/documentation/xcode/addressing-missing-framework-crashes"
     static let languageExceptionCrashes =
         "Addressing language exception crashes — https://developer.apple.com/documentation/xcode/addressing-language-exception-crashes"
     static let sceneDelegateClassName =

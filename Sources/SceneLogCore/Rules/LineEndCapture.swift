@@ -4,9 +4,14 @@
 extension String {
     /// The text without trailing blanks, then without one `closing` character and the blanks before it.
     func droppingLineEnd(closing: Character) -> String {
-        var text = Substring(self)
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        var text = Substring(droppingTrailingBlanks())
         if text.last == closing { text.removeLast() }
+        return String(text).droppingTrailingBlanks()
+    }
+
+    /// The text without its trailing spaces and tabs.
+    func droppingTrailingBlanks() -> String {
+        var text = Substring(self)
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }
         return String(text)
     }

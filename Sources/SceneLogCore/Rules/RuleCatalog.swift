@@ -19,6 +19,7 @@ public enum RuleCatalog {
         WindowCreatedBeforeActivationRule.self,
         LaunchWatchdogTerminationRule.self,
         PrivacyUsageDescriptionMissingRule.self,
+        LibraryNotLoadedRule.self,
         UncaughtExceptionRule.self,
         SwiftRuntimeErrorRule.self,
         MainThreadHangRule.self,

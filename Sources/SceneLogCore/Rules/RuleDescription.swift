@@ -61,6 +61,11 @@ extension RuleDescription {
         return description
     }
 
+    /// This description, for a rule whose finding means dyld stopped the process before `main`.
+    func stoppingTheProcessInDyld() -> RuleDescription {
+        with(.stoppedByDyld)
+    }
+
     /// This description, for a rule whose finding means the launch failed (UIKit's iOS 27 trap).
     func failingTheLaunch() -> RuleDescription {
         with(.failsLaunch)
@@ -143,6 +148,10 @@ enum LaunchEffect: String, Sendable {
     /// The launch failed: its outcome is `launch-failed`. Alone in a capture, the line is a launch
     /// seen only by its end.
     case failsLaunch = "fails-launch"
+    /// dyld stops the process before `main`: a library it links is not there (or not usable). The
+    /// launch fails (`dyld`, the library as the detail) unless the capture shows the system's own
+    /// end of it. Alone in a capture, the line is a launch seen only by its end.
+    case stoppedByDyld = "stopped-by-dyld"
     /// The process is ending (it aborts next). Alone in a capture, the line is a launch seen only by its end.
     case endsProcess = "ends-process"
     /// The process is ending with a trap (SIGTRAP: a Swift runtime error). Alone in a capture, the

@@ -227,12 +227,44 @@ struct PartialCaptureTests {
             """
         let (read, findings) = try launches(in: text)
         #expect(findings.map(\.rule) == ["uncaught-exception"])
-        #expect(findings.first?.message == "InternalsVisibleStrongNamed crashed with an uncaught exception: a .NET exception")
+        #expect(findings.first?.message == "InternalsVisibleStrongNamed crashed with an uncaught exception: its type is not on this line")
         #expect(read.map(\.outcome) == [.crashed] && read.first?.pid == 387)
         // A format that keeps the next line in the record reads the message and the type from it.
         let (_, together) = try launches(
             in: "2018-09-30 14:23:45.302 InternalsVisibleStrongNamed[387:147683] Unhandled managed exception:\n"
                 + "\tMethod `Bla.DoNothing()' is inaccessible from method `Ble.DontThrow()' (System.MethodAccessException)\n")
         #expect(together.first?.data["exception"] == "System.MethodAccessException")
+    }
+
+    /// nerdyc/Squeal#25 (Xcode console, iOS 8): dyld stops the app before main; the console holds
+    /// only its three lines.
+    @Test("dyld's Library not loaded is a launch that failed, seen by its end")
+    func libraryNotLoadedFailsTheLaunch() throws {
+        let text = """
+            dyld: Library not loaded: @rpath/Squeal.framework/Squeal
+              Referenced from: /private/var/mobile/Containers/Bundle/Application/91F3700E-F93C-4259-9E47-861E0B6069B7/MyApp.app/MyApp
+              Reason: image not found
+
+            """
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["library-not-loaded"])
+        #expect(findings.first?.data["library"] == "@rpath/Squeal.framework/Squeal")
+        #expect(read.map(\.outcome) == [.launchFailed] && read.first?.evidence == .endOnly)
+        #expect(read.first?.termination == Termination(kind: .dyld, detail: "library not loaded: @rpath/Squeal.framework/Squeal"))
+    }
+
+    /// bisq-network/bisq-mobile#104 (Compose Multiplatform, Xcode console): the app's output and
+    /// Kotlin's standard error interleaved, the exception's class printed a line before the runtime's
+    /// words and a stack frame after them.
+    @Test("Kotlin's uncaught exception followed by a stack frame names no class")
+    func kotlinExceptionWithoutItsClass() throws {
+        let text = """
+            kotlin.IllegalStateException: ViewModelStore should be set before setGraph call
+            Uncaught Kotlin exception:     at 0   presentation                        0x1096baab3        kfun:kotlin.Throwable#<init>(kotlin.String?){} + 119
+            """
+        let (_, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["uncaught-exception"])
+        #expect(findings.first?.data["exception"] == nil)
+        #expect(findings.first?.message.hasSuffix("crashed with an uncaught exception: its type is not on this line") == true)
     }
 }
