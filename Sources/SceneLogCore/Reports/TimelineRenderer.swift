@@ -54,15 +54,17 @@ public struct TimelineRenderer: Sendable {
         var source: String?
     }
 
-    /// The phases, the app's callbacks and its first line, in line order.
+    /// The app's first line, the phases and the app's callbacks, in line order; those of one line
+    /// in that order (a crash on the app's first line shows the line before the end).
     private static func entries(of launch: Launch) -> [Entry] {
-        var entries = launch.phases.map { Entry(label: $0.key.rawValue, mark: $0.value, source: $0.value.process) }
-        if let first = launch.appFirstLine { entries.append(Entry(label: "first app line", mark: first, source: first.process)) }
+        var entries = launch.appFirstLine.map { [Entry(label: "first app line", mark: $0, source: $0.process)] } ?? []
+        entries += launch.phases.map { Entry(label: $0.key.rawValue, mark: $0.value, source: $0.value.process) }
         for callback in launch.callbacks {
             let owner = callback.delegate == .app ? "app delegate" : "scene " + (callback.scene ?? "")
             entries.append(Entry(label: "↳ " + callback.step.rawValue, mark: callback.mark, source: owner))
         }
-        return entries.sorted { $0.mark.location.line < $1.mark.location.line }
+        return entries.enumerated().sorted { ($0.element.mark.location.line, $0.offset) < ($1.element.mark.location.line, $1.offset) }
+            .map(\.element)
     }
 
     /// The closing line of a streamed timeline: `3 launches: 2 active, 1 crashed.` (outcomes in

@@ -267,4 +267,16 @@ struct PartialCaptureTests {
         #expect(findings.first?.data["exception"] == nil)
         #expect(findings.first?.message.hasSuffix("crashed with an uncaught exception: its type is not on this line") == true)
     }
+
+    /// Cocoanetics/DTCoreText#232 (Xcode console, iOS 6): the app's first line is its crash.
+    @Test("the timeline shows the app's first line before the end it tells on the same line")
+    func crashOnTheFirstLineReadsInOrder() throws {
+        let text = """
+            2012-10-03 14:47:25.965 PDFDemo[19634:f803] **\\* Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Could not find a storyboard named 'MainStoryboard' in bundle NSBundle </Users/lalithb/Library/Application Support/iPhone Simulator/5.1/Applications/A4698408-BA78-44A3-8D53-CD1381009CEA/PDFDemo.app> (loaded)'
+            """
+        let launch = try #require(try launches(in: text).launches.first)
+        let timeline = TimelineRenderer().render(launch, findings: [])
+        let first = try #require(timeline.range(of: "first app line")), end = try #require(timeline.range(of: "terminated"))
+        #expect(first.lowerBound < end.lowerBound, "\(timeline)")
+    }
 }
