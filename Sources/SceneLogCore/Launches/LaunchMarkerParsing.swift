@@ -374,12 +374,18 @@ enum LaunchMarkerParsing {
     }
 
     /// `Formulating report for corpse[pid] name`, or its variant `Formulating fatal report for
-    /// corpse[pid] name` (ReportCrash).
+    /// corpse[pid] name` (ReportCrash); before iOS 11, `Formulating crash report for process name[pid]`.
     static func corpseReport(_ message: Bytes) -> LaunchSignal? {
-        guard let marker = message.range(of: "Formulating report for corpse[") ?? message.range(of: "Formulating fatal report for corpse[")
+        if let marker = message.range(of: "Formulating report for corpse[") ?? message.range(of: "Formulating fatal report for corpse[") {
+            let end = message.endOfDigits(from: marker.upperBound)
+            return message.decimalValue(marker.upperBound..<end).map { .corpseReport(pid: $0) }
+        }
+        // The process's name may hold brackets: its pid is in the last pair, at the end.
+        guard let marker = message.range(of: "Formulating crash report for process "),
+            let open = message.lastIndex(of: ASCII.openBracket, in: marker.upperBound..<message.count)
         else { return nil }
-        let end = message.endOfDigits(from: marker.upperBound)
-        guard let pid = message.decimalValue(marker.upperBound..<end) else { return nil }
+        let end = message.endOfDigits(from: open + 1)
+        guard end < message.count, message[end] == ASCII.closeBracket, let pid = message.decimalValue(open + 1..<end) else { return nil }
         return .corpseReport(pid: pid)
     }
 

@@ -28,6 +28,7 @@ enum LaunchSignalReader {
         ("Process exited: <", LaunchMarkerParsing.processExited),
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
         ("Formulating fatal report for corpse[", LaunchMarkerParsing.corpseReport),
+        ("Formulating crash report for process ", LaunchMarkerParsing.corpseReport),
         ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),
         ("Received request to open \"", LaunchMarkerParsing.openRequest),
         ("for reason: process is being debugged", LaunchMarkerParsing.watchdogIgnoredWhileDebugged),

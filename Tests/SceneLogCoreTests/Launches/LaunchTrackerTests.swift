@@ -125,6 +125,17 @@ import Testing
         #expect(launch.outcome == .crashed && launch.phases[.terminated]?.location.line == 4)
     }
 
+    /// ReportCrash before iOS 11: `Formulating crash report for process IOSLauncher[13188]`, from
+    /// https://github.com/BlueRiverInteractive/robovm-ios-bindings/issues/142, the process and pid
+    /// made the ones of ``stuckLaunch``.
+    @Test func anOlderCrashReportLineEndsTheLaunchOfItsPid() throws {
+        let line = "default\t22:51:10.000000-0500\tReportCrash\tFormulating crash report for process IOSLauncher[13188]"
+        let text = Self.stuckLaunch + line.replacingOccurrences(of: "IOSLauncher[13188]", with: "Example[1766]")
+        let launch = try #require(try launches(in: text).launches.first)
+        #expect(launch.termination == Termination(kind: .unknown, detail: "crash report"))
+        #expect(launch.outcome == .crashed)
+    }
+
     @Test func terminationsAreDecoded() {
         #expect(TerminationDecoding.launchd(namespace: 2, code: 6, status: 6) == Termination(kind: .signal, detail: "SIGABRT(6)"))
         #expect(TerminationDecoding.launchd(namespace: 2, code: 15, status: 15) == Termination(kind: .signal, detail: "SIGTERM(15)"))
