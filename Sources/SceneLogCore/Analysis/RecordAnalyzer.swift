@@ -17,6 +17,10 @@ struct RecordAnalyzer {
     private var waiting: [Finding] = []
     /// Lines of one event further apart than this are two events.
     private static let eventSpan = 40
+    /// The most lines an event's finding lists as evidence: a line repeated without end (a crash
+    /// loop's exception, a log flooded with one line) goes on folding into the event, unlisted, so
+    /// that memory and the report stay bounded.
+    static let evidenceKept = 64
     /// Where and in which process (`nil`: a bare line) the latest uncaught exception was told by the
     /// runtime's own line, for libc++abi's line that tells it again later (see ``restatementSpan``).
     private var latestException: (line: Int, process: String?)?
@@ -210,7 +214,9 @@ struct RecordAnalyzer {
         replacement.pid = replacement.pid ?? event.finding.pid
         // What the launch's ownership added (``LaunchTracker``): the app's bundle, who told the line.
         for key in ["bundle", "reportedBy"] where replacement.data[key] == nil { replacement.data[key] = event.finding.data[key] }
-        replacement.evidence = (event.finding.evidence + [event.finding.location] + replacement.evidence).sorted { $0.line < $1.line }
+        replacement.evidence = Array(
+            (event.finding.evidence + [event.finding.location] + replacement.evidence).sorted { $0.line < $1.line }
+                .prefix(Self.evidenceKept))
         let newKey = Self.eventKey(of: replacement, effect: engine.launchEffect(of: replacement)) ?? key
         openEvents[newKey] = (replacement, max(event.lastLine, replacement.location.line))
     }
@@ -232,9 +238,12 @@ struct RecordAnalyzer {
         }?.key
     }
 
-    /// Adds `finding`'s line to the evidence of the open event `key`, whose last line it becomes.
+    /// Adds `finding`'s line to the evidence of the open event `key` (up to ``evidenceKept`` lines),
+    /// whose last line it becomes.
     private mutating func addEvidence(_ finding: Finding, toEvent key: String) {
-        openEvents[key]?.finding.evidence.append(finding.location)
+        if let kept = openEvents[key]?.finding.evidence.count, kept < Self.evidenceKept {
+            openEvents[key]?.finding.evidence.append(finding.location)
+        }
         openEvents[key]?.lastLine = finding.location.line
     }
 

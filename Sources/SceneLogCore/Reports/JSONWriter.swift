@@ -227,7 +227,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Writes `value` as a JSON string: `"` and `\` escaped, control characters (C0, DEL and C1) as
-    /// `\n`, `\t`… or `\u00XX`, and a byte of a file name that is not UTF-8 (``PathBytes``) as `\xFF` (`"\\xFF"`
+    /// `\n`, `\t`… or `\u00XX`, bidirectional formatting characters as `\u202e`…, and a byte of a file name that is not UTF-8 (``PathBytes``) as `\xFF` (`"\\xFF"`
     /// in JSON), as every other output shows it.
     private mutating func writeQuoted(_ value: String) {
         guard value.utf8.withContiguousStorageIfAvailable({ writeQuoted(utf8: $0) }) == nil else { return }
@@ -255,6 +255,14 @@ struct JSONWriter: ~Copyable {
                 buffer.append(0x5C)
                 append(PathBytes.visibleForm(of: escaped))
                 index += 4
+                runStart = index
+                continue
+            }
+            if byte == 0xE2 || byte == 0xD8, let bidi = Self.bidiControl(utf8, at: index) {
+                // A bidirectional formatting character, which would show the text out of order.
+                buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendUnicodeEscape(bidi.scalar)
+                index += bidi.length
                 runStart = index
                 continue
             }
@@ -310,6 +318,28 @@ struct JSONWriter: ~Copyable {
         guard index + 3 < utf8.count, utf8[index + 1] == 0x8F, utf8[index + 2] == 0xBA || utf8[index + 2] == 0xBB
         else { return nil }
         return 0x80 + (utf8[index + 2] == 0xBB ? 0x40 : 0) + (utf8[index + 3] & 0x3F)
+    }
+
+    /// The bidirectional formatting character (``Escaping/isBidiControl(_:)``) encoded at `index`
+    /// of `utf8`, and how many bytes it takes: U+061C in two, the others in three.
+    private static func bidiControl(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
+        let length = utf8[index] == 0xD8 ? 2 : 3
+        guard index + length <= utf8.count else { return nil }
+        var value = UInt32(utf8[index] & (length == 2 ? 0x1F : 0x0F))
+        for offset in 1..<length {
+            let byte = utf8[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), Escaping.isBidiControl(scalar) else { return nil }
+        return (value, length)
+    }
+
+    /// `\uXXXX` for a character of the Basic Multilingual Plane.
+    private mutating func appendUnicodeEscape(_ scalar: UInt32) {
+        let hex: StaticString = "0123456789abcdef"
+        append(#"\u"#)
+        for shift in stride(from: 12, through: 0, by: -4) { buffer.append(hex.utf8Start[Int(scalar >> UInt32(shift) & 0xF)]) }
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

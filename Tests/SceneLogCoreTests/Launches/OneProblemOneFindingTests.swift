@@ -86,6 +86,14 @@ struct OneProblemOneFindingTests {
         #expect(read.count == 1 && read.first?.process == "IceCubesApp" && read.first?.outcome == .crashed)
     }
 
+    /// A crash loop's exception, or a log flooded with one line: one finding, its evidence bounded.
+    @Test("an uncaught exception repeated thousands of times is one finding with the first 64 repeats as evidence")
+    func repeatedExceptionKeepsBoundedEvidence() throws {
+        let line = "2023-03-18 23:18:00.213675+1100 IceCubesApp[41413:11230738] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'request for index path for global index 7 when there are only 7 items in the collection view'"
+        let (_, findings) = try launches(in: Array(repeating: line, count: 5_000).joined(separator: "\n"))
+        #expect(findings.count == 1 && findings.first?.evidence.count == 64)
+    }
+
     /// react/react-native#11354 (React Native 0.38, Xcode console): the console's last lines, in
     /// which libc++abi's line is the one sign of the crash.
     @Test("libc++abi's line for an NSException alone is the crash's finding")

@@ -33,6 +33,16 @@ struct JSONWriterLayoutTests {
             == "\u{1B}[31m \u{7F} \u{9B}31m \u{85} \u{A0}é")
     }
 
+    @Test("bidirectional formatting characters are escaped; other non-ASCII characters, near them in UTF-8, are not")
+    func bidiControlsAreEscaped() throws {
+        let value = "a\u{202E}b \u{2066}c\u{2069} \u{200F} \u{61C} \u{2014} \u{2070} \u{D8}"
+        var json = JSONWriter(reservingCapacity: 16)
+        json.string(value)
+        let text = String(decoding: json.bytes, as: UTF8.self)
+        #expect(text == #""a\u202eb \u2066c\u2069 \u200f \u061c \#u{2014} \#u{2070} \#u{D8}""#)
+        #expect(try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String == value)
+    }
+
     /// Writes `value` (a dictionary of such values, or an integer) keys sorted, like Foundation.
     private func write(_ value: Any, to json: inout JSONWriter) {
         guard let object = value as? [String: Any] else { return json.int(value as? Int) }
