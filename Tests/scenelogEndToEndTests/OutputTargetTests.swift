@@ -94,6 +94,16 @@ struct OutputTargetTests {
         #expect((Self.status(of: path).st_mode & S_IFMT) == S_IFIFO)
     }
 
+    @Test("a FIFO no process reads is given up after 10 seconds, with an error naming it, not waited for without end")
+    func fifoWithoutAReader() throws {
+        let folder = try Self.folder()
+        let path = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let result = try Self.scan(to: path, in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot write '\(path)': it is a FIFO that no process read for 10 seconds"), "\(result.stderr)")
+    }
+
     @Test("/dev/null stays a character device (checked as root, where a rename could replace it)")
     func devNull() throws {
         let folder = try Self.folder()

@@ -44,6 +44,8 @@ public enum ReportDestination {
     /// A write that failed, with its `errno`.
     private struct WriteFailure: Error {
         let code: Int32
+        /// What to say instead of the system's text for `code`.
+        var reason: String?
     }
 
     /// Renders `report` in `format` to `path` or to standard output, piece by piece as JSON and
@@ -126,7 +128,7 @@ public enum ReportDestination {
             }
         } catch {
             let code = (error as? WriteFailure)?.code
-            let reason = code.map { String(cString: strerror($0)) } ?? "\(error)"
+            let reason = (error as? WriteFailure)?.reason ?? code.map { String(cString: strerror($0)) } ?? "\(error)"
             throw ReportWriteError(
                 description: "cannot write '\(Escaping.visible(path))': \(reason)",
                 readerWentAway: code == EPIPE && standardDescriptors[path] == STDOUT_FILENO)
@@ -157,9 +159,11 @@ public enum ReportDestination {
                 }
             case S_IFDIR:
                 throw WriteFailure(code: EISDIR)
+            case S_IFIFO:
+                try writeInPlace(path, flags: O_WRONLY, waitingForAReader: true, producing: produce)
             default:
-                // A device, a FIFO or a socket: opened through the path as named and written as it
-                // is, never replaced.
+                // A device or a socket: opened through the path as named and written as it is,
+                // never replaced.
                 try writeInPlace(path, flags: O_WRONLY, producing: produce)
             }
             return
@@ -186,11 +190,17 @@ public enum ReportDestination {
         throw WriteFailure(code: ELOOP)
     }
 
-    /// Opens `path` with `flags` and writes to it straight.
+    /// How long a FIFO given as `--output` may go without a process reading it before the report
+    /// is given up (opening it would otherwise wait for one without end, deaf to signals).
+    private static let fifoReaderWait = 10.0
+
+    /// Opens `path` with `flags` and writes to it straight. A FIFO (`waitingForAReader`) is opened
+    /// once a process reads it, waiting up to ``fifoReaderWait`` seconds for one.
     private static func writeInPlace(
-        _ path: String, flags: Int32, producing produce: (([UInt8]) throws -> Void) throws -> Void
+        _ path: String, flags: Int32, waitingForAReader: Bool = false,
+        producing produce: (([UInt8]) throws -> Void) throws -> Void
     ) throws {
-        let descriptor = open(path, flags | O_CLOEXEC)
+        let descriptor = waitingForAReader ? try openWhenRead(path, flags: flags) : open(path, flags | O_CLOEXEC)
         guard descriptor >= 0 else { throw WriteFailure(code: errno) }
         var closed = false
         defer { if !closed { close(descriptor) } }
@@ -199,6 +209,24 @@ public enum ReportDestination {
         }
         closed = true
         guard close(descriptor) == 0 || errno == EINTR else { throw WriteFailure(code: errno) }
+    }
+
+    /// The FIFO at `path`, opened without blocking as soon as a process reads it, then made
+    /// blocking again for the writes.
+    private static func openWhenRead(_ path: String, flags: Int32) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(fifoReaderWait)
+        while true {
+            let descriptor = open(path, flags | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 {
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                return descriptor
+            }
+            guard errno == ENXIO || errno == EINTR else { throw WriteFailure(code: errno) }
+            guard Date() < deadline else {
+                throw WriteFailure(code: ENXIO, reason: "it is a FIFO that no process read for \(Int(fifoReaderWait)) seconds")
+            }
+            usleep(50_000)
+        }
     }
 
     /// Writes a temporary file in `target`'s folder and renames it over `target`, with the mode
