@@ -41,7 +41,11 @@ struct HistoryPage {
         var about = [HTMLText.count(runs.count, "run")]
         let branches = Set(runs.compactMap(\.branch))
         if branches.count == 1, let branch = branches.first { about.append("branch " + Escaping.markupLine(branch)) }
-        if let first = runs.first, let last = runs.last { about.append(first.day == last.day ? first.day : "\(first.day) to \(last.day)") }
+        if let first = runs.first, let last = runs.last {
+            // The history file is as untrusted as a log: its days are escaped like any of its text.
+            let (from, to) = (Escaping.markupLine(first.day), Escaping.markupLine(last.day))
+            about.append(first.day == last.day ? from : "\(from) to \(to)")
+        }
         return "<header class=\"page\"><div class=\"inner\">\n<h1>scenelog history</h1>\n"
             + "<span class=\"inputs\">\(about.joined(separator: " · "))</span>\n"
             + "<nav><a href=\"#apps\">Apps</a> <a href=\"#rules\">Rules</a> <a href=\"#runs\">Runs</a></nav>\n</div></header>\n"

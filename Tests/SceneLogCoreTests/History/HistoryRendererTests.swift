@@ -64,6 +64,15 @@ struct HistoryRendererTests {
         #expect(html.contains("<td class=\"mono\">2026-11-16 02:30</td><td class=\"mono\" data-label=\"Commit\">6f2a9c1</td>"))
     }
 
+    @Test("the page's header escapes the days it names: a history file is as untrusted as a log")
+    func headerEscapesDays() {
+        var runs = Self.runs()
+        runs[0].recordedAt = "<!--\u{1B}[2J-->x"
+        let html = HistoryRenderer().html(runs)
+        #expect(!html.contains("<!--") && !html.contains("\u{1B}"))
+        #expect(html.contains("&lt;!--\\u{1b}[2J-- to 2026-11-16"), "\(html.prefix(2_000))")
+    }
+
     @Test("runs(branch:) keeps the runs of that branch, the latest first cut by limit")
     func branchFilter() throws {
         let folder = try TemporaryFolder()
