@@ -30,16 +30,21 @@ enum InputDiscovery {
 
     /// The inputs of ``expand(_:selection:followsLinksOutsideRoots:onEmptyFolder:onUnreadable:onSkippedLink:)``,
     /// each with its path below the root it was named under (``DiscoveredInput/relativePath``).
+    ///
+    /// - Parameter onPassedOver: called with each entry whose name `selection` admits but that
+    ///   holds no file (a link that leads nowhere or back to itself, a FIFO, a socket, a device),
+    ///   and what it is.
     static func discover(
         _ paths: [String], selection: PathSelection = PathSelection(), followsLinksOutsideRoots: Bool = false,
         onEmptyFolder: (String) -> Void = { _ in }, onUnreadable: @escaping (String, String) -> Void = { _, _ in },
-        onSkippedLink: @escaping (String, String) -> Void = { _, _ in }
+        onSkippedLink: @escaping (String, String) -> Void = { _, _ in },
+        onPassedOver: @escaping (String, String) -> Void = { _, _ in }
     ) -> [DiscoveredInput] {
         var visited: Set<FileIdentity> = []
         let folders = paths.filter { $0 != "-" && FileSystem.isFolder($0) }
         let walk = Walk(
             selection: selection, roots: followsLinksOutsideRoots ? nil : folders.compactMap(FileSystem.realPath),
-            onUnreadable: onUnreadable, onSkippedLink: onSkippedLink)
+            onUnreadable: onUnreadable, onSkippedLink: onSkippedLink, onPassedOver: onPassedOver)
         let expanded = paths.flatMap { path -> [DiscoveredInput] in
             guard folders.contains(path) else { return [DiscoveredInput(path: path, relativePath: Self.name(of: path))] }
             var found: [DiscoveredInput] = []
@@ -81,6 +86,7 @@ enum InputDiscovery {
         let roots: [String]?
         let onUnreadable: (String, String) -> Void
         let onSkippedLink: (String, String) -> Void
+        let onPassedOver: (String, String) -> Void
 
         /// Whether `path`, when it is a link, leads outside the roots (then reported and skipped).
         func skipsLink(_ path: String) -> Bool {
@@ -116,6 +122,8 @@ enum InputDiscovery {
                     let reason = errno
                     if reason != ENOENT, reason != ELOOP {
                         onUnreadable(folder, "its entry '\(Escaping.visible(name))' cannot be looked at (\(String(cString: strerror(reason))))")
+                    } else if selection.admits(relativePath) {
+                        onPassedOver(path, reason == ELOOP ? "a link that leads back to itself" : "a link that leads nowhere")
                     }
                     continue
                 }
@@ -127,6 +135,10 @@ enum InputDiscovery {
                     walk(path, relative: relativePath, visited: &visited, found: &found)
                 case S_IFREG where selection.admits(relativePath):
                     found.append(DiscoveredInput(path: path, relativePath: relativePath))
+                case S_IFIFO where selection.admits(relativePath): onPassedOver(path, "a FIFO")
+                case S_IFSOCK where selection.admits(relativePath): onPassedOver(path, "a socket")
+                case S_IFCHR where selection.admits(relativePath), S_IFBLK where selection.admits(relativePath):
+                    onPassedOver(path, "a device")
                 default:
                     continue
                 }

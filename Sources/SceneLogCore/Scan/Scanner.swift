@@ -48,6 +48,9 @@ public struct Scanner {
                         .warning,
                         "'\(Escaping.visible(link))' links outside the scanned folders (to '\(Escaping.visible(target))'); not read (--follow-links reads it)"
                     ))
+            },
+            onPassedOver: { path, what in
+                observer?.scanDidReport(ScanDiagnostic(.note, "'\(Escaping.visible(path))' is \(what), not a file; not read"))
             })
         let inputs = discovered.enumerated().filter { _, input in
             input.path == "-" || options.shard.map { $0.admits(relativePath: input.relativePath) } ?? true

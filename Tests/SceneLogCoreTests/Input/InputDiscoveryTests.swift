@@ -92,6 +92,23 @@ struct InputDiscoveryTests {
         #expect(unreadable.allSatisfy { !$0.reason.isEmpty })
     }
 
+    @Test("entries named like logs that hold no file (links that lead nowhere or loop, a FIFO) are said, then passed over")
+    func entriesWithoutAFileAreSaid() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("x\n", to: "top/a.log")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("top/gone.log"), withDestinationPath: folder.path("nowhere"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("top/loop.log"), withDestinationPath: folder.path("top/loop.log"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("top/gone.png"), withDestinationPath: folder.path("nowhere"))
+        #expect(mkfifo(folder.path("top/fifo.log"), 0o600) == 0)
+        var passedOver: [String] = []
+        let found = InputDiscovery.discover([folder.path("top")], onPassedOver: { passedOver.append("\($0): \($1)") })
+        #expect(found.map(\.path) == [folder.path("top/a.log")])
+        #expect(passedOver == [
+            folder.path("top/fifo.log") + ": a FIFO", folder.path("top/gone.log") + ": a link that leads nowhere",
+            folder.path("top/loop.log") + ": a link that leads back to itself",
+        ])
+    }
+
     @Test("an entry whose path is too long for the system is reported, not left out unseen; a dangling link is passed over")
     func pathTooLong() throws {
         let folder = try TemporaryFolder()
