@@ -156,8 +156,29 @@ struct ParsedTime {
         self = parsed
     }
 
-    /// The same, on bytes.
+    /// The same, on bytes; `nil` as well for a time no clock shows (`0000-00-00`, February 30th,
+    /// 25:00, an offset past ±14 hours), which the line's text keeps but no date is made from.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = ParsedTime(unchecked: bytes), parsed.isPossible else { return nil }
+        self = parsed
+    }
+
+    /// Whether every field is in its range: the years of device clocks (1900–2199), the days of
+    /// the month (29 in a February of no known year), hours, minutes, a leap second, and offsets
+    /// of ±14 hours at most.
+    private var isPossible: Bool {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return false }
+        if let year, !(1900...2199).contains(year) { return false }
+        if let month {
+            guard (1...12).contains(month) else { return false }
+            // A year-less February may be a leap year's: 2000 is one.
+            if let day, !(1...CivilDate.length(ofMonth: month, in: year ?? 2000)).contains(day) { return false }
+        }
+        return utcOffsetSeconds.map { abs($0) <= 14 * 3600 } ?? true
+    }
+
+    /// Reads the fields of the supported spellings, whatever their values.
+    private init?(unchecked bytes: UnsafeBufferPointer<UInt8>) {
         var cursor = ByteCursor(bytes: bytes)
         func name(at offset: Int) -> UInt32? {
             guard offset + 3 <= bytes.count else { return nil }
@@ -230,6 +251,7 @@ struct ParsedTime {
             guard let hours = cursor.number(2) else { return nil }
             _ = cursor.expect(ASCII.colon)
             let minutes = cursor.number(2) ?? 0
+            guard minutes < 60 else { return nil }
             utcOffsetSeconds = (sign == ASCII.minus ? -1 : 1) * (hours * 3600 + minutes * 60)
         }
     }
