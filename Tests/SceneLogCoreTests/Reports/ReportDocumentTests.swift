@@ -84,6 +84,16 @@ struct ReportDocumentTests {
         }
     }
 
+    @Test("a member a report does not have, however large, is skipped: the baseline reads as without it")
+    func extraMemberIsSkipped() throws {
+        let text = ReportFormat.json.render(try sampleReport())
+        let plain = try BaselineReport.parse(Data(text.utf8), path: "b.json")
+        let junk = "[" + Array(repeating: "0", count: 200_000).joined(separator: ",") + "]"
+        let padded = try BaselineReport.parse(Data(("{\"junk\":" + junk + "," + text.dropFirst()).utf8), path: "b.json")
+        #expect(padded.findings.map(\.message) == plain.findings.map(\.message))
+        #expect(padded.launches.map(\.id) == plain.launches.map(\.id) && !padded.launches.isEmpty)
+    }
+
     @Test("a schema-1 object that is not a report names the member that does not fit")
     func malformedReport() throws {
         var text = ReportFormat.json.render(try sampleReport())
