@@ -87,9 +87,11 @@ struct RecordAnalyzer {
         if tracker != nil {
             tracker?.observe(record, markers: hits.launchMarkers, into: &events)
             for index in found.indices {
+                let namedProcess = found[index].process != nil
                 tracker?.attach(
                     &found[index], from: record, effect: engine.launchEffect(of: found[index]),
                     endsProcess: abortsAfterExplainedException || engine.abortsTheProcess(after: found[index]), into: &events)
+                if !namedProcess, found[index].process != nil { found[index].message = engine.message(of: found[index]) }
             }
             for naming in namings { linkKill(naming.key, to: naming.finding, from: record, into: &events) }
         }
@@ -210,8 +212,12 @@ struct RecordAnalyzer {
         guard let event = openEvents.removeValue(forKey: key) else { return }
         var replacement = finding
         replacement.launch = event.finding.launch
-        replacement.process = replacement.process ?? event.finding.process
-        replacement.pid = replacement.pid ?? event.finding.pid
+        if replacement.process == nil, replacement.pid == nil, let process = event.finding.process {
+            // A bare line's finding: the process that the launch gave the event's.
+            replacement.process = process
+            replacement.pid = event.finding.pid
+            replacement.message = engine.message(of: replacement)
+        }
         // What the launch's ownership added (``LaunchTracker``): the app's bundle, who told the line.
         for key in ["bundle", "reportedBy"] where replacement.data[key] == nil { replacement.data[key] = event.finding.data[key] }
         replacement.evidence = Array(

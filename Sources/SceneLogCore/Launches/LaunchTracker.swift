@@ -148,6 +148,7 @@ struct LaunchTracker {
         {
             finding.launch = launches[index].launch.id
             launches[index].launch.findings += 1
+            Self.name(&finding, after: launches[index].launch)
             if launches[index].launch.process == nil, let pid = finding.pid, pid == launches[index].launch.pid,
                 !Self.isSystemProcess(finding.process)
             {
@@ -174,8 +175,17 @@ struct LaunchTracker {
             if effect == .failsLaunch { launch.hitLaunchTrap = true }
         }
         finding.launch = launch.id
+        Self.name(&finding, after: launch)
         if effect == .watchdogKill { Self.own(&finding, by: launch) }
         events.append(.changed(launch))
+    }
+
+    /// A bare line (an Xcode console's standard error) is its app's: its finding takes the
+    /// process and pid of the launch it belongs to.
+    private static func name(_ finding: inout Finding, after launch: Launch) {
+        guard finding.process == nil, finding.pid == nil, !isSystemProcess(launch.process) else { return }
+        finding.process = launch.process
+        finding.pid = launch.pid
     }
 
     /// A kill the system told is the killed app's problem: the finding is owned by the app's

@@ -81,6 +81,17 @@ final class RuleEngine {
         (matchFailures[id]?.count ?? 0) >= Self.recordsBeforeStopping
     }
 
+    /// `finding`'s message made again from its data and process (a bare line's finding that took
+    /// its launch's process).
+    func message(of finding: Finding) -> String {
+        guard let description = ruleSet.rules.first(where: { $0.rule.description.id == finding.rule })?.rule.description else {
+            return finding.message
+        }
+        var context = finding.data
+        if context["process"] == nil { context["process"] = finding.process ?? "the process" }
+        return description.message(with: context)
+    }
+
     /// What the rule of `finding` says about its launch (``RuleDescription/launchEffect``).
     func launchEffect(of finding: Finding) -> LaunchEffect {
         ruleSet.launchEffects[finding.rule] ?? .none

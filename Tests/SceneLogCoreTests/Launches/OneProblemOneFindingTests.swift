@@ -61,6 +61,9 @@ struct OneProblemOneFindingTests {
         #expect(read.count == 1 && read.first?.outcome == .crashed && read.first?.findings == 2)
         #expect(Set(findings.map(\.launch)) == [read.first?.id])
         #expect(read.first?.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        // The bare lines are the app's standard error: their finding names the launch's process.
+        #expect(findings.last?.process == "MesiboMessenger" && findings.last?.pid == 69816)
+        #expect(findings.last?.message.hasPrefix("MesiboMessenger ") == true, "\(findings.last?.message ?? "")")
         // A run that keeps only some rules keeps the exception's own finding.
         var options = try testScanOptions()
         options.filters.rules = ["uncaught-exception"]
