@@ -148,10 +148,11 @@ struct RecordAnalyzer {
         var namings: [(key: String, finding: Finding)] = []
         var kept: [Finding] = []
         for finding in found {
-            if UncaughtExceptionRule.restatesTheRuntime(finding), tellsTheLatestException(finding) {
+            let restates = UncaughtExceptionRule.restatesTheRuntime(finding)
+            if restates, tellsTheLatestException(finding) {
                 if let event = latestExceptionEvent() { addEvidence(finding, toEvent: event) }
                 continue
-            } else if !UncaughtExceptionRule.restatesTheRuntime(finding), engine.launchEffect(of: finding) == .endsProcess {
+            } else if !restates, engine.launchEffect(of: finding) == .endsProcess {
                 latestException = (finding.location.line, finding.process)
                 if let restatement = openRestatement(of: finding) {
                     replaceEvent(restatement, with: finding)

@@ -335,7 +335,7 @@ struct JSONWriter: ~Copyable {
         return (value, length)
     }
 
-    /// `\uXXXX` for a character of the Basic Multilingual Plane.
+    /// `\uXXXX` for a character of the Basic Multilingual Plane (`\u001b` for ESC).
     private mutating func appendUnicodeEscape(_ scalar: UInt32) {
         let hex: StaticString = "0123456789abcdef"
         append(#"\u"#)
@@ -349,11 +349,7 @@ struct JSONWriter: ~Copyable {
         case 0x0A: append(#"\n"#)
         case 0x0D: append(#"\r"#)
         case 0x09: append(#"\t"#)
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            append(#"\u00"#)
-            buffer.append(hex.utf8Start[Int(byte >> 4)])
-            buffer.append(hex.utf8Start[Int(byte & 0xF)])
+        default: appendUnicodeEscape(UInt32(byte))
         }
     }
 }
