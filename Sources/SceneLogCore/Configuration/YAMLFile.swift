@@ -36,8 +36,12 @@ struct YAMLFile {
         case .reader(let problem, _, _, _):
             return ConfigurationError(path: path, message: "YAML error: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
+            // The context's text is the whole mapping (the whole file at the top level): its place is told instead.
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let what = duplicates.count == 1 ? "a key that appears" : "keys that appear"
             return ConfigurationError(
-                path: path, message: "YAML error: duplicated keys \(duplicates.joined(separator: ", ")) (\(context.text))")
+                path: path, line: context.mark.line, column: context.mark.column,
+                message: "YAML error: the mapping that starts here has \(what) more than once: \(keys)")
         default:
             return ConfigurationError(path: path, message: "YAML error: \(error)")
         }

@@ -31,6 +31,7 @@ enum ASCII {
     static let backslash: UInt8 = 0x5C
     static let closeBracket: UInt8 = 0x5D
     static let underscore: UInt8 = 0x5F
+    static let backtick: UInt8 = 0x60
     static let openBrace: UInt8 = 0x7B
     static let closeBrace: UInt8 = 0x7D
     static let zero: UInt8 = 0x30
@@ -98,7 +99,7 @@ extension UnsafeBufferPointer where Element == UInt8 {
         var index = skippingBlankLines(from: start)
         if startsMarkdownFence(at: index) {
             index = skippingBlankLines(from: endOfLine(from: index))
-        } else if index < count, self[index] == UInt8(ascii: "`") {
+        } else if index < count, self[index] == ASCII.backtick {
             index += 1
         }
         return skippingTranslatedReportBanner(from: index)

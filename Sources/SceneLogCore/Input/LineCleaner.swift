@@ -5,7 +5,8 @@
 /// It also drops the prefixes that test harnesses put before each device line they echo
 /// (Flutter's `[        ] [DEVICE LOG] ` and `flutter run -v`'s `[  +34 ms] `, Appium's
 /// `[IOS_SYSLOG_ROW] `, Appium 1.x's `2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] `) and a
-/// Markdown blockquote's `> `, so pasted output parses as the device log it carries.
+/// Markdown blockquote's `> ` and a code mark glued to the line, so pasted output parses as the
+/// device log it carries.
 ///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
@@ -83,6 +84,8 @@ enum HarnessPrefix {
                 && line.isDigits(start..<start + 4) ? stamp + 27 : 0
         case ASCII.greater:
             return blockquoteLength(in: line, from: start)
+        case ASCII.backtick:
+            return gluedCodeMarkLength(in: line, from: start)
         default:
             return 0
         }
@@ -98,6 +101,24 @@ enum HarnessPrefix {
             if index < line.count, line[index] == ASCII.space { index += 1 }
         }
         return index
+    }
+
+    /// The length of a Markdown code mark glued to the log line it opens (a log pasted into a bug
+    /// report: `` `QBImagePickerDemo[1946:43442] [access] This app has crashed… ``, `` ```dyld: Library
+    /// not loaded: … ``), or 0. A fence alone or with a one-word language (```` ```text ````) is
+    /// left as it is: it is no log line, and it is told as the fence it is; so is inline code
+    /// around a line's first word.
+    private static func gluedCodeMarkLength(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end < line.count, end - start < 4, line[end] == ASCII.backtick { end += 1 }
+        let marks = end - start
+        guard marks == 1 || marks == 3, end < line.count, line[end] != ASCII.space, line[end] != ASCII.tab else { return 0 }
+        let space = line.index(of: ASCII.space, from: end)
+        // A fence's language is one word; a glued log line goes on after a space.
+        if marks == 3 { return space == nil ? 0 : end }
+        // Inline code of the line's first word is the message's own (`` `UIScene` lifecycle will soon be required… ``).
+        if let close = line.index(of: ASCII.backtick, from: end), close < space ?? line.count { return 0 }
+        return end
     }
 
     /// Whether `field` is the elapsed-time column of `flutter run -v`: eight bytes or more, all

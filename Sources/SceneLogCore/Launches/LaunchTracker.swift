@@ -257,8 +257,9 @@ struct LaunchTracker {
             announceEnd(Termination(kind: .signal, detail: "SIGTRAP(5)"), index, record: record)
         case .stoppedByDyld:
             // SpringBoard's exit line in the dyld namespace, when the capture holds it, says it better.
-            let library = finding.data["library"].map { "library not loaded: \($0)" }
-            announceEnd(Termination(kind: .dyld, detail: library), index, record: record)
+            let detail = finding.data["library"].map { "library not loaded: \($0)" }
+                ?? finding.data["symbol"].map { "symbol not found: \($0)" }
+            announceEnd(Termination(kind: .dyld, detail: detail), index, record: record)
         case .privacyKill:
             // TCC ends the process that logs this; SpringBoard's exit line (`domain:tcc(11)`), when
             // the capture holds it, comes later and is the launch's end (see close).

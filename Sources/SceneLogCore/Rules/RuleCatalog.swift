@@ -20,6 +20,7 @@ public enum RuleCatalog {
         LaunchWatchdogTerminationRule.self,
         PrivacyUsageDescriptionMissingRule.self,
         LibraryNotLoadedRule.self,
+        SymbolNotFoundRule.self,
         UncaughtExceptionRule.self,
         SwiftRuntimeErrorRule.self,
         MainThreadHangRule.self,

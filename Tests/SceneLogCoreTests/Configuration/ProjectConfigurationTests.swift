@@ -93,6 +93,19 @@ struct ProjectConfigurationTests {
         #expect(error.description.hasPrefix("\(path):3:1: YAML error: "))
     }
 
+    @Test("a key given twice is named with the place of its mapping, not the mapping's whole text")
+    func duplicatedKey() throws {
+        let folder = try TemporaryFolder()
+        let filler = String(repeating: "A", count: 5_000)
+        let path = try folder.write(
+            "severity:\n  main-thread-hang: error\nnote: \(filler)\nseverity:\n  main-thread-hang: warning\n", to: ".scenelog.yml")
+        let error = try #require(throws: ConfigurationError.self) {
+            try ProjectConfiguration.load(path: path, knownRuleIDs: Self.knownRuleIDs)
+        }
+        #expect(error.line == 1 && error.column == 1)
+        #expect(error.message == "YAML error: the mapping that starts here has a key that appears more than once: 'severity'")
+    }
+
     @Test("a missing file is an error naming it")
     func missingFile() throws {
         let folder = try TemporaryFolder()

@@ -150,5 +150,23 @@ struct ArchiveWalkerTests {
         try folder.run("tar -cf whole.tar logs && head -c 5000 whole.tar > cut.tar")
         let cut = try #require(throws: InputError.self) { try Self.walk("cut.tar", in: folder) }
         #expect(cut.path.hasPrefix(folder.path("cut.tar")))
+
+        // A lone compressed stream cut short is named as the file, not as libarchive's `data` member.
+        try folder.run("seq 1 100000 | awk '{ printf \"2025-06-04 10:18:00.%03d Df locationd[92:9b2] line %d\\n\", $1 % 1000, $1 }' | gzip -c > whole.log.gz && head -c 100000 whole.log.gz > cut.log.gz")
+        var failures: [InputError] = []
+        try ArchiveWalker(path: folder.path("cut.log.gz"), selection: PathSelection(), limits: ExpansionLimits()).walk { entry in
+            switch entry {
+            case .text(_, let source):
+                do throws(InputError) {
+                    while try !source.nextChunk().isEmpty {}
+                } catch {
+                    failures.append(error)
+                }
+            case .failure(let error): failures.append(error)
+            case .crashReport, .notRead: break
+            }
+        }
+        #expect(failures.map(\.path) == [folder.path("cut.log.gz")])
+        #expect(failures.map(\.reason) == ["truncated gzip input"])
     }
 }

@@ -253,6 +253,48 @@ struct PartialCaptureTests {
         #expect(read.first?.termination == Termination(kind: .dyld, detail: "library not loaded: @rpath/Squeal.framework/Squeal"))
     }
 
+    /// RodrigoSMarques/flutter_branch_sdk#440 (iOS 26, Xcode console): dyld's message shown without
+    /// its prefix, a framework built against a newer SDK than the device's.
+    @Test("dyld's Symbol not found is a launch that failed, the symbol its detail")
+    func symbolNotFoundFailsTheLaunch() throws {
+        let text = """
+            Symbol not found: _NSUserActivityTypeBrowsingWeb
+              Referenced from: <82A71BC7-8C1C-33DD-83B1-E5CDDFCF95A4> /private/var/containers/Bundle/Application/CEE2A9AE-A488-4B05-AD7E-CA64425389D9/Runner.app/Frameworks/BranchSDK.framework/BranchSDK
+              Expected in:     <050203DD-7488-307D-A999-E587314B041A> /System/Library/Frameworks/CoreServices.framework/CoreServices
+            dyld config: DYLD_LIBRARY_PATH=/usr/lib/system/introspection DYLD_INSERT_LIBRARIES=/usr/lib/libLogRedirect.dylib:/usr/lib/libBacktraceRecording.dylib:/usr/lib/libMainThreadChecker.dylib:/usr/lib/libRPAC.dylib:/usr/lib/libViewDebuggerSupport.dylib
+
+            """
+        let (read, findings) = try launches(in: text)
+        #expect(findings.map(\.rule) == ["symbol-not-found"])
+        #expect(findings.first?.data["symbol"] == "_NSUserActivityTypeBrowsingWeb")
+        #expect(read.map(\.outcome) == [.launchFailed] && read.first?.evidence == .endOnly)
+        #expect(read.first?.termination == Termination(kind: .dyld, detail: "symbol not found: _NSUserActivityTypeBrowsingWeb"))
+    }
+
+    /// Lines pasted into a bug report with the Markdown code mark glued to their start:
+    /// nek023/QBImagePicker#182 (inline code) and react/react-native#31759 (a fence).
+    @Test("a code mark glued to a line's start is not part of the line")
+    func gluedCodeMarks() throws {
+        let inline = "`QBImagePickerDemo[1946:43442] [access] This app has crashed because it attempted to access privacy-sensitive data without a usage description.  The app's Info.plist must contain an NSPhotoLibraryUsageDescription key with a string value explaining to the user how the app uses this data.`\n"
+        let (killed, privacy) = try launches(in: inline)
+        #expect(privacy.map(\.rule) == ["privacy-usage-description-missing"])
+        #expect(privacy.first?.process == "QBImagePickerDemo" && privacy.first?.pid == 1946)
+        #expect(killed.map(\.pid) == [1946])
+
+        let fenced = """
+            ```dyld: Library not loaded: @rpath/RCTActionSheet.framework/RCTActionSheet
+              Referenced from: /private/var/containers/Bundle/Application/7FE43B14-CAF9-4924-A3EB-EDCA64C307A3/myapp.app/Frameworks/TestFramework.framework/TestFramework
+              Reason: image not found
+
+            """
+        let (failed, dyld) = try launches(in: fenced)
+        #expect(dyld.map(\.rule) == ["library-not-loaded"])
+        #expect(failed.map(\.outcome) == [.launchFailed])
+        // A fence alone or with its language stays a fence: no line of the log.
+        let (_, none) = try launches(in: "```text\n```\n")
+        #expect(none.isEmpty)
+    }
+
     /// bisq-network/bisq-mobile#104 (Compose Multiplatform, Xcode console): the app's output and
     /// Kotlin's standard error interleaved, the exception's class printed a line before the runtime's
     /// words and a stack frame after them.

@@ -22,11 +22,8 @@ final class ArchiveMemberReader: ChunkSource {
         buffer.deallocate()
     }
 
-    /// The member's name in locations: `archive!/member`, or the file's own name for a lone
-    /// compressed stream.
-    var displayPath: String {
-        archive.isSingleStream ? archive.path : archive.path + "!/" + member
-    }
+    /// The member's name in locations (``ArchiveReader/displayPath(of:)``).
+    var displayPath: String { archive.displayPath(of: member) }
 
     func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
         let count = try archive.read(into: buffer, member: member)

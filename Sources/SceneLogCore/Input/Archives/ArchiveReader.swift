@@ -127,9 +127,15 @@ final class ArchiveReader {
     func read(into buffer: UnsafeMutableRawBufferPointer, member: String) throws(InputError) -> Int {
         let count = carchive_read_data(handle, buffer.baseAddress, buffer.count)
         guard count >= 0 else {
-            throw InputError(path: path + "!/" + member, reason: Self.message(handle), kind: .read)
+            throw InputError(path: displayPath(of: member), reason: Self.message(handle), kind: .read)
         }
         return count
+    }
+
+    /// A member's name in locations: `archive!/member`, or the file's own name for a lone
+    /// compressed stream (whose one member libarchive calls `data`).
+    func displayPath(of member: String) -> String {
+        isSingleStream ? path : path + "!/" + member
     }
 
     /// The compressed bytes consumed so far: of the file, or of the parent's member.
