@@ -169,6 +169,7 @@ struct RecordAnalyzer {
             }
             if openEvents[key] != nil {
                 addEvidence(finding, toEvent: key)
+                completeEvent(key, with: finding)
             } else if let unnamed = unnamedKill(namedBy: finding) {
                 addEvidence(finding, toEvent: unnamed)
                 openEvents[unnamed]?.finding.data.merge(finding.data) { current, _ in current }
@@ -252,6 +253,16 @@ struct RecordAnalyzer {
             openEvents[key]?.finding.evidence.append(finding.location)
         }
         openEvents[key]?.lastLine = finding.location.line
+    }
+
+    /// Adds to the open event `key`'s finding what `finding`, a later line of the event, tells that
+    /// its first line did not (a crash report's `Termination Description` gives the watchdog's event
+    /// and budget after its bare `Code 0x8badf00d`), and writes its message again.
+    private mutating func completeEvent(_ key: String, with finding: Finding) {
+        guard var told = openEvents[key]?.finding, finding.data.contains(where: { told.data[$0.key] == nil }) else { return }
+        told.data.merge(finding.data) { current, _ in current }
+        told.message = engine.message(of: told)
+        openEvents[key]?.finding = told
     }
 
     /// The key of the open watchdog kill that `finding` names the app of, if any: a kill that the

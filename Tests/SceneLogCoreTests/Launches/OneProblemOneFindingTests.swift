@@ -223,6 +223,21 @@ struct OneProblemOneFindingTests {
         #expect(kills.first?.data["bundle"] == "edu.uw.CovidSafe")
     }
 
+    /// react/react-native#29088 (TestFlight, a background push): the report's bundle masked as `****`.
+    @Test("a termination reason, then its description naming no app, are one kill that keeps the description's event and budget")
+    func reasonThenMaskedDescriptionKeepsItsData() throws {
+        let lines = [
+            "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d",
+            "Termination Description: SPRINGBOARD, scene-create watchdog transgression: application<****>:7778 exhausted real (wall clock) time allowance of 19.56 seconds",
+        ]
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(lines.joined(separator: "\n").utf8), name: "masked.log")
+        let kills = result.findings.filter { $0.rule == "launch-watchdog-termination" }
+        #expect(kills.count == 1)
+        #expect(kills.first?.evidence.map(\.line) == [2])
+        #expect(kills.first?.data["watchdogEvent"] == "scene-create" && kills.first?.data["watchdogBudget"] == "19.56")
+        #expect(kills.first?.data["bundle"] == nil)
+    }
+
     @Test("ReportCrash's reason line, then its description naming the app: one kill, of the app's launch seen by its end")
     func reportCrashReasonThenDescriptionIsOneKill() throws {
         // The rule's own examples: the two lines as ReportCrash logs them in a Console export.
