@@ -505,7 +505,12 @@ struct LaunchTracker {
             publish(index, into: &events)
         case .terminatedBySignal(let number):
             guard let index = consoleLaunchIndex(pid: nil) else { return }
-            launches[index].terminate(Termination(kind: .signal, detail: TerminationDecoding.signal(number)), mark, into: &events)
+            var termination = Termination(kind: .signal, detail: TerminationDecoding.signal(number))
+            // dyld stops a process with SIGABRT: its own line said why (flutter/samples#982).
+            if number == 6, let announced = launches[index].announcedEnd?.termination, announced.kind == .dyld {
+                termination = announced
+            }
+            launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
         case .other:
             break

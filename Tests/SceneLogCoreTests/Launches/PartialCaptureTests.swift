@@ -251,6 +251,18 @@ struct PartialCaptureTests {
         #expect(findings.first?.data["library"] == "@rpath/Squeal.framework/Squeal")
         #expect(read.map(\.outcome) == [.launchFailed] && read.first?.evidence == .endOnly)
         #expect(read.first?.termination == Termination(kind: .dyld, detail: "library not loaded: @rpath/Squeal.framework/Squeal"))
+
+        // flutter/samples#982: the debugger's word on the SIGABRT that dyld's stop raises says less.
+        let (debugged, _) = try launches(
+            in: """
+                dyld: Library not loaded: @rpath/App.framework/App
+                  Referenced from: /var/containers/Bundle/Application/5E2B0094-6147-4A69-8C98-4C0FEE40A629/IOSUsingPlugin.app/IOSUsingPlugin
+                  Reason: image not found
+                Message from debugger: Terminated due to signal 6
+
+                """)
+        #expect(debugged.map(\.outcome) == [.launchFailed])
+        #expect(debugged.first?.termination == Termination(kind: .dyld, detail: "library not loaded: @rpath/App.framework/App"))
     }
 
     /// RodrigoSMarques/flutter_branch_sdk#440 (iOS 26, Xcode console): dyld's message shown without
