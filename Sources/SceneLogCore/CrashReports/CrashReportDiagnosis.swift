@@ -1,10 +1,12 @@
 /// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill at launch
 /// or in a scene transition is a `launch-watchdog-termination`, the iOS 27 SDK's UIScene trap a
-/// `scene-lifecycle-required`, any other crash a `crash-report`.
+/// `scene-lifecycle-required`, dyld's stop at launch a `library-not-loaded` or `symbol-not-found`,
+/// any other crash a `crash-report`.
 enum CrashReportDiagnosis {
     /// The rules a crash report's finding can be of.
     static let rules: Set<String> = [
-        LaunchWatchdogTerminationRule.description.id, SceneLifecycleRequiredRule.description.id, description.id,
+        LaunchWatchdogTerminationRule.description.id, SceneLifecycleRequiredRule.description.id,
+        LibraryNotLoadedRule.description.id, SymbolNotFoundRule.description.id, description.id,
     ]
 
     /// The `crash-report` rule, listed by `scenelog rules` with the line rules.
@@ -65,6 +67,10 @@ enum CrashReportDiagnosis {
         if report.isLaunchWatchdogKill {
             rule = LaunchWatchdogTerminationRule.description.id
             message = "crash report: \(process) was killed by the watchdog (\(termination))"
+        } else if report.terminationNamespace == "DYLD", let failure = report.terminationExplanation.flatMap(DyldFailure.init) {
+            rule = failure.rule
+            data[failure.key] = failure.name
+            message = "crash report: \(process) stopped at launch: dyld could not \(failure.what)"
         } else if report.crashedThreadFrames.first?.contains(Self.sceneLifecycleTrap) == true {
             // UIKit's trap for an app built with the iOS 27 SDK that does not adopt scenes.
             rule = SceneLifecycleRequiredRule.description.id
@@ -82,5 +88,32 @@ enum CrashReportDiagnosis {
             rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: 1, byteOffset: 0),
             timestamp: report.timestamp, process: report.process, pid: pid,
             excerpt: report.crashedThreadFrames.first ?? message, data: data)
+    }
+}
+
+/// What dyld could not do, as a crash report's termination in its namespace tells it: `Library not
+/// loaded: @rpath/Flutter.framework/Flutter` or `Symbol not found: _NSUserActivityTypeBrowsingWeb`.
+private struct DyldFailure {
+    let rule: String
+    /// The finding's data key (`library`, `symbol`) and its value.
+    let key: String
+    let name: String
+    var what: String { key == "library" ? "load \(name)" : "find the symbol \(name)" }
+
+    init?(_ explanation: String) {
+        for (marker, rule, key) in [
+            ("Library not loaded: ", LibraryNotLoadedRule.description.id, "library"),
+            ("Symbol not found: ", SymbolNotFoundRule.description.id, "symbol"),
+        ] {
+            guard let start = explanation.firstRange(of: marker)?.upperBound else { continue }
+            // The explanation's lines are joined by "; ".
+            let rest = explanation[start...]
+            var name = rest[..<(rest.firstRange(of: "; ")?.lowerBound ?? rest.endIndex)]
+            while name.last == " " { name = name.dropLast() }
+            guard !name.isEmpty else { continue }
+            (self.rule, self.key, self.name) = (rule, key, String(name.prefix(1024)))
+            return
+        }
+        return nil
     }
 }

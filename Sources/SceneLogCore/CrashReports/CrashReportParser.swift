@@ -163,13 +163,21 @@ enum CrashReportParser {
                 if key.hasPrefix("Thread "), key.hasSuffix(" Crashed") {
                     inCrashedThread = true
                     inTermination = false
-                } else if inTermination, explanation.count < maximumExplanationLines {
+                } else if inTermination || (report.terminationNamespace == "DYLD" && Self.isDyldDetail(key)),
+                    explanation.count < maximumExplanationLines
+                {
                     explanation.append(line)
                 }
             }
         }
         let joined = explanation.filter { !$0.isEmpty }.joined(separator: "; ")
         report.terminationExplanation = joined.isEmpty ? report.terminationExplanation : joined
+    }
+
+    /// dyld's lines on what it could not load, which a paste may set apart from the termination by
+    /// blank lines (flutter/flutter#163197).
+    private static func isDyldDetail(_ key: Substring) -> Bool {
+        ["Library not loaded", "Symbol not found", "Referenced from"].contains(key.drop { $0 == " " || $0 == "\t" })
     }
 
     /// `Name [692]`.

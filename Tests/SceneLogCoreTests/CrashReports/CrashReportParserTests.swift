@@ -178,6 +178,28 @@ import Testing
         )
     }
 
+    /// flutter/flutter#163197 (a report's excerpt, simulator): dyld's lines set apart from the
+    /// termination by blank lines, as pasted.
+    @Test func legacyDyldStopIsTheLibraryNotLoaded() throws {
+        let text = """
+            Exception Type:  EXC_CRASH (SIGABRT)
+            Exception Codes: 0x0000000000000000, 0x0000000000000000
+
+            Termination Reason: DYLD 1 Library missing
+
+            Library not loaded: @rpath/Flutter.framework/Flutter
+
+            Referenced from: <587C2172-2F0E-32F9-849C-6F027722EDE5> /Users/USER/Library/Developer/CoreSimulator/Devices/AAF96186-1D78-41E2-BEA2-6B94BF7DDFC3/data/Containers/Bundle/Application/E13CEF8F-CF30-4158-9A96-E7C3845FED09/Runner.app/Runner.debug.dylib
+
+            (terminated at launch; ignore backtrace)
+            """
+        let report = try #require(parse(text))
+        #expect(report.terminationNamespace == "DYLD")
+        let finding = CrashReportDiagnosis.finding(for: report, path: "dyld.crash")
+        #expect(finding.rule == "library-not-loaded" && finding.data["library"] == "@rpath/Flutter.framework/Flutter")
+        #expect(finding.message.hasPrefix("crash report: the app stopped at launch: dyld could not load @rpath/Flutter.framework/Flutter: "))
+    }
+
     /// granoff/Lockbox#63 and SpaceMadness/lunar-unity-console#187 (an app killed while quitting, in
     /// the background; the second in iOS 14's wording) and michaelnisi/podest#17 (a background task's
     /// assertion ran out, in a "Non UI" process 18 hours after launch): watchdog codes of no launch,
