@@ -257,12 +257,9 @@ struct RecordAnalyzer {
 
     /// Adds to the open event `key`'s finding what `finding`, a later line of the event, tells that
     /// its first line did not (a crash report's `Termination Description` gives the watchdog's event
-    /// and budget after its bare `Code 0x8badf00d`), and writes its message again.
+    /// and budget after its bare `Code 0x8badf00d`). Its message, which names who told it, stays.
     private mutating func completeEvent(_ key: String, with finding: Finding) {
-        guard var told = openEvents[key]?.finding, finding.data.contains(where: { told.data[$0.key] == nil }) else { return }
-        told.data.merge(finding.data) { current, _ in current }
-        told.message = engine.message(of: told)
-        openEvents[key]?.finding = told
+        openEvents[key]?.finding.data.merge(finding.data) { current, _ in current }
     }
 
     /// The key of the open watchdog kill that `finding` names the app of, if any: a kill that the
