@@ -80,13 +80,17 @@ let package = Package(
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
         archiveHeaders,
-        // libarchive's functions through a small C layer: on Linux it loads libarchive the first
-        // time an archive is opened rather than at every start (see its header).
+        // libarchive's functions, and zlib's, through a small C layer: on Linux it loads them the
+        // first time an archive is opened rather than at every start (see its header).
         .target(
             name: "CArchiveLoader",
             dependencies: ["CArchive"],
             // dlopen and pthread_once: in glibc itself from 2.34, in these two libraries before.
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+            linkerSettings: [
+                .linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux])),
+                // zlib, which checks a lone gzip file's trailer: loaded with libarchive on Linux.
+                .linkedLibrary("z", .when(platforms: [.macOS])),
+            ]
         ),
         .target(
             name: "SceneLogCore",

@@ -13,6 +13,9 @@ static struct {
     CARCHIVE_FUNCTIONS(CARCHIVE_POINTER)
 #undef CARCHIVE_POINTER
     void (*archive_set_error)(struct archive *, int, const char *, ...);
+#define CZLIB_POINTER(result, name, parameters, arguments) result(*zlib_##name) parameters;
+    CZLIB_FUNCTIONS(CZLIB_POINTER)
+#undef CZLIB_POINTER
     int loaded;
     char failure[256];
 } library;
@@ -35,11 +38,22 @@ static void load_library(void) {
 #undef CARCHIVE_RESOLVE
     library.archive_set_error = (void (*)(struct archive *, int, const char *, ...))dlsym(handle, "archive_set_error");
     if (!library.archive_set_error && !missing) missing = "archive_set_error";
+    void *zlib = dlopen("libz.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!zlib) {
+        strncpy(library.failure, "libz.so.1 could not be loaded", sizeof library.failure - 1);
+        dlclose(handle);
+        return;
+    }
+#define CZLIB_RESOLVE(result, name, parameters, arguments)                                                             \
+    if (!(library.zlib_##name = (result(*) parameters)dlsym(zlib, #name)) && !missing) missing = #name;
+    CZLIB_FUNCTIONS(CZLIB_RESOLVE)
+#undef CZLIB_RESOLVE
     if (!missing) {
         library.loaded = 1;
         return;
     }
-    strncpy(library.failure, "libarchive.so.13 lacks ", sizeof library.failure - 1);
+    dlclose(zlib);
+    strncpy(library.failure, "libarchive.so.13 or libz.so.1 lacks ", sizeof library.failure - 1);
     strncat(library.failure, missing, sizeof library.failure - strlen(library.failure) - 1);
     dlclose(handle);
 }
@@ -54,6 +68,11 @@ const char *carchive_load(void) {
 CARCHIVE_FUNCTIONS(CARCHIVE_DEFINITION)
 #undef CARCHIVE_DEFINITION
 
+#define CZLIB_DEFINITION(result, name, parameters, arguments)                                                          \
+    result czlib_##name parameters { return library.zlib_##name arguments; }
+CZLIB_FUNCTIONS(CZLIB_DEFINITION)
+#undef CZLIB_DEFINITION
+
 #define CARCHIVE_SET_ERROR library.archive_set_error
 #else
 const char *carchive_load(void) { return NULL; }
@@ -63,6 +82,11 @@ const char *carchive_load(void) { return NULL; }
 CARCHIVE_FUNCTIONS(CARCHIVE_DEFINITION)
 #undef CARCHIVE_DEFINITION
 
+#define CZLIB_DEFINITION(result, name, parameters, arguments)                                                          \
+    result czlib_##name parameters { return name arguments; }
+CZLIB_FUNCTIONS(CZLIB_DEFINITION)
+#undef CZLIB_DEFINITION
+
 #define CARCHIVE_SET_ERROR archive_set_error
 #endif
 
@@ -71,3 +95,6 @@ void carchive_set_read_error(struct archive *archive, const char *message) {
 }
 
 unsigned int carchive_regular_file_type(void) { return AE_IFREG; }
+
+/* inflateInit2 is a macro: a window of 15 bits, + 16 for the gzip wrapper and its trailer's check. */
+int czlib_inflate_init_gzip(z_streamp stream) { return czlib_inflateInit2_(stream, 15 + 16, ZLIB_VERSION, (int)sizeof(z_stream)); }

@@ -44,7 +44,22 @@
     X(la_int64_t, archive_entry_size, (struct archive_entry * entry), (entry))                                         \
     X(int, archive_entry_size_is_set, (struct archive_entry * entry), (entry))
 
-/* Loads libarchive once (later calls wait for the first): NULL when it is ready, else why not. */
+/*
+ * The zlib functions scenelog calls, each as `czlib_` + its name, loaded with libarchive (which
+ * needs zlib itself): libarchive does not check a gzip stream's CRC-32 and length, zlib does.
+ */
+#if !__has_include(<zlib.h>)
+#error "zlib's header is missing: install zlib1g-dev (Debian, Ubuntu), or run .ci/install-dependencies"
+#endif
+#include <zlib.h>
+#define CZLIB_FUNCTIONS(X)                                                                                             \
+    X(uLong, crc32, (uLong crc, const Bytef *buffer, uInt length), (crc, buffer, length))                              \
+    X(int, inflateInit2_, (z_streamp stream, int window, const char *version, int size), (stream, window, version, size)) \
+    X(int, inflate, (z_streamp stream, int flush), (stream, flush))                                                    \
+    X(int, inflateReset, (z_streamp stream), (stream))                                                                 \
+    X(int, inflateEnd, (z_streamp stream), (stream))
+
+/* Loads libarchive and zlib once (later calls wait for the first): NULL when they are ready, else why not. */
 const char *carchive_load(void);
 
 /* Each function, called only after carchive_load said libarchive is ready. */
@@ -52,7 +67,12 @@ const char *carchive_load(void);
 CARCHIVE_FUNCTIONS(CARCHIVE_DECLARATION)
 #undef CARCHIVE_DECLARATION
 
+#define CZLIB_DECLARATION(result, name, parameters, arguments) result czlib_##name parameters;
+CZLIB_FUNCTIONS(CZLIB_DECLARATION)
+#undef CZLIB_DECLARATION
+
 /* Macros and variadic calls Swift cannot import, re-exposed as functions. */
+int czlib_inflate_init_gzip(z_streamp stream);
 unsigned int carchive_regular_file_type(void);
 void carchive_set_read_error(struct archive *archive, const char *message);
 #endif

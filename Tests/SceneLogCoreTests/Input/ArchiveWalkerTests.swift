@@ -140,6 +140,35 @@ struct ArchiveWalkerTests {
         #expect(stream == ["text again.log.gz stopped: \(reason)"])
     }
 
+    @Test("a lone gzip file whose bytes were damaged is an error once read; one of several members is sound")
+    func gzipCheck() throws {
+        let folder = try TemporaryFolder()
+        try folder.run(
+            "seq 1 100000 | awk '{ printf \"2025-06-04 10:18:00.%03d Df locationd[92:9b2] line %d\\n\", $1 % 1000, $1 }' > a.log"
+                + " && gzip -c a.log > whole.log.gz && cat whole.log.gz whole.log.gz > twice.log.gz")
+        // Damaged in the middle, as the hostile campaign did: it still decompresses, to the wrong text.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path("whole.log.gz"))))
+        for index in bytes.count / 2..<bytes.count / 2 + 100 { bytes[index] ^= 0xAA }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.path("damaged.log.gz")))
+
+        func failures(_ name: String) throws -> [String] {
+            var reasons: [String] = []
+            try ArchiveWalker(path: folder.path(name), selection: PathSelection(), limits: ExpansionLimits()).walk { entry in
+                guard case .text(_, let source) = entry else { return }
+                do throws(InputError) {
+                    while try !source.nextChunk().isEmpty {}
+                } catch {
+                    reasons.append("\(Self.relative(error.path, to: folder)): \(error.reason)")
+                }
+            }
+            return reasons
+        }
+        #expect(try failures("damaged.log.gz").count == 1)
+        #expect(try failures("damaged.log.gz").first?.hasPrefix("damaged.log.gz: is corrupt (") == true)
+        #expect(try failures("whole.log.gz").isEmpty)
+        #expect(try failures("twice.log.gz").isEmpty)
+    }
+
     @Test("a file that cannot be opened, and a truncated archive, are errors naming the file")
     func unreadable() throws {
         let folder = try TemporaryFolder()

@@ -34,6 +34,8 @@ final class ArchiveReader {
     private let parent: ParentStream?
     /// Whether the input is a single compressed stream (`capture.log.gz`) rather than an archive.
     private(set) var isSingleStream = false
+    /// For a lone gzip file: what it decompressed to, checked against its trailer at its end.
+    private var gzipCheck: GzipCheck?
 
     /// Opens the file at `path`.
     init(path: String) throws(InputError) {
@@ -105,6 +107,7 @@ final class ArchiveReader {
             throw InputError(path: path, reason: Self.message(handle), kind: .read)
         }
         isSingleStream = carchive_format(handle) == ARCHIVE_FORMAT_RAW
+        if isSingleStream, parent == nil { gzipCheck = GzipCheck(path: path) }
         // Raw data with no decompression filter: the file looked compressed but is not readable as such.
         if isSingleStream, carchive_filter_count(handle) <= 1 {
             throw InputError(path: path, reason: "looks compressed but cannot be decompressed: truncated or corrupt", kind: .read)
@@ -128,6 +131,15 @@ final class ArchiveReader {
         let count = carchive_read_data(handle, buffer.baseAddress, buffer.count)
         guard count >= 0 else {
             throw InputError(path: displayPath(of: member), reason: Self.message(handle), kind: .read)
+        }
+        if count > 0 {
+            gzipCheck?.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        } else if let check = gzipCheck {
+            gzipCheck = nil
+            if let failure = check.failure() {
+                throw InputError(
+                    path: displayPath(of: member), reason: "is corrupt (\(failure)): what was read of it may be wrong", kind: .read)
+            }
         }
         return count
     }
