@@ -22,13 +22,23 @@ static struct {
 
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
 
+/* Notes why the library `soname` cannot be used: the loader's reason, or the function it lacks. */
+static void fail(const char *soname, const char *missing) {
+    const char *reason = missing ? NULL : dlerror();
+    if (reason && reason[0]) {
+        strncpy(library.failure, reason, sizeof library.failure - 1);
+        return;
+    }
+    strncpy(library.failure, soname, sizeof library.failure - 1);
+    strncat(library.failure, missing ? " lacks " : " could not be loaded", sizeof library.failure - strlen(library.failure) - 1);
+    if (missing) strncat(library.failure, missing, sizeof library.failure - strlen(library.failure) - 1);
+}
+
 static void load_library(void) {
-    /* The soname of libarchive 3, found the way the dynamic linker finds a linked library. */
+    /* The sonames of libarchive 3 and zlib 1, found the way the dynamic linker finds a linked library. */
     void *handle = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
-        const char *reason = dlerror();
-        strncpy(library.failure, reason && reason[0] ? reason : "libarchive.so.13 could not be loaded",
-                sizeof library.failure - 1);
+        fail("libarchive.so.13", NULL);
         return;
     }
     const char *missing = NULL;
@@ -38,9 +48,14 @@ static void load_library(void) {
 #undef CARCHIVE_RESOLVE
     library.archive_set_error = (void (*)(struct archive *, int, const char *, ...))dlsym(handle, "archive_set_error");
     if (!library.archive_set_error && !missing) missing = "archive_set_error";
+    if (missing) {
+        fail("libarchive.so.13", missing);
+        dlclose(handle);
+        return;
+    }
     void *zlib = dlopen("libz.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!zlib) {
-        strncpy(library.failure, "libz.so.1 could not be loaded", sizeof library.failure - 1);
+        fail("libz.so.1", NULL);
         dlclose(handle);
         return;
     }
@@ -52,9 +67,8 @@ static void load_library(void) {
         library.loaded = 1;
         return;
     }
+    fail("libz.so.1", missing);
     dlclose(zlib);
-    strncpy(library.failure, "libarchive.so.13 or libz.so.1 lacks ", sizeof library.failure - 1);
-    strncat(library.failure, missing, sizeof library.failure - strlen(library.failure) - 1);
     dlclose(handle);
 }
 
