@@ -287,6 +287,7 @@ extension ConsoleExportLayout {
     /// `nil` when `line` is not one.
     static func spacedRow(_ line: Bytes) -> RecordFields? {
         let typeStart = line.skippingBlanks(from: 0)
+        if let dateEnd = IdevicesyslogParser.endOfSyslogStamp(line, from: typeStart) { return spacedDeviceRow(line, date: typeStart..<dateEnd) }
         guard let typeEnd = line.index(of: ASCII.space, from: typeStart, to: min(line.count, typeStart + 8)),
             typeWords.contains(where: { $0.utf8CodeUnitCount == typeEnd - typeStart && line.matches($0, at: typeStart) })
         else { return nil }
@@ -301,5 +302,35 @@ extension ConsoleExportLayout {
         fields.timestamp = timeStart..<timeEnd
         fields.process = processStart..<processEnd
         return fields
+    }
+
+    /// The type words of a device's console (Visual Studio's device log), Console's and syslog's.
+    private static let deviceTypeWords: [StaticString] = ["notice", "error", "warning", "info", "debug", "fault", "default"]
+
+    /// The fields of a device console's row whose tabs a paste turned into spaces (dotnet/maui#38281:
+    /// `Aug 12 09:27:46 Roks-iPhone Notice 35 SpringBoard(FrontBoard) [app:810] Process exited: …`):
+    /// the date, the device's name (up to 64 bytes, spaces allowed), a type word, the pid and a
+    /// one-word process with its library, then the message; `nil` when `line` is not one.
+    private static func spacedDeviceRow(_ line: Bytes, date: Range<Int>) -> RecordFields? {
+        guard date.upperBound < line.count, line[date.upperBound] == ASCII.space else { return nil }
+        let deviceStart = date.upperBound + 1
+        // The device's name ends at the first space before a type word and a pid.
+        var search = deviceStart
+        while let space = line.index(of: ASCII.space, from: search, to: min(line.count, deviceStart + 65)) {
+            search = space + 1
+            guard space > deviceStart, let typeEnd = line.index(of: ASCII.space, from: space + 1),
+                deviceTypeWords.contains(where: { $0.utf8CodeUnitCount == typeEnd - space - 1 && line.matchesIgnoringCase($0, at: space + 1) }),
+                let pidEnd = line.index(of: ASCII.space, from: typeEnd + 1), let pid = line.decimalValue(typeEnd + 1..<pidEnd),
+                let processEnd = line.index(of: ASCII.space, from: pidEnd + 1), processEnd > pidEnd + 1
+            else { continue }
+            var fields = RecordFields(message: processEnd + 1..<line.count)
+            fields.timestamp = date
+            fields.device = deviceStart..<space
+            fields.level = space + 1..<typeEnd
+            fields.pid = pid
+            fields.setSender(pidEnd + 1..<processEnd, in: line)
+            return fields
+        }
+        return nil
     }
 }

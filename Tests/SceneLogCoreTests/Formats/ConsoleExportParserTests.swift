@@ -101,6 +101,26 @@ import Testing
         #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
     }
 
+    /// The same copy with its tabs turned into spaces by a paste (dotnet/maui#38281, quoted): the
+    /// device's name and the type word still tell the cells apart; the header row is no record.
+    @Test func dateDeviceLevelPidProcessRowsWhoseTabsBecameSpaces() throws {
+        let text = """
+            Time Device Name Type PID Tag Message
+            Aug 12 09:27:46 Roks-iPhone Notice 35 SpringBoard(FrontBoard) [app:810] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>.
+            Aug 12 09:27:46 Roks-iPhone Error 810 Maui error: Failed to load AOT module 'System.Private.CoreLib' while running in aot-only mode: doesn't match assembly.
+            Jul 22 15:22:53 Rok's iPhone Notice 66 SpringBoard(FrontBoard) [sceneID:com.testapp-default][1] Scene invalidated.
+            """
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 4, records: 3, continuationLines: 0, unparsedLines: 1))
+        #expect(result.records.map(\.process) == ["SpringBoard", "Maui", "SpringBoard"])
+        #expect(result.records.map(\.senderImage) == ["FrontBoard", nil, "FrontBoard"])
+        #expect(result.records.map(\.pid) == [35, 810, 66])
+        #expect(result.records.map(\.device) == ["Roks-iPhone", "Roks-iPhone", "Rok's iPhone"])
+        #expect(result.records.map(\.level) == ["Notice", "Error", "Notice"])
+        #expect(result.records[1].message.hasPrefix("error: Failed to load AOT module"))
+    }
+
     /// gluonhq/substrate#1366: a Console.app copy pasted with its tabs turned into spaces and its
     /// message wrapped onto indented lines.
     @Test func rowsWhoseTabsBecameSpaces() {
