@@ -171,6 +171,30 @@ struct OutputTargetTests {
         #expect(escaped.stderr.contains("--output 'in\\u{1b}put' is also an input"))
     }
 
+    @Test("an output that is a file the command reads besides its logs (settings, rules, list, baseline, history) is refused: exit 2, the file kept")
+    func outputIsAnotherFileRead() throws {
+        let folder = try Self.folder()
+        let files = ["cfg.yml": "fail_on: never\n", "rules.yml": "rules: []\n", "list.txt": "input.log\n", "base.json": "{}\n"]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let record = try CommandRunner.run(["report", "--record", "--history", "h.sqlite", "--fail-on", "never", "-o", "/dev/null", "input.log"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        let history = try Data(contentsOf: folder.appendingPathComponent("h.sqlite"))
+        let runs: [(arguments: [String], target: String)] = [
+            (["scan", "--config", "cfg.yml", "-o", "cfg.yml", "input.log"], "cfg.yml"),
+            (["timeline", "--rules", "rules.yml", "-o", "rules.yml", "input.log"], "rules.yml"),
+            (["scan", "--inputs-from", "list.txt", "-o", "list.txt"], "list.txt"),
+            (["report", "--baseline", "base.json", "-o", "base.json", "input.log"], "base.json"),
+            (["report", "--record", "--history", "h.sqlite", "-o", "h.sqlite", "input.log"], "h.sqlite"),
+        ]
+        for run in runs {
+            let result = try CommandRunner.run(run.arguments, in: folder)
+            #expect(result.status == 2, "\(run.arguments)")
+            #expect(result.stderr.hasPrefix("scenelog: error: --output '\(run.target)' is also an input; "), "\(run.arguments)")
+            let kept = try Data(contentsOf: folder.appendingPathComponent(run.target))
+            #expect(kept == (files[run.target].map { Data($0.utf8) } ?? history), "\(run.target)")
+        }
+    }
+
     @Test("ten parallel `report --record` runs on one history are all recorded")
     func parallelRecords() throws {
         let folder = try Self.folder()

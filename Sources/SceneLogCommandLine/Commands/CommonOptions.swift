@@ -90,6 +90,11 @@ struct RuleOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file instead of ./.scenelog.yml.", valueName: "file"))
     var configFile: String?
 
+    /// The rules and settings files a run reads: `--rules`, and `--config` or `./.scenelog.yml`.
+    var filesRead: [String] {
+        [rulesFile, configFile ?? RunSettings.defaultConfigurationPath].compactMap { $0 }
+    }
+
     /// The built-in rules plus the user's, set up by the configuration file, and the file's other
     /// settings; its `fail_on` is taken unless `--fail-on` was given.
     mutating func loadSettings() throws -> RunSettings {

@@ -24,6 +24,9 @@ struct NightlyOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The history file (default: .scenelog/history.sqlite).", valueName: "file"))
     var history: String = HistoryStore.defaultPath
 
+    /// The files the report reads besides its inputs: the baseline, and the history it records in.
+    var filesRead: [String] { [baseline].compactMap { $0 } + (record ? [history] : []) }
+
     func validate() throws {
         guard regressionPercent >= 0, regressionMilliseconds >= 0 else {
             throw ValidationError("--regression-percent and --regression-ms cannot be negative")

@@ -56,7 +56,7 @@ struct ScanCommand: ParsableCommand {
 
     mutating func run() throws {
         let export = try telemetry.export()
-        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output, alsoReading: common.rules.filesRead)
         let result = input.scan(prepared, parseOnly: parseOnly, common: common)
         try common.write(ScanReport(result, ruleSet: parseOnly ? nil : prepared.settings.ruleSet))
         try telemetry.send(result, with: export) { try ExitStatus.check(result, by: common.failurePolicy) }

@@ -28,7 +28,7 @@ struct TimelineCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     mutating func run() throws {
-        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output)
+        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output, alsoReading: common.rules.filesRead)
         let ruleSet = prepared.settings.ruleSet
         let streaming = common.format == .text && common.output.isEmpty
         let printer = !streaming ? nil : TimelinePrinter(renderer: TimelineRenderer(options: common.renderOptions(toStandardOutput: true)))

@@ -42,6 +42,9 @@ public struct RunSettings: Sendable {
             exclude: contents.exclude, failOn: contents.failOn)
     }
 
+    /// The settings file read when none is named, when it exists: `.scenelog.yml` in the current folder.
+    public static let defaultConfigurationPath = ProjectConfiguration.defaultFileName
+
     /// The settings file to read: `path`, which must exist, or `./.scenelog.yml` when there is one.
     private static func settingsFile(_ path: String?) throws(ConfigurationError) -> String? {
         if let path {

@@ -103,23 +103,28 @@ struct InputOptions: ParsableArguments {
     /// Takes the `include` and `exclude` of `settings` (``RuleOptions/loadSettings()``) where the
     /// command line gives none, puts the command line's filters over the file's, then lists the
     /// inputs (``inputs(writing:)``).
-    mutating func prepare(_ settings: RunSettings, writing outputs: [ReportOutput]) throws -> Prepared {
+    ///
+    /// - Parameter others: the other files the command reads (settings, rules, baseline, history):
+    ///   an `--output` may be none of them either.
+    mutating func prepare(_ settings: RunSettings, writing outputs: [ReportOutput], alsoReading others: [String]) throws -> Prepared {
         if include.isEmpty { include = settings.include }
         if exclude.isEmpty { exclude = settings.exclude }
         let filters = try filters.filters(over: settings)
-        return Prepared(settings: settings, filters: filters, inputs: try inputs(writing: outputs))
+        return Prepared(settings: settings, filters: filters, inputs: try inputs(writing: outputs, alsoReading: others))
     }
 
     /// The inputs: the paths named, then the ones listed in `--inputs-from`. Refuses (usage error,
     /// before anything is read) an `--output` that is one of them, a file inside a named folder or
-    /// standard input: it would be replaced while it is read. A list that cannot be used is an
-    /// input error (exit 3).
-    func inputs(writing outputs: [ReportOutput]) throws -> [String] {
+    /// standard input, the `--inputs-from` list or one of `others`: it would be replaced while it
+    /// is read, or before. A list that cannot be used is an input error (exit 3).
+    func inputs(writing outputs: [ReportOutput], alsoReading others: [String] = []) throws -> [String] {
         let inputs = try allPaths()
+        let read = others + [inputsFrom].compactMap { $0 }.filter { $0 != "-" }
         for output in outputs {
             guard
                 let refusal = ReportDestination.refusal(
                     ofOutput: output.path, among: inputs, selection: PathSelection(include: include, exclude: exclude))
+                    ?? ReportDestination.refusal(ofOutput: output.path, among: read)
             else { continue }
             Diagnostics.error(refusal)
             throw ExitStatus.usage.exitCode
