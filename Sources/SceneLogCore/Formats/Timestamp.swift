@@ -351,6 +351,22 @@ struct CivilDate {
 }
 
 extension Timestamp {
+    /// Whether the time is one a device's clock shows (the years 1900–2199, an offset of ±14 hours
+    /// at most, a precision of a day at most), as a parsed one is: a time decoded from outside (a
+    /// part, a cache entry) is checked with it.
+    var isPossible: Bool {
+        wallClockSeconds.map(Self.isPossible(wallClockSeconds:)) ?? true
+            && utcOffsetSeconds.map { abs($0) <= 14 * 3600 } ?? true && precisionMs.map(Self.possiblePrecisions.contains) ?? true
+    }
+
+    /// Whether `seconds` since 1970 fall in the years 1900–2199.
+    static func isPossible(wallClockSeconds seconds: Double) -> Bool {
+        (-2_208_988_800...7_258_118_400).contains(seconds)
+    }
+
+    /// The precisions a time may have, in milliseconds: a microsecond's to a day's.
+    static let possiblePrecisions = 0...86_400_000
+
     /// The wall-clock time as ISO 8601 (`2025-06-03T10:00:01.123456`, with `+02:00` when the
     /// offset is known), or `nil` when no date could be worked out.
     public var iso8601: String? {

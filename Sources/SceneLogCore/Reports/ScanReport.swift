@@ -44,12 +44,16 @@ public struct ScanReport: Sendable {
     /// success. A line that no format parses may still hold a finding (a quoted message alone).
     public var readNothing: Bool { findings.isEmpty && !inputs.contains { $0.records > 0 } }
 
-    /// The line counts of all inputs added up.
+    /// The line counts of all inputs added up (at most `Int.max`: merged parts come from outside).
     var totals: LineCounts {
-        inputs.reduce(into: LineCounts()) { total, input in
-            total.records += input.records
-            total.continuationLines += input.continuationLines
-            total.unparsedLines += input.unparsedLines
+        func sum(_ a: Int, _ b: Int) -> Int {
+            let (total, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .max : total
+        }
+        return inputs.reduce(into: LineCounts()) { total, input in
+            total.records = sum(total.records, input.records)
+            total.continuationLines = sum(total.continuationLines, input.continuationLines)
+            total.unparsedLines = sum(total.unparsedLines, input.unparsedLines)
         }
     }
 

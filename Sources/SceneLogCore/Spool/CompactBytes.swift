@@ -69,21 +69,30 @@ struct CompactReader {
         byte().map { $0 == 1 }
     }
 
+    /// An integer of at most ±2⁵³ (a line, an offset, a pid, a count): bytes from outside (a part,
+    /// a cache entry) cannot bring one whose sums or differences overflow.
     mutating func integer() -> Int? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while let byte = byte() {
             value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))) }
+            if byte < 0x80 {
+                let decoded = Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
+                return decoded.magnitude <= Self.largestInteger ? decoded : nil
+            }
             shift += 7
             if shift > 63 { return nil }
         }
         return nil
     }
 
-    /// A count, a size or an index: an integer that is not negative.
+    /// The largest magnitude ``integer()`` reads: 2⁵³.
+    static let largestInteger: UInt = 1 << 53
+
+    /// A count, a size or an index: an integer that is not negative, of at most 2⁴⁰ (a thousand
+    /// billion lines), so that the counts of millions of inputs add up without overflowing.
     mutating func count() -> Int? {
-        guard let value = integer(), value >= 0 else { return nil }
+        guard let value = integer(), value >= 0, value <= 1 << 40 else { return nil }
         return value
     }
 
@@ -98,11 +107,14 @@ struct CompactReader {
         optional { $0.integer() }
     }
 
+    /// A finite number of at most ±10¹³ (seconds since 1970, a budget): never NaN, an infinity or
+    /// one whose milliseconds overflow an `Int`.
     mutating func double() -> Double? {
         guard bytes.count - position >= 8 else { return nil }
         let bits = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
         position += 8
-        return Double(bitPattern: bits)
+        let value = Double(bitPattern: bits)
+        return value.isFinite && value.magnitude <= 1e13 ? value : nil
     }
 
     mutating func optionalDouble() -> Double?? {

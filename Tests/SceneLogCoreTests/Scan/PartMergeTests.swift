@@ -72,6 +72,27 @@ struct PartMergeTests {
         #expect(decoded < bytes.count * 3)
     }
 
+    @Test("numbers no scan writes (a count of 2^62, a NaN or far time, an offset of -2^63) make a unit damaged, not a crash when reported")
+    func numbersOutOfRange() throws {
+        var options = try testScanOptions()
+        options.reportsAsPart = true
+        let result = Scanner(options: options).scan([samplePath("black-screen-no-default-configuration.log")])
+        let unit = try #require(result.part?.units.first).result
+        let span = try #require(unit.summaries.first?.timeSpan)
+        #expect(UnitResultEncoding.decode(UnitResultEncoding.encode(unit), spool: Spool()) != nil)
+        let changes: [(inout InputSummary) -> Void] = [
+            { $0.records = 1 << 62 },
+            { $0.timeSpan = TimeSpan(first: Timestamp(text: "x", wallClockSeconds: .nan), last: span.last) },
+            { $0.timeSpan = TimeSpan(first: Timestamp(text: "x", wallClockSeconds: 1e300), last: span.last) },
+            { $0.timeSpan = TimeSpan(first: Timestamp(text: "x", wallClockSeconds: 0, utcOffsetSeconds: -(1 << 62)), last: span.last) },
+        ]
+        for change in changes {
+            var damaged = unit
+            change(&damaged.summaries[0])
+            #expect(UnitResultEncoding.decode(UnitResultEncoding.encode(damaged), spool: Spool()) == nil)
+        }
+    }
+
     @Test("four shards, merged in any order, give the findings and launches of one scan")
     func mergeEqualsOneScan() throws {
         let options = try testScanOptions()

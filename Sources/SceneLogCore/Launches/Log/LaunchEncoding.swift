@@ -82,7 +82,8 @@ enum LaunchEncoding {
     private static func mark(from reader: inout CompactReader, path launchPath: String) -> LaunchMark? {
         guard let timestamp = reader.optionalString(), let seconds = reader.optionalDouble(), let path = reader.optionalString(),
             let line = reader.integer(), let byteOffset = reader.integer(), let process = reader.optionalString(),
-            let precision = reader.integer()
+            let precision = reader.integer(), seconds.map(Timestamp.isPossible(wallClockSeconds:)) ?? true,
+            Timestamp.possiblePrecisions.contains(precision)
         else { return nil }
         return LaunchMark(
             timestamp: timestamp, seconds: seconds, location: SourceLocation(path: path ?? launchPath, line: line, byteOffset: byteOffset),

@@ -192,7 +192,8 @@ enum UnitResultEncoding {
         guard let text = reader.string(), let seconds = reader.optionalDouble(), let offset = reader.optionalInteger(),
             let precision = reader.optionalInteger()
         else { return nil }
-        return Timestamp(text: text, wallClockSeconds: seconds, utcOffsetSeconds: offset, precisionMs: precision)
+        let timestamp = Timestamp(text: text, wallClockSeconds: seconds, utcOffsetSeconds: offset, precisionMs: precision)
+        return timestamp.isPossible ? timestamp : nil
     }
 
     // MARK: Errors
