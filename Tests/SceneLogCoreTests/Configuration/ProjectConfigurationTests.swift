@@ -106,6 +106,14 @@ struct ProjectConfigurationTests {
         #expect(error.message == "YAML error: the mapping that starts here has a key that appears more than once: 'severity'")
     }
 
+    @Test("a byte order mark before the first key is no part of the document")
+    func byteOrderMark() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("\u{FEFF}fail_on: never\ndisabled_rules:\n  - main-thread-hang\n", to: ".scenelog.yml")
+        let contents = try ProjectConfiguration.load(path: path, knownRuleIDs: Self.knownRuleIDs)
+        #expect(contents.failOn != nil)
+    }
+
     @Test("a missing file is an error naming it")
     func missingFile() throws {
         let folder = try TemporaryFolder()
