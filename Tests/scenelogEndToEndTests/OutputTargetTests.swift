@@ -75,6 +75,15 @@ struct OutputTargetTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("a name as long as names may be (255 bytes) is written, the file existing or not")
+    func longestName() throws {
+        let folder = try Self.folder()
+        let name = String(repeating: "r", count: 250) + ".json"
+        #expect(try Self.scan(to: name, in: folder).status == 0)
+        #expect(try Self.scan(to: name, in: folder).status == 0)
+        #expect(Self.isReport(folder.appendingPathComponent(name)))
+    }
+
     @Test("a FIFO is written straight: its reader gets the report")
     func fifo() throws {
         let folder = try Self.folder()

@@ -236,11 +236,14 @@ public enum ReportDestination {
     ) throws {
         let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
+        // The target's name, cut so that the temporary name stays within a name's 255 bytes.
+        var name = Substring(url.lastPathComponent)
+        while name.utf8.count > 200 { name = name.dropLast() }
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<8 {
             temporary = (folder as NSString).appendingPathComponent(
-                ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
+                ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
