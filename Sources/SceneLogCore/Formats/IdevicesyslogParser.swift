@@ -111,7 +111,7 @@ struct IdevicesyslogParser: RecordParser {
         // The pid is the first "[digits]" after the sender; process names hold no '['.
         var search = senderStart
         while let open = line.index(of: ASCII.openBracket, from: search) {
-            let close = line.endOfDigits(from: open + 1)
+            let close = line.endOfPid(from: open + 1)
             guard close > open + 1, close < line.count, line[close] == ASCII.closeBracket, open > senderStart else {
                 search = open + 1
                 continue

@@ -28,7 +28,7 @@ struct LogCompactParser: LogToolStyleParser {
         let processStart = line.skippingBlanks(from: typeStart + 3)
         var search = processStart
         while let open = line.index(of: ASCII.openBracket, from: search) {
-            let pidEnd = line.endOfDigits(from: open + 1)
+            let pidEnd = line.endOfPid(from: open + 1)
             guard pidEnd > open + 1, pidEnd < line.count, line[pidEnd] == ASCII.colon, open > processStart else {
                 search = open + 1
                 continue

@@ -24,7 +24,7 @@ struct LogSyslogParser: LogToolStyleParser {
         // "process[pid]: " — the process may hold spaces; the pid is the first "[digits]]: ".
         var search = hostEnd + 1
         while let open = line.index(of: ASCII.openBracket, from: search) {
-            let close = line.endOfDigits(from: open + 1)
+            let close = line.endOfPid(from: open + 1)
             guard close > open + 1, line.matches("]:", at: close), open > hostEnd + 1 else {
                 search = open + 1
                 continue

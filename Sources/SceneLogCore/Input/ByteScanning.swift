@@ -160,6 +160,15 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return index
     }
 
+    /// The end of a bracketed pid's digits at `start`, a minus sign allowed before them (no system
+    /// prints one: the line is still a record, its pid read as none, as an overlong one is); `start`
+    /// when there are no digits.
+    func endOfPid(from start: Int) -> Int {
+        let digits = start < count && self[start] == ASCII.minus ? start + 1 : start
+        let end = endOfDigits(from: digits)
+        return end > digits ? end : start
+    }
+
     /// The decimal value of `range`, or `nil` when it is empty, not all digits or too long.
     @inline(__always)
     func decimalValue(_ range: Range<Int>) -> Int? {

@@ -110,6 +110,21 @@ import Testing
         #expect(kernel.message == "[GoodbyeBigSlow] Initializing ...")
         #expect(records[4].message == "Created Activity ID: 0x4d9555,\nDescription: SecItemDelete_ios")
     }
+
+    @Test("a pid no system prints (negative, overlong) reads as none: the line is still its own record")
+    func impossiblePids() {
+        let text = """
+            2025-10-07 14:03:26.880291+0200  localhost locationd[93]: message
+            2025-10-07 14:03:27.880291+0200  localhost Ledgerly[-5]: *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'boom'
+            2025-10-07 14:03:28.880291+0200  localhost Ledgerly[99999999999999999999]: hello
+            """
+        let (records, summary, _) = scan(text)
+        #expect(summary.records == 3 && summary.continuationLines == 0)
+        #expect(records.map(\.process) == ["locationd", "Ledgerly", "Ledgerly"])
+        #expect(records.map(\.pid) == [93, nil, nil])
+        let device = scan("Oct  7 21:14:03 iPhone SpringBoard[-34] <Notice>: hello\nOct  7 21:14:04 iPhone SpringBoard[34] <Notice>: again\n")
+        #expect(device.records.map(\.pid) == [nil, 34] && device.summary.continuationLines == 0)
+    }
 }
 
 @Suite struct LogCompactParserTests {
