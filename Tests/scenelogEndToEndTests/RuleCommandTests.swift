@@ -235,6 +235,27 @@ import Testing
         #expect(result.stdout.split(separator: "\n").contains(#"missing \(retry"#), "its literal, escaped")
     }
 
+    @Test("a user rule's control characters are written as escapes: one line per pattern, none raw on a terminal")
+    func controlCharactersAreEscaped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = folder.appendingPathComponent("rules.yml")
+        try """
+            rules:
+              - id: controls
+                severity: error
+                pattern: "never-A\\nB|\\e]0;title\\a"
+                literal: "never-A\\nxx"
+                message: m
+            """.write(to: rules, atomically: true, encoding: .utf8)
+        let patterns = try CommandRunner.run(["rules", "--export-patterns", "--rules", rules.path])
+        #expect(patterns.stdout.split(separator: "\n").contains(#"never-A\x{a}B|\x{1b}]0;title\x{7}"#), "\(patterns.stdout.suffix(200))")
+        let literals = try CommandRunner.run(["rules", "--export-literals", "--rules", rules.path])
+        #expect(literals.stdout.split(separator: "\n").contains(#"never-A\x{a}xx"#))
+        #expect(!patterns.stdout.contains("\u{1B}") && !literals.stdout.contains("\u{1B}"))
+    }
+
     @Test func aBrokenRuleFileIsAConfigurationError() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

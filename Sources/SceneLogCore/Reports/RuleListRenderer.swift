@@ -57,15 +57,31 @@ public enum RuleListRenderer {
         var seen: Set<[UInt8]> = []
         let literals = (ruleSet.literals + LaunchSignalReader.literals.map { Array($0.utf8) }).filter { seen.insert($0).inserted }
         return literals.map { literal in
-            String(decoding: literal, as: UTF8.self).map { character in
-                "\\.^$|?*+()[]{}".contains(character) ? "\\" + String(character) : String(character)
-            }.joined()
+            writingControlsAsEscapes(
+                String(decoding: literal, as: UTF8.self).map { character in
+                    "\\.^$|?*+()[]{}".contains(character) ? "\\" + String(character) : String(character)
+                }.joined())
         }.joined(separator: "\n") + "\n"
     }
 
     /// Every pattern of `rules`, one per line, for `grep -P -f` and `rg -P -f`.
     public static func patterns(_ rules: [RuleDescription]) -> String {
-        rules.flatMap(\.patterns).map { unnamingGroups($0.regex) }.joined(separator: "\n") + "\n"
+        rules.flatMap(\.patterns).map { writingControlsAsEscapes(unnamingGroups($0.regex)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `pattern` with its control characters (a user rule's newline, escape or bell) written as
+    /// `\x{1b}`, which PCRE2 and ripgrep read as the same character: one line per pattern, and no
+    /// raw control reaches a terminal.
+    static func writingControlsAsEscapes(_ pattern: String) -> String {
+        var result = ""
+        for scalar in pattern.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\x{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `pattern` with named groups made plain, so that many patterns can be joined into one
