@@ -154,21 +154,40 @@ public final class HistoryStore {
         }
     }
 
+    /// The most characters of a text (a commit, a branch, an app, a rule) read from a history or
+    /// recorded in one.
+    static let textLimit = 200
+
     /// The last `limit` runs, oldest first; of branch `branch` only, when one is given.
     public func runs(limit: Int = 30, branch: String? = nil) throws(HistoryError) -> [HistoryRun] {
         guard !isBlank else { return [] }
         let runs: [HistoryRun]
         do {
             runs = try queue.read { db in
+                // Text is read up to ``textLimit`` characters: a file from outside may hold a name of any length.
+                let text = Self.textLimit
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM run WHERE ? IS NULL OR branch = ? ORDER BY id DESC LIMIT ?",
+                    db,
+                    sql: """
+                        SELECT id, substr(recordedAt, 1, \(text)) AS recordedAt, substr(commitID, 1, \(text)) AS commitID,
+                        substr(branch, 1, \(text)) AS branch, inputs, lines, errors, warnings, notes
+                        FROM run WHERE ? IS NULL OR branch = ? ORDER BY id DESC LIMIT ?
+                        """,
                     arguments: [branch, branch, limit]
                 ).reversed()
+                // A history read as it is (not migrated) may be of v1, without the p90 column.
+                let p90 = try db.columns(in: "appLaunches").contains { $0.name == "p90TimeToActiveMs" } ? "p90TimeToActiveMs" : "NULL"
                 return try rows.map { row in
                     let id: Int64 = try row.decode(forColumn: "id")
-                    let rules = try Row.fetchAll(db, sql: "SELECT rule, count FROM ruleCount WHERE runId = ?", arguments: [id])
+                    let rules = try Row.fetchAll(
+                        db, sql: "SELECT substr(rule, 1, \(text)) AS rule, count FROM ruleCount WHERE runId = ?", arguments: [id])
                     let apps = try Row.fetchAll(
-                        db, sql: "SELECT * FROM appLaunches WHERE runId = ? ORDER BY app", arguments: [id])
+                        db,
+                        sql: """
+                            SELECT substr(app, 1, \(text)) AS app, launches, active, medianTimeToActiveMs, \(p90) AS p90TimeToActiveMs
+                            FROM appLaunches WHERE runId = ? ORDER BY app
+                            """,
+                        arguments: [id])
                     // Decoded with checks: a damaged or hand-edited file gives an error, not a trap.
                     return HistoryRun(
                         id: id, recordedAt: try row.decode(forColumn: "recordedAt"), commit: try row.decode(forColumn: "commitID"),
@@ -189,8 +208,7 @@ public final class HistoryStore {
                                 app: try app.decode(forColumn: "app"), launches: try app.decode(forColumn: "launches"),
                                 active: try app.decode(forColumn: "active"),
                                 medianTimeToActiveMs: try app.decode(forColumn: "medianTimeToActiveMs"),
-                                // A history read as it is (not migrated) may be of v1, without the column.
-                                p90TimeToActiveMs: app.hasColumn("p90TimeToActiveMs") ? try app.decode(forColumn: "p90TimeToActiveMs") : nil)
+                                p90TimeToActiveMs: try app.decode(forColumn: "p90TimeToActiveMs"))
                         })
                 }
             }

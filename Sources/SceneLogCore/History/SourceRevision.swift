@@ -14,7 +14,8 @@ struct SourceRevision: Sendable {
         let branch = environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
             ?? environment["CI_COMMIT_REF_NAME"] ?? environment["BUILDKITE_BRANCH"]
             ?? git(["rev-parse", "--abbrev-ref", "HEAD"])
-        return SourceRevision(commit: commit, branch: branch)
+        // The environment is outside the tool's hands: its values are kept to what a history reads back.
+        return SourceRevision(commit: commit.map { String($0.prefix(HistoryStore.textLimit)) }, branch: branch.map { String($0.prefix(HistoryStore.textLimit)) })
     }
 
     /// `git arguments` in the current folder, or nil outside a repository or without git.

@@ -40,6 +40,23 @@ struct HistoryStoreTests {
         #expect(stored.commit == nil && stored.findingsByRule.isEmpty && stored.apps.isEmpty)
     }
 
+    @Test("text of any length in a history (a branch, a commit, an app, a rule) is read back up to 200 characters")
+    func longTextIsCut() throws {
+        let folder = try TemporaryFolder()
+        let store = try HistoryStore(path: folder.path("history.sqlite"))
+        let long = String(repeating: "x", count: 100_000)
+        var run = Self.run(recordedAt: "2025-06-03T10:00:00Z", errors: 1, medianTimeToActiveMs: 420)
+        run.commit = long
+        run.branch = long
+        run.findingsByRule = [long: 1]
+        run.apps = [HistoryRun.AppLaunches(app: long, launches: 1, active: 1, medianTimeToActiveMs: 300)]
+        try store.record(run)
+        let read = try #require(try store.runs().first)
+        let cut = String(repeating: "x", count: 200)
+        #expect(read.commit == cut && read.branch == cut)
+        #expect(read.findingsByRule == [cut: 1] && read.apps.map(\.app) == [cut])
+    }
+
     @Test("runs(limit:) gives the last runs, oldest first")
     func limit() throws {
         let folder = try TemporaryFolder()
