@@ -85,8 +85,10 @@ struct HistoryPage {
         html += "<p class=\"legend\"><span><i class=\"swatch p50\"></i>p50</span><span><i class=\"swatch p90\"></i>p90</span>"
             + "<span>▲ a value above the scale, written next to it: a chart stops at twice the 75th percentile of its values "
             + "when one goes beyond it (marked +)</span></p>\n<div class=\"charts\">\n"
+        // Each run's apps by name: a run may hold thousands of them.
+        let figuresByRun = runs.map { run in Dictionary(run.apps.map { ($0.app, $0) }) { first, _ in first } }
         for app in apps {
-            let figures = runs.map { run in run.apps.first { $0.app == app } }
+            let figures = figuresByRun.map { $0[app] }
             let p50 = figures.map { $0?.medianTimeToActiveMs.map(Double.init) }
             let p90 = figures.map { $0?.p90TimeToActiveMs.map(Double.init) }
             let latest = [figures.last??.medianTimeToActiveMs, figures.last??.p90TimeToActiveMs].map { $0.map { HTMLText.grouped($0) } ?? "–" }

@@ -22,12 +22,14 @@ public struct HistoryRenderer: Sendable {
         let rules = Set(runs.flatMap(\.findingsByRule.keys)).sorted()
         output += keyedTables(
             title: "Findings per rule", key: "R", names: rules, columnWidth: 7, runs: runs
-        ) { run, rule in "\(run.findingsByRule[rule] ?? 0)" }
+        ) { index, rule in "\(runs[index].findingsByRule[rule] ?? 0)" }
         let apps = Set(runs.flatMap { $0.apps.map(\.app) }).sorted()
+        // Each run's apps by name: a run may hold thousands of them.
+        let figuresByRun = runs.map { run in Dictionary(run.apps.map { ($0.app, $0) }) { first, _ in first } }
         output += keyedTables(
             title: "Time to active per app, p50/p90 ms", key: "A", names: apps, columnWidth: 13, runs: runs
-        ) { run, app in
-            let figures = run.apps.first { $0.app == app }
+        ) { index, app in
+            let figures = figuresByRun[index][app]
             return [figures?.medianTimeToActiveMs, figures?.p90TimeToActiveMs].map { $0.map(String.init) ?? "–" }.joined(separator: "/")
         }
         return output
@@ -59,21 +61,23 @@ public struct HistoryRenderer: Sendable {
 
     /// Tables of runs as rows and `names` as columns keyed `key1`, `key2`…, as many columns to a
     /// table as fit the width, each table after the list of the names it shows.
+    /// `value` gives the cell of the run at an index of `runs` and a name.
     private func keyedTables(
-        title: String, key: String, names: [String], columnWidth: Int, runs: [HistoryRun], value: (HistoryRun, String) -> String
+        title: String, key: String, names: [String], columnWidth: Int, runs: [HistoryRun], value: (Int, String) -> String
     ) -> String {
         guard !names.isEmpty else { return "" }
         let perTable = max((width - Self.labelWidth) / columnWidth, 1)
+        let numbered = Array(names.enumerated())
         var output = ""
         for start in stride(from: 0, to: names.count, by: perTable) {
-            let shown = Array(names.enumerated())[start..<min(start + perTable, names.count)]
+            let shown = numbered[start..<min(start + perTable, names.count)]
             output += "\n\(title)" + (names.count > perTable ? " (\(start + 1)–\(start + shown.count) of \(names.count))" : "") + "\n"
             let keyWidth = key.count + String(names.count).count
             for (index, name) in shown { output += fit("  " + pad("\(key)\(index + 1)", keyWidth) + "  " + line(name), width) + "\n" }
             output += pad("run (UTC, commit)", Self.labelWidth) + shown.map { pad("\(key)\($0.offset + 1)", columnWidth, left: true) }.joined() + "\n"
-            for run in runs {
+            for (index, run) in runs.enumerated() {
                 output += pad(line(run.label), Self.labelWidth)
-                    + shown.map { pad(fit(value(run, $0.element), columnWidth - 1), columnWidth, left: true) }.joined() + "\n"
+                    + shown.map { pad(fit(value(index, $0.element), columnWidth - 1), columnWidth, left: true) }.joined() + "\n"
             }
         }
         return output
