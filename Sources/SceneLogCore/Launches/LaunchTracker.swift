@@ -231,6 +231,8 @@ struct LaunchTracker {
             return index
         }
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
+        // A bare line's finding may name its process all the same (dyld's `Referenced from: …/MyApp.app/MyApp`).
+        if launches[index].launch.process == nil { launches[index].launch.process = finding.process }
         if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
             || effect == .stoppedByDyld
         {

@@ -186,6 +186,13 @@ public struct RulePattern: Sendable {
         self.regex = regex
         self.data = data
     }
+
+    /// What dyld's `Referenced from:` line, next in the record, tells of the binary that needs what
+    /// it could not find, when that binary is an app's executable (`…/MyApp.app/MyApp`, after
+    /// iOS 15's `<UUID>`): its name in the group `executable`, which names the finding's process
+    /// when the line names none (an Xcode console's bare standard error).
+    static let referencingExecutable =
+        #"(?:\n[ \t]{0,16}Referenced from: (?:<[0-9A-Fa-f-]{36}> )?[^\n]{0,1024}?/(?<executable>[^/\n]{1,255})\.app/\k<executable>[ \t]*(?:\n|$))?"#
 }
 
 /// A log line (in any supported format) used as a rule's test, with the data it must yield.

@@ -155,7 +155,8 @@ final class RuleEngine {
             if let range = match[index] { data[name] = message.string(range) }
         }
         guard compiled.rule.accept(&data, configuration: ruleSet.configuration) else { return nil }
-        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) }
+        // A line that names no process but the app's executable (dyld's ``RulePattern/referencingExecutable``): its process.
+        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) } ?? data["executable"]
         var context = data
         if context["process"] == nil { context["process"] = process ?? "the process" }
         return Finding(

@@ -249,6 +249,9 @@ struct PartialCaptureTests {
         let (read, findings) = try launches(in: text)
         #expect(findings.map(\.rule) == ["library-not-loaded"])
         #expect(findings.first?.data["library"] == "@rpath/Squeal.framework/Squeal")
+        // The app's executable, on the `Referenced from:` line, names the process the bare line does not.
+        #expect(findings.first?.process == "MyApp" && read.first?.process == "MyApp")
+        #expect(findings.first?.message == "MyApp stopped at launch: dyld could not load @rpath/Squeal.framework/Squeal")
         #expect(read.map(\.outcome) == [.launchFailed] && read.first?.evidence == .endOnly)
         #expect(read.first?.termination == Termination(kind: .dyld, detail: "library not loaded: @rpath/Squeal.framework/Squeal"))
 

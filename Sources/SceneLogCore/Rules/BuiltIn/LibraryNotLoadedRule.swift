@@ -30,12 +30,16 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // dyld's own line, not a dlopen() failure an app logs and lives on after.
             RulePattern(
                 literal: "Library not loaded: ",
-                regex: #"(?:^|[\s>])dyld(?:\[[0-9]{1,10}\])?: Library not loaded: (?<library>[^\n]{1,1024})"#
+                regex: #"(?:^|[\s>])dyld(?:\[[0-9]{1,10}\])?: Library not loaded: (?<library>[^\n]{1,1024})"# + RulePattern.referencingExecutable
             )
         ],
         triggeringExamples: [
             // nerdyc/Squeal#25 (Xcode console, iOS 8): a framework linked but not embedded.
             RuleExample("dyld: Library not loaded: @rpath/Squeal.framework/Squeal", data: ["library": "@rpath/Squeal.framework/Squeal"]),
+            // invertase/notifee#185: the binary that links it is the app's executable, which names the process.
+            RuleExample(
+                "dyld: Library not loaded: @rpath/NotifeeCore.framework/NotifeeCore\n  Referenced from: /private/var/containers/Bundle/Application/XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX/MyApp.app/MyApp",
+                data: ["library": "@rpath/NotifeeCore.framework/NotifeeCore", "executable": "MyApp"]),
             // Pushwoosh/pushwoosh-ios-sdk#29: the Swift runtime not embedded.
             RuleExample("dyld: Library not loaded: @rpath/libswiftCore.dylib", data: ["library": "@rpath/libswiftCore.dylib"]),
             // dagronf/DSFMaxLengthDisplayTextField#1: dyld4's wording, with the pid.
