@@ -203,6 +203,13 @@ import Testing
 /// `scenelog rules --export-literals`: the prefilter's literals as extended regular expressions
 /// that match themselves, for rg's default engine, grep -E and Hyperscan.
 @Suite struct ExportLiteralsTests {
+    /// A rules file holding `text`, in a folder of its own.
+    static func rulesFile(_ text: String, named name: String = "rules.yml") throws -> URL {
+        let file = try CommandRunner.temporaryFolder().appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     @Test func everyLiteralIsARegexMatchingItself() throws {
         let result = try CommandRunner.run(["rules", "--export-literals"])
         #expect(result.status == 0)
@@ -218,18 +225,15 @@ import Testing
     }
 
     @Test func aUserRuleFileAddsItsLiterals() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = folder.appendingPathComponent("rules.yml")
-        try """
+        let rules = try Self.rulesFile(
+            """
             rules:
               - id: token-missing
                 severity: warning
                 pattern: 'auth token (?<name>\\w+) missing [(]retry'
                 literal: 'missing (retry'
                 message: m
-            """.write(to: rules, atomically: true, encoding: .utf8)
+            """)
         let result = try CommandRunner.run(["rules", "--export-literals", "--rules", rules.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").contains(#"missing \(retry"#), "its literal, escaped")
@@ -237,18 +241,15 @@ import Testing
 
     @Test("a user rule's control characters are written as escapes: one line per pattern, none raw on a terminal")
     func controlCharactersAreEscaped() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = folder.appendingPathComponent("rules.yml")
-        try """
+        let rules = try Self.rulesFile(
+            """
             rules:
               - id: controls
                 severity: error
                 pattern: "never-A\\nB|\\e]0;title\\a"
                 literal: "never-A\\nxx"
                 message: m
-            """.write(to: rules, atomically: true, encoding: .utf8)
+            """)
         let patterns = try CommandRunner.run(["rules", "--export-patterns", "--rules", rules.path])
         #expect(patterns.stdout.split(separator: "\n").contains(#"never-A\x{a}B|\x{1b}]0;title\x{7}"#), "\(patterns.stdout.suffix(200))")
         let literals = try CommandRunner.run(["rules", "--export-literals", "--rules", rules.path])
@@ -257,12 +258,8 @@ import Testing
     }
 
     @Test func aBrokenRuleFileIsAConfigurationError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("literals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = folder.appendingPathComponent("bad\nrules.yml")
-        try "rules:\n  - id: broken\n    severity: warning\n    pattern: 'unclosed ('\n    message: m\n"
-            .write(to: rules, atomically: true, encoding: .utf8)
+        let rules = try Self.rulesFile(
+            "rules:\n  - id: broken\n    severity: warning\n    pattern: 'unclosed ('\n    message: m\n", named: "bad\nrules.yml")
         let result = try CommandRunner.run(["rules", "--export-literals", "--rules", rules.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("broken") && !result.stderr.contains("bad\nrules"), "\(result.stderr)")
