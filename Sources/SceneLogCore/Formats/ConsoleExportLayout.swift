@@ -304,8 +304,8 @@ extension ConsoleExportLayout {
         return fields
     }
 
-    /// The type words of a device's console (Visual Studio's device log), Console's and syslog's.
-    private static let deviceTypeWords: [StaticString] = ["notice", "error", "warning", "info", "debug", "fault", "default"]
+    /// The type words of a device's console (Visual Studio's device log): Console's and syslog's `warning`.
+    private static let deviceTypeWords: [StaticString] = typeWords + ["warning"]
 
     /// The fields of a device console's row whose tabs a paste turned into spaces (dotnet/maui#38281:
     /// `Aug 12 09:27:46 Roks-iPhone Notice 35 SpringBoard(FrontBoard) [app:810] Process exited: …`):

@@ -168,13 +168,13 @@ struct ParsedTime {
     /// of ±14 hours at most.
     private var isPossible: Bool {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return false }
-        if let year, !(1900...2199).contains(year) { return false }
+        if let year, !Timestamp.possibleYears.contains(year) { return false }
         if let month {
             guard (1...12).contains(month) else { return false }
             // A year-less February may be a leap year's: 2000 is one.
             if let day, !(1...CivilDate.length(ofMonth: month, in: year ?? 2000)).contains(day) { return false }
         }
-        return utcOffsetSeconds.map { abs($0) <= 14 * 3600 } ?? true
+        return utcOffsetSeconds.map(Timestamp.possibleOffsets.contains) ?? true
     }
 
     /// Reads the fields of the supported spellings, whatever their values.
@@ -356,12 +356,23 @@ extension Timestamp {
     /// part, a cache entry) is checked with it.
     var isPossible: Bool {
         wallClockSeconds.map(Self.isPossible(wallClockSeconds:)) ?? true
-            && utcOffsetSeconds.map { abs($0) <= 14 * 3600 } ?? true && precisionMs.map(Self.possiblePrecisions.contains) ?? true
+            && utcOffsetSeconds.map(Self.possibleOffsets.contains) ?? true && precisionMs.map(Self.possiblePrecisions.contains) ?? true
     }
 
-    /// Whether `seconds` since 1970 fall in the years 1900–2199.
+    /// The years of device clocks.
+    static let possibleYears = 1900...2199
+
+    /// The UTC offsets clocks show, in seconds: ±14 hours.
+    static let possibleOffsets = -14 * 3600...14 * 3600
+
+    /// The seconds since 1970 of ``possibleYears``.
+    private static let possibleSeconds =
+        Double(CivilDate.daysSince1970(year: possibleYears.lowerBound, month: 1, day: 1) * 86_400)
+        ... Double(CivilDate.daysSince1970(year: possibleYears.upperBound + 1, month: 1, day: 1) * 86_400)
+
+    /// Whether `seconds` since 1970 fall in ``possibleYears``.
     static func isPossible(wallClockSeconds seconds: Double) -> Bool {
-        (-2_208_988_800...7_258_118_400).contains(seconds)
+        possibleSeconds.contains(seconds)
     }
 
     /// The precisions a time may have, in milliseconds: a microsecond's to a day's.

@@ -87,8 +87,14 @@ final class RuleEngine {
         guard let description = ruleSet.rules.first(where: { $0.rule.description.id == finding.rule })?.rule.description else {
             return finding.message
         }
-        var context = finding.data
-        if context["process"] == nil { context["process"] = finding.process ?? "the process" }
+        return Self.message(of: description, data: finding.data, process: finding.process)
+    }
+
+    /// The message of `description`'s template filled with `data`, `{process}` with `process`
+    /// unless the data names one ("the process" when neither does).
+    private static func message(of description: RuleDescription, data: [String: String], process: String?) -> String {
+        var context = data
+        if context["process"] == nil { context["process"] = process ?? "the process" }
         return description.message(with: context)
     }
 
@@ -157,12 +163,10 @@ final class RuleEngine {
         guard compiled.rule.accept(&data, configuration: ruleSet.configuration) else { return nil }
         // A line that names no process but the app's executable (dyld's ``RulePattern/referencingExecutable``): its process.
         let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) } ?? data["executable"]
-        var context = data
-        if context["process"] == nil { context["process"] = process ?? "the process" }
         return Finding(
             rule: description.id,
             severity: compiled.severity,
-            message: description.message(with: context),
+            message: Self.message(of: description, data: data, process: process),
             location: SourceLocation(path: path, line: record.line, byteOffset: record.byteOffset),
             timestamp: record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) },
             process: process,

@@ -102,7 +102,7 @@ struct InputOptions: ParsableArguments {
 
     /// Takes the `include` and `exclude` of `settings` (``RuleOptions/loadSettings()``) where the
     /// command line gives none, puts the command line's filters over the file's, then lists the
-    /// inputs (``inputs(writing:)``).
+    /// inputs (``inputs(writing:alsoReading:)``).
     ///
     /// - Parameter others: the other files the command reads (settings, rules, baseline, history):
     ///   an `--output` may be none of them either.
@@ -117,7 +117,7 @@ struct InputOptions: ParsableArguments {
     /// before anything is read) an `--output` that is one of them, a file inside a named folder or
     /// standard input, the `--inputs-from` list or one of `others`: it would be replaced while it
     /// is read, or before. A list that cannot be used is an input error (exit 3).
-    func inputs(writing outputs: [ReportOutput], alsoReading others: [String] = []) throws -> [String] {
+    func inputs(writing outputs: [ReportOutput], alsoReading others: [String]) throws -> [String] {
         let inputs = try allPaths()
         let read = others + [inputsFrom].compactMap { $0 }.filter { $0 != "-" }
         for output in outputs {
