@@ -63,6 +63,29 @@ private func inputs(_ json: String) throws -> [[String: Any]] {
         #expect(try inputs(result.stdout).count == 1)
     }
 
+    @Test("a lone .gz whose bytes were damaged is an error naming it once read: exit 3")
+    func damagedGzip() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        // The lines the archive walker's test damages the same way (its bytes still decompress).
+        let text = (1...100_000).map { index in
+            "2025-06-04 10:18:00." + String(1_000 + index % 1_000).dropFirst() + " Df locationd[92:9b2] line \(index)\n"
+        }.joined()
+        try Data(text.utf8).write(to: folder.appendingPathComponent("device.log"))
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-k", "device.log"]
+        gzip.currentDirectoryURL = folder
+        try gzip.run()
+        gzip.waitUntilExit()
+        var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("device.log.gz")))
+        for index in bytes.count / 2..<bytes.count / 2 + 100 { bytes[index] ^= 0xAA }
+        try Data(bytes).write(to: folder.appendingPathComponent("damaged.log.gz"))
+        let result = try CommandRunner.run(["scan", "--fail-on", "never", "damaged.log.gz"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("scenelog: error: cannot read 'damaged.log.gz': is corrupt ("), "\(result.stderr)")
+        #expect(result.stderr.contains("): what was read of it may be wrong"))
+    }
+
     @Test func brokenArchivesAndBinaryInputsAreReportedAndCrashReportsRead() throws {
         let folder = try CommandRunner.temporaryFolder()
         try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00]).write(to: folder.appendingPathComponent("capture.log.gz"))
