@@ -28,6 +28,9 @@ struct CrashReport: Sendable, Equatable {
     /// Why the process was ended: the JSON `reasons` joined by `"; "` (else its `indicator`), or the
     /// legacy text after the code and its `Termination Description:` and continuation lines.
     var terminationExplanation: String?
+    /// The line that tells a background task's assertion ran out (`<BKNewProcess: …> has active
+    /// assertions beyond permitted time:`, in the Application Specific Information).
+    var expiredAssertion: String?
     /// The top frames (at most 5) of the crashed thread, as `"0 libsystem_kernel.dylib __pthread_kill + 8"`.
     var crashedThreadFrames: [String]
     /// Whether only part of the report could be read (a file cut mid-JSON): the metadata line was
@@ -40,12 +43,20 @@ struct CrashReport: Sendable, Equatable {
     /// 0x8badf00d from the watchdog of a launch or a scene transition. Not the kill of an app that
     /// was already quitting (`process-exit watchdog transgression`; iOS 14's `[application<…>:pid]
     /// failed to terminate gracefully after 10.0s | … | WatchdogEvent: process-exit`), nor of a
-    /// background task whose assertion ran out (namespace `ASSERTIOND`): those are crashes like others.
+    /// background task whose assertion ran out (``isBackgroundTaskKill``).
     var isLaunchWatchdogKill: Bool {
-        guard terminationCode == 0x8BAD_F00D, terminationNamespace != "ASSERTIOND" else { return false }
+        guard terminationCode == 0x8BAD_F00D, !isBackgroundTaskKill else { return false }
         guard let explanation = terminationExplanation else { return true }
         return !explanation.contains("process-exit watchdog transgression") && !explanation.contains("failed to terminate gracefully")
             && !explanation.contains("WatchdogEvent: process-exit")
+    }
+
+    /// 0x8badf00d for a background task the app held past its allowance: namespace `ASSERTIOND`, or
+    /// the line that says so (the exception codes of a report from before iOS 13 hold the code).
+    var isBackgroundTaskKill: Bool {
+        if terminationCode == 0x8BAD_F00D, terminationNamespace == "ASSERTIOND" { return true }
+        guard expiredAssertion != nil else { return false }
+        return terminationCode == 0x8BAD_F00D || exceptionCodes?.lowercased().contains("8badf00d") == true
     }
 
     /// An empty report: every field `nil`, no frames, not truncated.

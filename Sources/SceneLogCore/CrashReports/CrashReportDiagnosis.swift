@@ -1,11 +1,12 @@
 /// Findings made from a crash report (`.ips`) rather than from log lines: a watchdog kill at launch
-/// or in a scene transition is a `launch-watchdog-termination`, the iOS 27 SDK's UIScene trap a
+/// or in a scene transition is a `launch-watchdog-termination`, one of a background task held too
+/// long a `background-task-expired`, the iOS 27 SDK's UIScene trap a
 /// `scene-lifecycle-required`, dyld's stop at launch a `library-not-loaded` or `symbol-not-found`,
 /// any other crash a `crash-report`.
 enum CrashReportDiagnosis {
     /// The rules a crash report's finding can be of.
     static let rules: Set<String> = [
-        LaunchWatchdogTerminationRule.description.id, SceneLifecycleRequiredRule.description.id,
+        LaunchWatchdogTerminationRule.description.id, BackgroundTaskExpiredRule.description.id, SceneLifecycleRequiredRule.description.id,
         LibraryNotLoadedRule.description.id, SymbolNotFoundRule.description.id, description.id,
     ]
 
@@ -59,14 +60,20 @@ enum CrashReportDiagnosis {
         data["bundle"] = report.bundleID ?? watchdog?.bundle
         data["watchdogEvent"] = watchdog?.event
         data["watchdogBudget"] = watchdog?.budget
-        let pid = report.pid ?? watchdog?.pid
-        let process = report.process ?? data["bundle"] ?? "the app"
+        let expired = report.expiredAssertion.flatMap(BackgroundTaskExpiredRule.expiredApp)
+        data["app"] = expired?.app
+        let pid = report.pid ?? watchdog?.pid ?? expired?.pid
+        let process = report.process ?? data["bundle"] ?? expired?.app ?? "the app"
         let termination = [report.terminationNamespace, data["terminationCode"]].compactMap { $0 }.joined(separator: " ")
         let rule: String
         var message: String
         if report.isLaunchWatchdogKill {
             rule = LaunchWatchdogTerminationRule.description.id
             message = "crash report: \(process) was killed by the watchdog (\(termination))"
+        } else if report.isBackgroundTaskKill {
+            rule = BackgroundTaskExpiredRule.description.id
+            message = "crash report: \(process) was killed for keeping a background task past its allowance"
+            message += " (" + (termination.isEmpty ? report.exceptionCodes ?? "0x8badf00d" : termination) + ")"
         } else if report.terminationNamespace == "DYLD", let failure = report.terminationExplanation.flatMap(DyldFailure.init) {
             rule = failure.rule
             data[failure.key] = failure.name
@@ -83,7 +90,7 @@ enum CrashReportDiagnosis {
             if !termination.isEmpty { message += ", termination \(termination)" }
         }
         if let explanation = report.terminationExplanation { message += ": \(explanation)" }
-        let severity = severityOverrides[rule] ?? .error
+        let severity = severityOverrides[rule] ?? RuleCatalog.builtInRule(id: rule)?.description.severity ?? description.severity
         return Finding(
             rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: 1, byteOffset: 0),
             timestamp: report.timestamp, process: report.process, pid: pid,

@@ -141,6 +141,9 @@ enum CrashReportParser {
                 inTermination = false
                 continue
             }
+            if report.expiredAssertion == nil, line.contains(BackgroundTaskExpiredRule.description.patterns[0].literal) {
+                report.expiredAssertion = line
+            }
             let colon = line.firstIndex(of: ":") ?? line.endIndex
             let key = line[..<colon]
             let value = colon < line.endIndex ? trimmed(line[line.index(after: colon)...]) : ""

@@ -92,6 +92,15 @@ enum LaunchMarkerParsing {
         return .requested(bundle: bundle, intent: nil)
     }
 
+    /// runningboardd's `Creating and launching job for: app<bundle(uuid)>` (iOS 14:
+    /// `application<bundle>`, firebase/flutterfire#5702).
+    static func jobLaunching(_ message: Bytes) -> LaunchSignal? {
+        guard let prefix = message.range(of: "Creating and launching job for: "),
+            let (bundle, _) = identity(message, at: prefix.upperBound), !bundle.utf8.contains(ASCII.space)
+        else { return nil }
+        return .jobLaunching(bundle: bundle)
+    }
+
     /// `[app<bundle(uuid)>:pid] Dropping launch assertion.`
     static func launchAssertionDropped(_ message: Bytes) -> LaunchSignal? {
         let start = message.skippingBlanks(from: 0)

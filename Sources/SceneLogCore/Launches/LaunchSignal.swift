@@ -4,6 +4,10 @@ enum LaunchSignal: Equatable {
     /// it FrontBoard's `Creating process (sync=true) with identity: app<bundle(uuid)>`, which names
     /// no intent: one request (the former tells it when the capture holds both).
     case requested(bundle: String, intent: String?)
+    /// `Creating and launching job for: app<bundle(uuid)>` (runningboardd; before iOS 15
+    /// `application<bundle>`), the job of a launch just requested: the request itself when the
+    /// capture lacks SpringBoard's lines (a Console.app export filtered to runningboardd).
+    case jobLaunching(bundle: String)
     /// `Now tracking process: [app<bundle(uuid)>:pid]` (runningboardd).
     case spawned(bundle: String, pid: Int)
     /// iOS ≤ 13, assertiond: `Now tracking process <BKProcess: 0x…; [process; ]bundle; pid: 867; …>`.

@@ -8,6 +8,7 @@ enum LaunchSignalReader {
     private static let markers: [(literal: String, read: @Sendable (Bytes) -> LaunchSignal?)] = [
         ("Bootstrapping ", { LaunchMarkerParsing.requested($0) ?? LaunchMarkerParsing.bootstrappingFailed($0) }),
         ("Creating process (sync=", LaunchMarkerParsing.creatingProcess),
+        ("Creating and launching job for: ", LaunchMarkerParsing.jobLaunching),
         ("] Dropping launch assertion", LaunchMarkerParsing.launchAssertionDropped),
         ("Now tracking process: [", LaunchMarkerParsing.spawned),
         ("Now tracking process <BKProcess: ", LaunchMarkerParsing.spawnedByAssertiond),

@@ -310,6 +310,10 @@ struct LaunchTracker {
             if let requester = pendingOpens.removeValue(forKey: bundle) {
                 note(LaunchEvent(name: "url-open:cold", detail: requester, mark: mark), at: index)
             }
+        case .jobLaunching(let bundle):
+            // SpringBoard's request before it is the same launch's.
+            guard launches.requestedIndex(bundle: bundle, device: device) == nil else { return }
+            apply(.requested(bundle: bundle, intent: nil), record: record, mark: mark, device: device, into: &events)
         case .spawned(let bundle, let pid):
             // The launch just requested (no pid yet) comes first: an older launch that kept the
             // same pid (its exit not in the capture) is not this one.

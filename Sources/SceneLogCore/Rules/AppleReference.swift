@@ -10,6 +10,8 @@ enum AppleReference {
         "UISceneConfiguration — https://developer.apple.com/documentation/uikit/uisceneconfiguration"
     static let addressingWatchdogTerminations =
         "Addressing watchdog terminations — https://developer.apple.com/documentation/xcode/addressing-watchdog-terminations"
+    static let beginBackgroundTask =
+        "UIApplication.beginBackgroundTask(expirationHandler:) — https://developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(expirationhandler:)"
     static let reducingLaunchTime =
         "Reducing your app's launch time — https://developer.apple.com/documentation/xcode/reducing-your-app-s-launch-time"
     static let understandingHangs =

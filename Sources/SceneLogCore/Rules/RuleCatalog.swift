@@ -18,6 +18,7 @@ public enum RuleCatalog {
         UnknownInterfaceBuilderClassRule.self,
         WindowCreatedBeforeActivationRule.self,
         LaunchWatchdogTerminationRule.self,
+        BackgroundTaskExpiredRule.self,
         PrivacyUsageDescriptionMissingRule.self,
         LibraryNotLoadedRule.self,
         SymbolNotFoundRule.self,

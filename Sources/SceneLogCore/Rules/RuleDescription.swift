@@ -177,6 +177,8 @@ public struct RulePattern: Sendable {
     /// Text that must occur in the message before the regular expression is tried at all.
     public let literal: String
     /// A PCRE2 pattern over the message; named groups (`(?<configuration>…)`) become finding data.
+    /// A system process's line about an app names it in the groups `app` and `appPid`: the finding
+    /// is then the app's (its process and pid), the system process kept in `data["reportedBy"]`.
     public let regex: String
     /// Data every match of this pattern carries (`["variant": "ios26"]`).
     public let data: [String: String]

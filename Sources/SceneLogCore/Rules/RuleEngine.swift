@@ -162,7 +162,14 @@ final class RuleEngine {
         }
         guard compiled.rule.accept(&data, configuration: ruleSet.configuration) else { return nil }
         // A line that names no process but the app's executable (dyld's ``RulePattern/referencingExecutable``): its process.
-        let process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) } ?? data["executable"]
+        var process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) } ?? data["executable"]
+        var pid = record.fields.pid
+        if let app = data["app"] {
+            // A system process's line about an app (``RulePattern/regex``): the app's finding.
+            if let reporter = process, reporter != app { data["reportedBy"] = reporter }
+            process = app
+            pid = data["appPid"].flatMap { Int($0) }
+        }
         return Finding(
             rule: description.id,
             severity: compiled.severity,
@@ -170,7 +177,7 @@ final class RuleEngine {
             location: SourceLocation(path: path, line: record.line, byteOffset: record.byteOffset),
             timestamp: record.bytes(of: record.fields.timestamp).map { String(decoding: $0, as: UTF8.self) },
             process: process,
-            pid: record.fields.pid,
+            pid: pid,
             device: record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) },
             excerpt: Excerpt.of(message),
             data: data

@@ -237,7 +237,33 @@ import Testing
         let report = try #require(parse(text))
         #expect(report.terminationCode == 0x8BAD_F00D && !report.isLaunchWatchdogKill)
         let finding = CrashReportDiagnosis.finding(for: report, path: "crash.txt")
-        #expect(finding.rule == "crash-report" && finding.message.contains("0x8badf00d"))
+        let expectedRule = report.terminationNamespace == "ASSERTIOND" ? "background-task-expired" : "crash-report"
+        #expect(finding.rule == expectedRule && finding.message.contains("0x8badf00d"))
+    }
+
+    /// A background task held past its allowance, in a report from before iOS 13 quoted from its
+    /// exception (transistorsoft/cordova-background-geolocation-lt#108): the code is in the
+    /// exception codes, the app in the Application Specific Information.
+    @Test func backgroundTaskKillBeforeIOS13() throws {
+        let text = """
+            Exception Type:  00000020
+            Exception Codes: 0x000000008badf00d
+            Exception Note:  SIMULATED (this is NOT a crash)
+            Highlighted by Thread:  1
+
+            Application Specific Information:
+            <BKNewProcess: 0x11bd3c9c0; com.larky.chcu; pid: 3445; hostpid: -1> has active assertions beyond permitted time:
+            {(
+                <BKProcessAssertion: 0x11bd1e7a0> id: 3445-DF434172-F6B1-4643-806C-E561C04FF841 name: Called by UIKit, from <redacted> process: <BKNewProcess: 0x11bd3c9c0; com.larky.chcu; pid: 3445; hostpid: -1> permittedBackgroundDuration: 180.000000 reason: finishTask owner pid:3445 preventSuspend  preventIdleSleep  preventSuspendOnSleep
+            )}
+            """
+        let report = try #require(parse(text))
+        #expect(report.isBackgroundTaskKill && !report.isLaunchWatchdogKill)
+        let finding = CrashReportDiagnosis.finding(for: report, path: "bg.crash")
+        #expect(finding.rule == "background-task-expired" && finding.pid == 3445 && finding.data["app"] == "com.larky.chcu")
+        #expect(
+            finding.message
+                == "crash report: com.larky.chcu was killed for keeping a background task past its allowance (0x000000008badf00d)")
     }
 
     /// The iOS 27 SDK's UIScene trap as a crash report shows it (message-catalog.md: frame 0 of the

@@ -243,4 +243,29 @@ extension LaunchTrackerTests {
         #expect(launch.phases.keys == [.requested] && launch.phases[.requested]?.location.line == 4)
         #expect(launch.phases[.requested]?.timestamp == "10:44:13.317631-0400")
     }
+
+    /// A Console.app export filtered to runningboardd, from
+    /// https://github.com/firebase/flutterfire/issues/5702 (iOS 14, a background push): the job
+    /// runningboardd creates for the app is the launch's request when SpringBoard's lines are not
+    /// in the capture. After SpringBoard's request (message catalog §4: `Bootstrapping <bundle>
+    /// with intent background`), the same line starts no second launch.
+    @Test func runningboarddJobIsTheRequestWhenSpringBoardsLinesAreMissing() throws {
+        let text = """
+            default\t16:31:49.591728+0200\trunningboardd\tAssertion 32-59-4103 (target:application<com.elsystm.elsystm>) will be created as active
+            default\t16:31:49.592070+0200\trunningboardd\tExecuting launch request for application<com.elsystm.elsystm> (FBApplicationProcess)
+            default\t16:31:49.592104+0200\trunningboardd\tCreating and launching job for: application<com.elsystm.elsystm>
+            default\t16:31:49.592149+0200\trunningboardd\t_mutateContextIfNeeded called for com.elsystm.elsystm
+            """
+        let (found, _) = try launches(in: text)
+        #expect(found.count == 1)
+        let launch = try #require(found.first)
+        #expect(launch.bundle == "com.elsystm.elsystm" && launch.pid == nil && launch.intent == nil)
+        #expect(launch.phases.keys == [.requested] && launch.phases[.requested]?.location.line == 3)
+        #expect(launch.startSeen && launch.evidence == .system)
+
+        let requested = "default\t16:31:49.591000+0200\tSpringBoard\tBootstrapping com.elsystm.elsystm with intent background\n"
+        let (both, _) = try launches(in: requested + text)
+        #expect(both.count == 1 && both.first?.intent == "background")
+        #expect(both.first?.phases[.requested]?.location.line == 1)
+    }
 }
