@@ -366,15 +366,36 @@ enum LaunchMarkerParsing {
             let context = exitContext(message, from: marker.upperBound - 1)
             return .processExited(bundle: process.bundle, pid: process.pid, termination: TerminationDecoding.exitContext(context))
         }
-        guard let app = message.range(of: "; app", from: marker.upperBound),
-            let (bundle, end) = identity(message, at: app.lowerBound + 2), message.matches(":", at: end)
-        else { return nil }
+        if let pid = redactedProcess(message, at: start) {
+            let context = exitContext(message, from: marker.upperBound - 1)
+            return .processExited(bundle: nil, pid: pid, termination: TerminationDecoding.exitContext(context))
+        }
+        guard let app = message.range(of: "; app", from: marker.upperBound) else { return nil }
+        let bundle: String?
+        let end: Int
+        if let (named, identityEnd) = identity(message, at: app.lowerBound + 2), message.matches(":", at: identityEnd) {
+            (bundle, end) = (named, identityEnd)
+        } else if message.matches("; app:", at: app.lowerBound) {
+            // iOS 26 may print the process without its bundle: `<FBApplicationProcess: 0x…; app:810(v8AE)>`.
+            (bundle, end) = (nil, app.lowerBound + 5)
+        } else {
+            return nil
+        }
         let pidEnd = message.endOfDigits(from: end + 1)
         guard let pid = message.decimalValue(end + 1..<pidEnd), let arrow = message.range(of: "> -> <", from: pidEnd) else {
             return nil
         }
         let context = exitContext(message, from: arrow.upperBound - 1)
         return .processExited(bundle: bundle, pid: pid, termination: TerminationDecoding.exitContext(context))
+    }
+
+    /// `[app:pid]` at `index`, a process FrontBoard names without its bundle (dotnet/maui#38281,
+    /// iOS 26): the pid.
+    private static func redactedProcess(_ message: Bytes, at index: Int) -> Int? {
+        guard message.matches("[app:", at: index) else { return nil }
+        let pidEnd = message.endOfDigits(from: index + 5)
+        guard message.matches("]", at: pidEnd) else { return nil }
+        return message.decimalValue(index + 5..<pidEnd)
     }
 
     /// The exit context `<…>` at `start`, read up to 4 KiB (they are a few hundred bytes).

@@ -37,7 +37,8 @@ enum LaunchSignal: Equatable {
     /// trap: 6` or `… with abnormal code: 1` (in the Mac's syslog); older SpringBoard (iOS 9),
     /// `Application 'UIKitApplication:bundle[0x…]' exited voluntarily.` (no pid). `job` is the tag.
     case jobExited(bundle: String, job: String, pid: Int?, termination: Termination)
-    /// `Process exited: …` with the exit context (SpringBoard).
+    /// `Process exited: …` with the exit context (SpringBoard); no bundle when the line names the
+    /// process as `app:810` only.
     case processExited(bundle: String?, pid: Int, termination: Termination)
     /// `Formulating report for corpse[pid] name` or `Formulating fatal report for corpse[pid] name`
     /// (ReportCrash).

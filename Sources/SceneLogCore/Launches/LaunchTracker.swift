@@ -460,8 +460,9 @@ struct LaunchTracker {
             // Runningboard's triplet and SpringBoard's exit context describe one exit: keep the better.
             guard let refined = Termination.merged(launches.recentlyClosedLaunch(closed).termination, termination) else { return }
             events.append(.changed(launches.updateRecentlyClosed(closed) { $0.termination = refined }))
-        } else if let bundle, !launches.recentlyClosed(pid: pid, device: device) {
-            // The capture began after this launch: only its end is here.
+        } else if !launches.recentlyClosed(pid: pid, device: device) {
+            // The capture began after this launch: only its end is here (its bundle too, unless
+            // FrontBoard left it out: `app:810`).
             let index = startSeenByItsEnd(bundle: bundle, pid: pid, device: device, into: &events)
             launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
@@ -665,7 +666,7 @@ struct LaunchTracker {
     }
 
     /// A launch of which the capture holds only the end (an exit, a failure to start).
-    private mutating func startSeenByItsEnd(bundle: String, pid: Int?, device: String?, into events: inout LaunchTrackerEvents) -> Int {
+    private mutating func startSeenByItsEnd(bundle: String?, pid: Int?, device: String?, into events: inout LaunchTrackerEvents) -> Int {
         let index = start(bundle: bundle, pid: pid, device: device, into: &events)
         launches[index].launch.evidence = .endOnly
         launches[index].launch.startSeen = false

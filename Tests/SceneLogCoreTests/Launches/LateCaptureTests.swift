@@ -38,6 +38,24 @@ struct LateCaptureTests {
         #expect(launches.count == 1)
     }
 
+    /// dotnet/maui#38281 (iOS 26, Visual Studio's device log quoted with `> `): SpringBoard names
+    /// the process `app:810`, without its bundle. The two exit lines end one launch, seen only by
+    /// its end; the app's own line after them is that launch's.
+    @Test("an exit that names the process without its bundle ends a launch seen only by its end")
+    func exitOfAProcessNamedWithoutItsBundle() throws {
+        let text = """
+            > Aug 12 09:27:46 Roks-iPhone Notice 35 SpringBoard(SpringBoard) Process exited: <FBApplicationProcess: 0xb91b47a80; app:810(v8AE)> -> <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>
+            > Aug 12 09:27:46 Roks-iPhone Notice 35 SpringBoard(FrontBoard) [app:810] Process exited: <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>.
+            > Aug 12 09:27:46 Roks-iPhone Error 810 Maui error: Failed to load AOT module 'System.Private.CoreLib' while running in aot-only mode: doesn't match assembly.
+            """
+        let (launches, _) = try launches(in: text)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1)
+        #expect(launch.bundle == nil && launch.pid == 810 && launch.evidence == .endOnly && !launch.startSeen)
+        #expect(launch.outcome == .crashed && launch.termination?.detail == "SIGABRT(6)")
+        #expect(launch.phases[.terminated]?.location.line == 1)
+    }
+
     @Test("a bootstrap of the app under a new pid, its earlier launch still open: that one is closed, this one starts")
     func bootstrapSupersedesAnOpenLaunch() throws {
         let lines = """
