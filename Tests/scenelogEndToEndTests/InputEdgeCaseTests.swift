@@ -87,4 +87,16 @@ import Testing
         #expect(result.stderr.contains("'-' is UTF-16 text"))
         #expect(result.stderr.contains("iconv -f UTF-16 -t UTF-8"))
     }
+
+    @Test(arguments: [[0xFF, 0xFE, 0, 0] as [UInt8], [0, 0, 0xFE, 0xFF]])
+    func utf32TextGetsItsOwnConversionHint(byteOrderMark: [UInt8]) throws {
+        let littleEndian = byteOrderMark[0] == 0xFF
+        let text = "Jun 20".unicodeScalars.flatMap { scalar -> [UInt8] in
+            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) }
+            return littleEndian ? bytes : bytes.reversed()
+        }
+        let result = try CommandRunner.run(["scan", "-"], stdin: Data(byteOrderMark + text))
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("'-' is UTF-32 text") && result.stderr.contains("iconv -f UTF-32 -t UTF-8"))
+    }
 }

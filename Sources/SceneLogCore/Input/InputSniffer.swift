@@ -8,11 +8,16 @@ enum InputKind: Sendable, Equatable {
     case xz
     case crashReport
     case utf16
+    case utf32
     case binary
 
     /// Looks at the first bytes of an input.
     static func sniff(_ head: UnsafeBufferPointer<UInt8>) -> InputKind {
         if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B { return .gzip }
+        // UTF-32's byte-order marks (`FF FE 00 00`, `00 00 FE FF`) before UTF-16's, which the first starts with.
+        if head.count >= 4, head[0..<4].elementsEqual([0xFF, 0xFE, 0, 0]) || head[0..<4].elementsEqual([0, 0, 0xFE, 0xFF]) {
+            return .utf32
+        }
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return .utf16 }
         if head.matches("PK\u{03}\u{04}", at: 0) { return .zip }
         if head.count >= 262, head.matches("ustar", at: 257) { return .tar }
@@ -83,6 +88,7 @@ enum InputKind: Sendable, Equatable {
         case .zip, .tar: "is an archive, not a text log; name the file instead (scenelog reads archives), or extract it first"
         case .crashReport: "is a crash report (.ips), not a console log; name the file instead, and scenelog reads it as a crash report"
         case .utf16: "is UTF-16 text (as Windows PowerShell writes it); convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"
+        case .utf32: "is UTF-32 text; convert it to UTF-8 first (iconv -f UTF-32 -t UTF-8)"
         case .binary: "is not a text log (it holds binary data)"
         }
     }

@@ -67,7 +67,8 @@ struct ReportDocumentTests {
         ("not json", "is not JSON; give a report written by scenelog scan --format json"),
         ("[1, 2]", "is JSON but not a report (not an object); give a report written by scenelog scan --format json"),
         (#"{"findings": []}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
-        (#"{"schemaVersion": "1"}"#, "has no schemaVersion; give a report written by scenelog scan --format json"),
+        (#"{"schemaVersion": "1"}"#, "has a schemaVersion that is not a whole number of 64 bits; give a report written by scenelog scan --format json"),
+        (#"{"schemaVersion": 99999999999999999999999}"#, "has a schemaVersion that is not a whole number of 64 bits; give a report written by scenelog scan --format json"),
         (#"{"schemaVersion": 2}"#, "has schemaVersion 2; this scenelog reads 1"),
         // Nested past the parser's limit: said as such, not as "not JSON" (brackets in a string do not count).
         (#"{"a": "[[[", "b": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}",

@@ -58,7 +58,8 @@ public struct BaselineReport: Sendable {
             throw BaselineError(path: path, message: "is not JSON; give a report written by scenelog scan --format json")
         }
         guard let number = version.schemaVersion else {
-            throw BaselineError(path: path, message: "has no schemaVersion; give a report written by scenelog scan --format json")
+            let problem = version.hasSchemaVersion ? "a schemaVersion that is not a whole number of 64 bits" : "no schemaVersion"
+            throw BaselineError(path: path, message: "has \(problem); give a report written by scenelog scan --format json")
         }
         guard number == ScanReport.schemaVersion else {
             throw BaselineError(path: path, message: "has schemaVersion \(number); this scenelog reads \(ScanReport.schemaVersion)")
@@ -92,9 +93,12 @@ public struct BaselineReport: Sendable {
     /// What a report is checked for first: a JSON object, with a whole-number `schemaVersion`.
     private struct SchemaVersion: Decodable {
         var schemaVersion: Int?
+        /// Whether the member is there, whatever it holds (a string, a number too large).
+        var hasSchemaVersion: Bool
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            hasSchemaVersion = container.contains(.schemaVersion)
             schemaVersion = try? container.decodeIfPresent(Int.self, forKey: .schemaVersion)
         }
 
