@@ -108,17 +108,15 @@ private struct DyldFailure {
     var what: String { key == "library" ? "load \(name)" : "find the symbol \(name)" }
 
     init?(_ explanation: String) {
-        for (marker, rule, key) in [
-            ("Library not loaded: ", LibraryNotLoadedRule.description.id, "library"),
-            ("Symbol not found: ", SymbolNotFoundRule.description.id, "symbol"),
-        ] {
+        for (rule, key) in [(LibraryNotLoadedRule.description, "library"), (SymbolNotFoundRule.description, "symbol")] {
+            let marker = rule.patterns[0].literal
             guard let start = explanation.firstRange(of: marker)?.upperBound else { continue }
             // The explanation's lines are joined by "; ".
             let rest = explanation[start...]
             var name = rest[..<(rest.firstRange(of: "; ")?.lowerBound ?? rest.endIndex)]
             while name.last == " " { name = name.dropLast() }
             guard !name.isEmpty else { continue }
-            (self.rule, self.key, self.name) = (rule, key, String(name.prefix(1024)))
+            (self.rule, self.key, self.name) = (rule.id, key, String(name.prefix(1024)))
             return
         }
         return nil

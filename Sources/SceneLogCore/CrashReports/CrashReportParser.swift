@@ -177,10 +177,15 @@ enum CrashReportParser {
         report.terminationExplanation = joined.isEmpty ? report.terminationExplanation : joined
     }
 
+    /// The keys of dyld's lines: its rules' literals without their `": "`, and `Referenced from`.
+    private static let dyldDetailKeys: Set<String> =
+        Set([LibraryNotLoadedRule.description, SymbolNotFoundRule.description].map { String($0.patterns[0].literal.dropLast(2)) })
+        .union(["Referenced from"])
+
     /// dyld's lines on what it could not load, which a paste may set apart from the termination by
     /// blank lines (flutter/flutter#163197).
     private static func isDyldDetail(_ key: Substring) -> Bool {
-        ["Library not loaded", "Symbol not found", "Referenced from"].contains(key.drop { $0 == " " || $0 == "\t" })
+        dyldDetailKeys.contains(String(key.drop { $0 == " " || $0 == "\t" }))
     }
 
     /// `Name [692]`.
