@@ -367,8 +367,8 @@ struct RecordAnalyzer {
     }
 
     /// What the user should hear about the rules themselves once the input `path` is read: the
-    /// rules that gave up on some records (PCRE2 limits), and the rules not built in that were
-    /// slower than 1 ms per record on average (each once per run).
+    /// rules that gave up on some records (PCRE2 limits), those not built in that went past their
+    /// time budget, and those slower than 1 ms per record on average (each once per run).
     func ruleDiagnostics() -> [ScanDiagnostic] {
         let name = Escaping.visible(path)
         var diagnostics = engine.matchFailures.sorted { $0.key < $1.key }.map { rule, failure in
@@ -383,6 +383,16 @@ struct RecordAnalyzer {
                 .warning,
                 "\(name): rule '\(id)' stopped matching on \(failure.count) record(s): "
                     + "\(failure.error.message); those records were not checked by it")
+        }
+        for (rule, line) in engine.rulesOverBudget.sorted(by: { $0.key < $1.key }) {
+            let budget = engine.ruleSet.slowRuleBudgetNanoseconds
+            let limit = budget >= 1_000_000_000 ? "\(budget / 1_000_000_000) s" : "\(budget / 1_000_000) ms"
+            diagnostics.append(
+                ScanDiagnostic(
+                    .warning,
+                    "\(name): rule '\(Escaping.visible(rule))' took more than \(limit) on this input and was not tried "
+                        + "after line \(line): the rest of the input was not checked by it; look for nested or unbounded "
+                        + "repeats in its pattern, or give it a literal"))
         }
         for slow in engine.timing.slowRules {
             let id = engine.ruleSet.rules[slow.rule].rule.description.id

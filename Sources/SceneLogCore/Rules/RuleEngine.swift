@@ -22,6 +22,9 @@ final class RuleEngine {
     static let recordsBeforeStopping = 100
     /// How long the confirmations of the rules that are not built in took.
     @exclusivity(unchecked) private(set) var timing: RuleTiming
+    /// Rule ids that went past the slow rules' time budget (``RuleSet/slowRuleBudgetNanoseconds``),
+    /// with the line after which they were not tried.
+    @exclusivity(unchecked) private(set) var rulesOverBudget: [String: Int] = [:]
 
     init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
@@ -63,6 +66,7 @@ final class RuleEngine {
             } catch {
                 gaveUp = (pattern.ruleIndex, error)
             }
+            if ruleSet.rules[pattern.ruleIndex].isTimed { stopIfOverBudget(pattern.ruleIndex, line: record.line) }
         }
         if let gaveUp { noteFailure(gaveUp) }
         return found
@@ -74,6 +78,13 @@ final class RuleEngine {
         let count = (matchFailures[id]?.count ?? 0) + 1
         matchFailures[id] = (count, failure.error)
         if count >= Self.recordsBeforeStopping { stoppedRules.insert(failure.rule) }
+    }
+
+    /// Stops trying a slow rule that took more than its time budget on this input.
+    private func stopIfOverBudget(_ rule: Int, line: Int) {
+        guard timing.isOverBudget(rule: rule, budget: ruleSet.slowRuleBudgetNanoseconds), !stoppedRules.contains(rule) else { return }
+        stoppedRules.insert(rule)
+        rulesOverBudget[ruleSet.rules[rule].rule.description.id] = line
     }
 
     /// Whether the rule `id` gave up too often and was not tried on the rest of the input.

@@ -53,6 +53,9 @@ public final class RuleSet: Sendable {
     public let configuration: RuleConfiguration
     /// The rules already reported as slow: each is reported once per rule set (a run builds one).
     let slowRuleReports = SlowRuleReports()
+    /// How long a timed rule that is slow (``RuleTiming/slowAverageNanoseconds``) may take on one
+    /// input in all, in nanoseconds, before it is not tried on the rest of it.
+    let slowRuleBudgetNanoseconds: UInt64
 
     /// Compiles `rules`, leaving out those `configuration` disables.
     /// - Throws: ``RuleError`` for the first rule that cannot be compiled; nothing is half-built.
@@ -60,8 +63,12 @@ public final class RuleSet: Sendable {
         try self.init(rules: rules, configuration: configuration, limits: .default)
     }
 
-    /// Compiles `rules` with PCRE2 `limits` on each match.
-    init(rules: [any Rule], configuration: RuleConfiguration, limits: CompiledPattern.Limits) throws(RuleError) {
+    /// Compiles `rules` with PCRE2 `limits` on each match, and a slow rule's time budget per input.
+    init(
+        rules: [any Rule], configuration: RuleConfiguration, limits: CompiledPattern.Limits,
+        slowRuleBudgetNanoseconds: UInt64 = RuleTiming.slowRuleBudgetNanoseconds
+    ) throws(RuleError) {
+        self.slowRuleBudgetNanoseconds = slowRuleBudgetNanoseconds
         var compiledRules: [CompiledRule] = []
         var compiledPatterns: [CompiledRulePattern] = []
         var literalIndex: [String: Int] = [:]

@@ -9,6 +9,9 @@ import Darwin
 struct RuleTiming {
     /// A rule averaging more than this per record it was confirmed on is slow: 1 ms.
     static let slowAverageNanoseconds: UInt64 = 1_000_000
+    /// How long a slow rule may take on one input in all before it is not tried on the rest: 10 s
+    /// (a pattern that takes 10 ms on each of a million lines would hold a scan for hours).
+    static let slowRuleBudgetNanoseconds: UInt64 = 10_000_000_000
 
     private var nanoseconds: [UInt64]
     private var records: [Int]
@@ -42,6 +45,12 @@ struct RuleTiming {
             lastRecords[rule] = record
             records[rule] += 1
         }
+    }
+
+    /// Whether rule `rule` is slow (``slowAverageNanoseconds`` per record on average) and took
+    /// more than `budget` nanoseconds in all.
+    func isOverBudget(rule: Int, budget: UInt64) -> Bool {
+        nanoseconds[rule] > budget && records[rule] > 0 && nanoseconds[rule] / UInt64(records[rule]) > Self.slowAverageNanoseconds
     }
 
     /// The rules slower than ``slowAverageNanoseconds`` per record on average, with that average

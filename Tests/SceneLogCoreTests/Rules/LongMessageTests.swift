@@ -140,6 +140,30 @@ final class DiagnosticRecorder: ScanObserver {
         #expect(warnings.first?.hasPrefix("one.log: rule 'slow-split' took ") == true, "\(warnings)")
     }
 
+    /// A slow rule that took more than its time budget on an input is not tried on the rest of it,
+    /// and a warning says from which line (the budget is 10 s; 1 ms here).
+    @Test func aSlowRulePastItsBudgetIsStoppedWithAWarning() throws {
+        let rule = try #require(
+            try UserRulesLoaderTests.file.load(
+                "rules:\n  - id: slow-split\n    severity: warning\n    pattern: '^\\w*\\w*!'\n    message: m\n"
+            ).first)
+        var options = try testScanOptions()
+        options.ruleSet = try RuleSet(
+            rules: RuleCatalog.builtIn + [rule], configuration: RuleConfiguration(), limits: .default,
+            slowRuleBudgetNanoseconds: 1_000_000)
+        options.tracksLaunches = false
+        let line = "error\t10:00:00.000000+0000\tMyApp\t" + String(repeating: "a", count: 12_000) + "-!"
+        let input = Array(Array(repeating: line, count: 5).joined(separator: "\n").utf8)
+        let recorder = DiagnosticRecorder()
+        _ = Scanner(options: options, observer: recorder).scan(inMemory: [("one.log", input)])
+        let warnings = recorder.messages.filter { $0.contains("on this input and was not tried") }
+        #expect(
+            warnings == [
+                "one.log: rule 'slow-split' took more than 1 ms on this input and was not tried after line 1: the rest of the "
+                    + "input was not checked by it; look for nested or unbounded repeats in its pattern, or give it a literal"
+            ], "\(recorder.messages)")
+    }
+
     @Test func aFastPatternIsNotReported() throws {
         let rule = try #require(
             try UserRulesLoaderTests.file.load("rules:\n  - id: quick\n    severity: warning\n    pattern: 'token \\w+ missing'\n    message: m\n")
