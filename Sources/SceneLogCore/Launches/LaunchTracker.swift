@@ -121,8 +121,10 @@ struct LaunchTracker {
     @inline(never)
     private mutating func observeMarkers(_ markers: [Int], in record: RecordView, into events: inout LaunchTrackerEvents) {
         guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
-        let mark = self.mark(of: record)
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        // runningboardd's job of a launch SpringBoard requested: nothing new (and no mark to make).
+        if case .jobLaunching(let bundle) = signal, launches.requestedIndex(bundle: bundle, device: device) != nil { return }
+        let mark = self.mark(of: record)
         apply(signal, record: record, mark: mark, device: device, into: &events)
         checkPendingBlackScreens(now: mark.seconds, into: &events)
     }
@@ -311,8 +313,7 @@ struct LaunchTracker {
                 note(LaunchEvent(name: "url-open:cold", detail: requester, mark: mark), at: index)
             }
         case .jobLaunching(let bundle):
-            // SpringBoard's request before it is the same launch's.
-            guard launches.requestedIndex(bundle: bundle, device: device) == nil else { return }
+            // The request itself, when SpringBoard's is not in the capture (``observeMarkers(_:in:into:)``).
             apply(.requested(bundle: bundle, intent: nil), record: record, mark: mark, device: device, into: &events)
         case .spawned(let bundle, let pid):
             // The launch just requested (no pid yet) comes first: an older launch that kept the
