@@ -3,32 +3,48 @@ import DequeModule
 /// Which launch a line belongs to: the launches still open, keyed by device and pid (else bundle
 /// or process name), and the few that ended lately, whose last lines may still name them.
 struct OpenLaunches {
-    private(set) var open: [OpenLaunch] = []
+    /// The open launches, oldest first, after ``closedAtFront`` slots of launches closed already:
+    /// closing the oldest (as a capture with as many launches open as the tracker follows does at
+    /// every new one) moves no launch until those slots are dropped together.
+    private var open: [OpenLaunch] = []
+    /// How many slots at the front of ``open`` hold launches closed already.
+    private var closedAtFront = 0
+    /// How many closed slots at the front are dropped at once.
+    private static let closedSlotsDropped = 32
     /// Launches that ended lately: a finding on the line that ended a launch still belongs to it.
     private var recentlyClosed: Deque<Launch> = []
     /// How many launches went active without a key window and wait for the grace period.
     private(set) var awaitingWindowKey = 0
     static let recentlyClosedLimit = 32
 
-    var count: Int { open.count }
-    var isEmpty: Bool { open.isEmpty }
-    var indices: Range<Int> { open.indices }
+    var count: Int { open.count - closedAtFront }
+    var isEmpty: Bool { count == 0 }
+    var indices: Range<Int> { 0..<count }
 
     subscript(index: Int) -> OpenLaunch {
-        get { open[index] }
+        get { open[closedAtFront + index] }
         // In place: a copy of the launch would copy its phases and events on every change.
-        _modify { yield &open[index] }
+        _modify { yield &open[closedAtFront + index] }
     }
 
     mutating func append(_ launch: Launch) -> Int {
         open.append(OpenLaunch(launch: launch))
-        return open.count - 1
+        return count - 1
     }
 
     /// Drops an open launch, keeping it a while for findings on the lines that ended it.
     mutating func remove(_ index: Int) {
         setAwaitingWindowKey(false, index)
-        recentlyClosed.append(open.remove(at: index).launch)
+        if index == 0 {
+            recentlyClosed.append(open[closedAtFront].launch)
+            closedAtFront += 1
+            if closedAtFront == Self.closedSlotsDropped || closedAtFront == open.count {
+                open.removeFirst(closedAtFront)
+                closedAtFront = 0
+            }
+        } else {
+            recentlyClosed.append(open.remove(at: closedAtFront + index).launch)
+        }
         if recentlyClosed.count > Self.recentlyClosedLimit { recentlyClosed.removeFirst() }
     }
 
@@ -43,32 +59,33 @@ struct OpenLaunches {
     }
 
     mutating func setAwaitingWindowKey(_ awaiting: Bool, _ index: Int) {
-        guard open[index].awaitingWindowKey != awaiting else { return }
-        open[index].awaitingWindowKey = awaiting
+        guard self[index].awaitingWindowKey != awaiting else { return }
+        self[index].awaitingWindowKey = awaiting
         awaitingWindowKey += awaiting ? 1 : -1
     }
 
     /// The latest open launch of `pid` on `device`.
     func index(pid: Int, device: String?) -> Int? {
-        open.lastIndex { $0.launch.pid == pid && $0.launch.device == device }
+        lastIndex { $0.pointee.launch.pid == pid && $0.pointee.launch.device == device }
     }
 
     /// The open launch of `bundle` (with `pid` when given), most recent first.
     func index(bundle: String, pid: Int?, device: String?) -> Int? {
         if let pid, let index = index(pid: pid, device: device) { return index }
-        return open.lastIndex { state in
-            state.launch.bundle == bundle && state.launch.device == device && (pid == nil || state.launch.pid == nil)
+        return lastIndex { state in
+            state.pointee.launch.bundle == bundle && state.pointee.launch.device == device
+                && (pid == nil || state.pointee.launch.pid == nil)
         }
     }
 
     /// The launch of `bundle` requested but not spawned yet.
     func requestedIndex(bundle: String, device: String?) -> Int? {
-        open.lastIndex { $0.launch.bundle == bundle && $0.launch.pid == nil && $0.launch.device == device }
+        lastIndex { $0.pointee.launch.bundle == bundle && $0.pointee.launch.pid == nil && $0.pointee.launch.device == device }
     }
 
     /// The latest open launch on `device` with no pid yet.
     func pidlessIndex(device: String?) -> Int? {
-        open.lastIndex { $0.launch.pid == nil && $0.launch.device == device }
+        lastIndex { $0.pointee.launch.pid == nil && $0.pointee.launch.device == device }
     }
 
     /// The open launch an app-process line belongs to: by pid, else by process name (console
@@ -78,12 +95,12 @@ struct OpenLaunches {
         // A plain Xcode console, and print() lines in a timestamped one, name neither: the line is
         // the app's whose launch was rebuilt from its lines last.
         guard let process else { return latestFromTheAppsLines() }
-        if let index = open.lastIndex(where: { $0.launch.process == process && $0.launch.device == device }) {
+        if let index = lastIndex(where: { $0.pointee.launch.process == process && $0.pointee.launch.device == device }) {
             return index
         }
-        return open.lastIndex { state in
-            state.launch.process == nil && state.launch.device == device
-                && state.launch.bundle?.split(separator: ".").last.map(String.init) == process
+        return lastIndex { state in
+            state.pointee.launch.process == nil && state.pointee.launch.device == device
+                && state.pointee.launch.bundle?.split(separator: ".").last.map(String.init) == process
         }
     }
 
@@ -91,20 +108,21 @@ struct OpenLaunches {
     /// launch has no process name yet, and no pid other than the line's, the line's process is that app.
     mutating func bindUnnamed(process: String?, pid: Int?, device: String?) -> Int? {
         guard let process else { return nil }
-        let unnamed = open.indices.filter { index in
-            let launch = open[index].launch
-            return launch.process == nil && launch.device == device && (launch.pid == nil || pid == nil || launch.pid == pid)
+        func isUnnamed(_ state: UnsafePointer<OpenLaunch>) -> Bool {
+            state.pointee.launch.process == nil && state.pointee.launch.device == device
+                && (state.pointee.launch.pid == nil || pid == nil || state.pointee.launch.pid == pid)
         }
-        guard unnamed.count == 1, let index = unnamed.first else { return nil }
-        open[index].launch.process = process
+        guard let index = lastIndex(where: isUnnamed), firstIndex(where: isUnnamed) == index else { return nil }
+        self[index].launch.process = process
         return index
     }
 
     /// An earlier open launch of `bundle` with a pid, other than `id`: an app runs in one process
     /// at a time, so it is over.
     func supersededIndex(by id: String, bundle: String, device: String?) -> Int? {
-        open.firstIndex { state in
-            state.launch.id != id && state.launch.bundle == bundle && state.launch.device == device && state.launch.pid != nil
+        firstIndex { state in
+            state.pointee.launch.id != id && state.pointee.launch.bundle == bundle && state.pointee.launch.device == device
+                && state.pointee.launch.pid != nil
         }
     }
 
@@ -136,24 +154,48 @@ struct OpenLaunches {
     /// line of the same process naming `pid` now names: it learns the pid and the process.
     mutating func adoptUnnamed(pid: Int?, process: String?) -> Int? {
         guard let pid,
-            let index = open.lastIndex(where: { state in
-                state.launch.evidence != .system && state.launch.pid == nil
-                    && (state.launch.process == nil || state.launch.process == process)
+            let index = lastIndex(where: { state in
+                state.pointee.launch.evidence != .system && state.pointee.launch.pid == nil
+                    && (state.pointee.launch.process == nil || state.pointee.launch.process == process)
             })
         else { return nil }
-        open[index].launch.pid = pid
-        if let process { open[index].launch.process = process }
+        self[index].launch.pid = pid
+        if let process { self[index].launch.process = process }
         return index
     }
 
     /// Whether a launch rebuilt from the app's lines still waits for its pid.
     var hasLaunchWithoutPid: Bool {
-        open.contains { $0.launch.evidence != .system && $0.launch.pid == nil }
+        lastIndex { $0.pointee.launch.evidence != .system && $0.pointee.launch.pid == nil } != nil
     }
 
     /// The latest open launch rebuilt without the system's markers (from the app's lines, or its end).
     func latestFromTheAppsLines() -> Int? {
-        open.lastIndex { $0.launch.evidence != .system }
+        lastIndex { $0.pointee.launch.evidence != .system }
+    }
+
+    /// The latest open launch whose fields `matches`, each looked at where it is: a collection's
+    /// search, or a closure given the element, copies every launch it passes (a launch and its last
+    /// reported state: dozens of references to retain and release), which made a capture with many
+    /// launches open slow.
+    private func lastIndex(where matches: (UnsafePointer<OpenLaunch>) -> Bool) -> Int? {
+        open.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress.map({ $0 + closedAtFront }) else { return nil }
+            var index = count
+            while index > 0 {
+                index -= 1
+                if matches(base + index) { return index }
+            }
+            return nil
+        }
+    }
+
+    /// The earliest open launch whose fields `matches` (see ``lastIndex(where:)``).
+    private func firstIndex(where matches: (UnsafePointer<OpenLaunch>) -> Bool) -> Int? {
+        open.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress.map({ $0 + closedAtFront }) else { return nil }
+            return indices.first { matches(base + $0) }
+        }
     }
 
     /// Whether a launch of `bundle` on `device` that the system could not start closed lately.

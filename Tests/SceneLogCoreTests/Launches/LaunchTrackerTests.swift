@@ -268,4 +268,26 @@ extension LaunchTrackerTests {
         #expect(both.count == 1 && both.first?.intent == "background")
         #expect(both.first?.phases[.requested]?.location.line == 1)
     }
+
+    /// More apps launching than the tracker follows at once (256): the oldest launches are let
+    /// go in turn, and each line still finds its own launch among those left (by its pid).
+    @Test("past the launches followed at once, the oldest are let go and each line finds its own")
+    func moreLaunchesOpenThanFollowed() throws {
+        let followed = LaunchTracker.Settings().maximumOpenLaunches
+        let apps = followed + 80
+        var text = ""
+        for app in 1...apps {
+            text += "Oct  7 21:14:05 iPhone App\(app)[\(1000 + app)] <Notice>: -[AppDelegate application:didFinishLaunchingWithOptions:]\n"
+        }
+        // A later line of an app still followed, and of one let go.
+        text += "Oct  7 21:14:06 iPhone App\(apps - 10)[\(1000 + apps - 10)] <Notice>: -[AppDelegate applicationDidBecomeActive:]\n"
+        text += "Oct  7 21:14:06 iPhone App1[1001] <Notice>: -[AppDelegate applicationDidBecomeActive:]\n"
+        let (launches, _) = try launches(in: text)
+        #expect(launches.count == apps + 1)
+        #expect(launches.prefix(apps).enumerated().allSatisfy { $0.element.pid == 1001 + $0.offset && $0.element.process == "App\($0.offset + 1)" })
+        let followedStill = try #require(launches.first { $0.process == "App\(apps - 10)" })
+        #expect(followedStill.outcome == .active)
+        // The app let go starts a launch of its own again, seen from its own lines.
+        #expect(launches.last?.process == "App1" && launches.last?.pid == 1001)
+    }
 }
