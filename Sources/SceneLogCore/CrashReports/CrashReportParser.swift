@@ -215,7 +215,8 @@ enum CrashReportParser {
         if words.first == "Namespace" { words = words.dropFirst() }
         report.terminationNamespace = words.popFirst().map { String($0.filter { $0 != "," }) }
         if words.first == "Code" { words = words.dropFirst() }
-        report.terminationCode = words.popFirst().flatMap { code(String($0)) }
+        // iOS 17 on: `Namespace FRONTBOARD, Code 2343432205, ` (a comma after the code too).
+        report.terminationCode = words.popFirst().flatMap { code(String($0.filter { $0 != "," })) }
         return words.joined(separator: " ")
     }
 

@@ -308,6 +308,12 @@ import Testing
         #expect(report.terminationExplanation == "Abort trap: 6")
     }
 
+    /// iOS 17 on, a comma follows the code too (sensorsdata/sa-sdk-ios#155): it is still the code.
+    @Test func aCommaAfterTheCodeIsNotPartOfIt() throws {
+        let report = try #require(parse("Termination Reason:  Namespace FRONTBOARD, Code 2343432205, \n"))
+        #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 0x8BAD_F00D)
+    }
+
     @Test func bodyCutMidJSONKeepsTheMetadata() throws {
         let cut = String(Self.watchdogBody.prefix(120))
         let report = try #require(parse("\(Self.metadata309)\n\(cut)"))

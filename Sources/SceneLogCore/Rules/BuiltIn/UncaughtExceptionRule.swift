@@ -39,12 +39,12 @@ struct UncaughtExceptionRule: BuiltInRule {
             // reason megabytes long costs no more than a short one.
             RulePattern(
                 literal: "Terminating app due to uncaught exception",
-                regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024}?)', reason: '(?<reason>[^\n]{0,4096})"#
+                regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024}?)', reason: '(?<quotedReason>[^\n]{0,4096})"#
             ),
             // No reason on the line.
             RulePattern(
                 literal: "Terminating app due to uncaught exception",
-                regex: #"Terminating app due to uncaught exception '(?<exception>[^\n]{0,1024})"#
+                regex: #"Terminating app due to uncaught exception '(?<quotedException>[^\n]{0,1024})"#
             ),
             // libc++abi, for a C++ exception: its type, then what() when there is one (an NSException
             // is the next pattern's).
@@ -68,6 +68,17 @@ struct UncaughtExceptionRule: BuiltInRule {
                 regex: #"Uncaught Kotlin exception: (?<exception>[A-Za-z_$][\w$]{0,255}(?:\.[A-Za-z_$][\w$]{0,255}){0,32})(?=:|[ \t]*(?:\n|$))(?:: (?<reason>[^\n]{0,4096}))?"#
             ),
             RulePattern(literal: "Uncaught Kotlin exception: ", regex: #"Uncaught Kotlin exception: "#),
+            // Unity's exception handler (its trampoline's `UnhandledExceptionHandler`): the name,
+            // then the reason, unquoted.
+            RulePattern(
+                literal: "Uncaught exception: ",
+                regex: #"(?:^|[\s\]])Uncaught exception: (?<exception>[A-Za-z_][\w.]{0,255}Exception): (?<reason>[^\n]{0,4096})"#
+            ),
+            // Titanium's: the name quoted; the reason, when the record holds it, two lines down.
+            RulePattern(
+                literal: "The application has crashed with an uncaught exception '",
+                regex: #"The application has crashed with an uncaught exception '(?<exception>[^'\n]{1,1024})'(?:\.?[ \t]*\n[ \t]*Reason:[ \t]*\n[ \t]*(?<reason>[^\n]{1,4096}))?"#
+            ),
             // .NET for iOS (MAUI, Xamarin): the message, then the exception's type in parentheses at
             // the end of the line, or on a later line when the message runs over several.
             RulePattern(
@@ -139,6 +150,27 @@ struct UncaughtExceptionRule: BuiltInRule {
             RuleExample(
                 "Unhandled managed exception: Failed to lookup the required marshalling information.",
                 data: ["reason": "Failed to lookup the required marshalling information."]),
+            // jiulongw/swift-unity#41 (Unity in a Swift app, iOS 11): Unity's handler.
+            RuleExample(
+                "2018-02-09 17:19:26.099599 DemoApp[219:4699] Uncaught exception: NSInvalidArgumentException: Storyboard (<UIStoryboard: 0x17027b8c0>) doesn't contain a view controller with identifier 'unitySplashStoryboard'",
+                data: [
+                    "exception": "NSInvalidArgumentException",
+                    "reason": "Storyboard (<UIStoryboard: 0x17027b8c0>) doesn't contain a view controller with identifier 'unitySplashStoryboard'",
+                ]),
+            // hyperlab/TiMixpanel#4 (Titanium, iOS 7 syslog): the reason two lines down.
+            RuleExample(
+                "[ERROR] The application has crashed with an uncaught exception 'NSInvalidArgumentException'.\n    Reason:\n    Could not find a storyboard named 'MPNotification' in bundle NSBundle </var/mobile/Applications/476AB2A6-BBFB-4256-A644-F06EE1B131C8/WappZapp.app> (loaded)",
+                data: [
+                    "exception": "NSInvalidArgumentException",
+                    "reason": "Could not find a storyboard named 'MPNotification' in bundle NSBundle </var/mobile/Applications/476AB2A6-BBFB-4256-A644-F06EE1B131C8/WappZapp.app> (loaded)",
+                ]),
+            // openflocon/Flocon#528 (Kotlin Multiplatform): an unquoted message keeps its last quote.
+            RuleExample(
+                "Uncaught Kotlin exception: kotlin.internal.IrLinkageError: Can not get instance of singleton 'Flocon': No class found for symbol 'io.github.openflocon.flocon/Flocon|null[0]'",
+                data: [
+                    "exception": "kotlin.internal.IrLinkageError",
+                    "reason": "Can not get instance of singleton 'Flocon': No class found for symbol 'io.github.openflocon.flocon/Flocon|null[0]'",
+                ]),
             // react/react-native#11354 (React Native 0.38, Xcode console): libc++abi's line alone.
             RuleExample(
                 "libc++abi.dylib: terminating with uncaught exception of type NSException", data: ["exception": "NSException"]),
@@ -158,11 +190,11 @@ struct UncaughtExceptionRule: BuiltInRule {
             && finding.excerpt.contains("uncaught exception of type NSException")
     }
 
-    /// The captures run to the end of the line or their bound: the closing quote goes.
+    /// The runtime's quoted captures run to the end of the line or their bound: the closing quote
+    /// goes (another wording's unquoted reason keeps a quote it ends with).
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
-        if let reason = data["reason"] {
-            data["reason"] = reason.droppingLineEnd(closing: "'")
-        } else if let exception = data["exception"] {
+        if let reason = data.removeValue(forKey: "quotedReason") { data["reason"] = reason.droppingLineEnd(closing: "'") }
+        if let exception = data.removeValue(forKey: "quotedException") {
             data["exception"] = exception.droppingLineEnd(closing: "'")
         }
         return true
