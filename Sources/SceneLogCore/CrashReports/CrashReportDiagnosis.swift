@@ -111,14 +111,20 @@ private struct DyldFailure {
         for (rule, key) in [(LibraryNotLoadedRule.description, "library"), (SymbolNotFoundRule.description, "symbol")] {
             let marker = rule.patterns[0].literal
             guard let start = explanation.firstRange(of: marker)?.upperBound else { continue }
-            // The explanation's lines are joined by "; ".
+            // The explanation's lines are joined by "; ", or (before iOS 14) its parts by " | ".
             let rest = explanation[start...]
-            var name = rest[..<(rest.firstRange(of: "; ")?.lowerBound ?? rest.endIndex)]
+            let end = [rest.firstRange(of: "; "), rest.firstRange(of: " | ")].compactMap { $0?.lowerBound }.min() ?? rest.endIndex
+            var name = rest[..<end]
             while name.last == " " { name = name.dropLast() }
             guard !name.isEmpty else { continue }
             (self.rule, self.key, self.name) = (rule.id, key, String(name.prefix(1024)))
             return
         }
-        return nil
+        // Older dyld: `dependent dylib '@rpath/Flutter.framework/Flutter' not found for '…'`
+        // (flutter/flutter#57225).
+        guard let start = explanation.firstRange(of: "dependent dylib '")?.upperBound,
+            let end = explanation[start...].firstRange(of: "' not found")?.lowerBound, start < end
+        else { return nil }
+        (rule, key, name) = (LibraryNotLoadedRule.description.id, "library", String(explanation[start..<end].prefix(1024)))
     }
 }

@@ -158,9 +158,16 @@ enum CrashReportParser {
                 explanation = [readTerminationReason(value, into: &report)]
                 inTermination = true
             case "Termination Description":
+                // Before iOS 14 a report may have no `Termination Reason:`; the description starts
+                // with the namespace then (`DYLD, Library not loaded: …`).
+                if report.terminationNamespace == nil, let comma = value.firstIndex(of: ","),
+                    !value[..<comma].isEmpty, value[..<comma].allSatisfy({ $0.isUppercase || $0 == "_" })
+                {
+                    report.terminationNamespace = String(value[..<comma])
+                }
                 explanation.append(value)
                 inTermination = true
-            case "Triggered by Thread":
+            case "Triggered by Thread", "Highlighted by Thread":
                 inTermination = false
             default:
                 if key.hasPrefix("Thread "), key.hasSuffix(" Crashed") {

@@ -314,6 +314,28 @@ import Testing
         #expect(report.terminationNamespace == "FRONTBOARD" && report.terminationCode == 0x8BAD_F00D)
     }
 
+    /// dyld's stop in reports before iOS 14, with no `Termination Reason:` line: the namespace
+    /// starts the description, its parts are set apart by ` | ` (flutter/flutter#39962), or dyld
+    /// words it `dependent dylib '…' not found` (flutter/flutter#57225).
+    @Test(arguments: [
+        (
+            "Termination Description: DYLD, Library not loaded: @rpath/App.framework/App | Referenced from: /var/containers/Bundle/Application/45803D80-57F8-4BD3-B2AC-FDC75A97CF9B/Runner.app/Runner | Reason: image not found",
+            "@rpath/App.framework/App"
+        ),
+        (
+            "Termination Description: DYLD, dependent dylib '@rpath/Flutter.framework/Flutter' not found for '/private/var/containers/Bundle/Application/C582E1E9-F19B-4E9C-9C03-2F0CBA1132F7/Flutter Gallery.app/Flutter Gallery'. vm_copy() failure\nHighlighted by Thread:  0",
+            "@rpath/Flutter.framework/Flutter"
+        ),
+    ])
+    func dyldStopBeforeIOS14(description: String, library: String) throws {
+        let text = "Exception Type:  EXC_CRASH (SIGABRT)\nException Codes: 0x0000000000000000, 0x0000000000000000\nException Note:  EXC_CORPSE_NOTIFY\n"
+            + description + "\n"
+        let report = try #require(parse(text))
+        #expect(report.terminationNamespace == "DYLD" && report.terminationExplanation?.contains("Highlighted") == false)
+        let finding = CrashReportDiagnosis.finding(for: report, path: "dyld.crash")
+        #expect(finding.rule == "library-not-loaded" && finding.data["library"] == library)
+    }
+
     @Test func bodyCutMidJSONKeepsTheMetadata() throws {
         let cut = String(Self.watchdogBody.prefix(120))
         let report = try #require(parse("\(Self.metadata309)\n\(cut)"))
