@@ -17,6 +17,7 @@
 /// Message from debugger: killed                                 killed
 /// Message from debugger: Terminated due to signal 9             terminatedBySignal(9)
 /// Terminated due to signal 15                                   terminatedBySignal(15)
+/// Message from debugger: Terminated due to memory issue         terminatedForMemory
 /// ```
 ///
 /// and, as ``other``: anything after an `(lldb)` prompt or `[lldb]: `, other `Message from
@@ -47,6 +48,9 @@ enum DebuggerLine: Sendable, Equatable {
     case killed
     /// `Message from debugger: Terminated due to signal 9`, or the same without the prefix.
     case terminatedBySignal(Int)
+    /// `Message from debugger: Terminated due to memory issue`: the system killed the process for
+    /// its memory (jetsam; iam4x/pokemongo-webspoof#178).
+    case terminatedForMemory
     /// Other debugger or tool chatter: it says nothing about the app.
     case other
 
@@ -90,6 +94,7 @@ enum DebuggerLine: Sendable, Equatable {
             guard line.matches("Message from debugger: ", at: start) else { return nil }
             let text = start + 23
             if line.matches("killed", at: text), text + 6 == end { return .killed }
+            if line.matches("Terminated due to memory issue", at: text), text + 30 == end { return .terminatedForMemory }
             return terminated(line, text..<end) ?? .other
         case 0x54:  // "T"
             if let signal = terminated(line, range) { return signal }

@@ -389,6 +389,28 @@ enum LaunchMarkerParsing {
         return .processExited(bundle: bundle, pid: pid, termination: TerminationDecoding.exitContext(context))
     }
 
+    /// The kernel's jetsam kill: `memorystatus: killing_specific_process pid 2776 [Pythonista3]
+    /// (per-process-limit 10) - memorystatus_available_pages: 42511` (omz/Pythonista-Issues#405).
+    static func memoryKill(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "memorystatus: killing_"),
+            let pidWord = message.range(of: "_process pid ", from: marker.upperBound), pidWord.lowerBound - marker.upperBound <= 16
+        else { return nil }
+        let pidEnd = message.endOfDigits(from: pidWord.upperBound)
+        guard let pid = message.decimalValue(pidWord.upperBound..<pidEnd), message.matches(" [", at: pidEnd),
+            let close = message.index(of: ASCII.closeBracket, from: pidEnd + 2, to: min(message.count, pidEnd + 2 + 256)),
+            close > pidEnd + 2
+        else { return nil }
+        let process = message.string(pidEnd + 2..<close)
+        var reason: String?
+        if message.matches(" (", at: close + 1) {
+            let start = close + 3
+            var end = start
+            while end < min(message.count, start + 64), message[end] != ASCII.space, message[end] != ASCII.closeParen { end += 1 }
+            if end > start { reason = message.string(start..<end) }
+        }
+        return .memoryKill(process: process, pid: pid, reason: reason)
+    }
+
     /// `[app:pid]` at `index`, a process FrontBoard names without its bundle (dotnet/maui#38281,
     /// iOS 26): the pid.
     private static func redactedProcess(_ message: Bytes, at index: Int) -> Int? {

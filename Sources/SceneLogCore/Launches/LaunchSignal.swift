@@ -40,6 +40,9 @@ enum LaunchSignal: Equatable {
     /// `Process exited: …` with the exit context (SpringBoard); no bundle when the line names the
     /// process as `app:810` only.
     case processExited(bundle: String?, pid: Int, termination: Termination)
+    /// The kernel's `memorystatus: killing_specific_process pid 2776 [Pythonista3] (per-process-limit
+    /// 10) - …`: jetsam killed the process for its memory, for the reason in parentheses.
+    case memoryKill(process: String, pid: Int, reason: String?)
     /// `Formulating report for corpse[pid] name` or `Formulating fatal report for corpse[pid] name`
     /// (ReportCrash).
     case corpseReport(pid: Int)

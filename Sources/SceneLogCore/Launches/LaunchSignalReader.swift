@@ -27,6 +27,7 @@ enum LaunchSignalReader {
         ("): Service exited with abnormal code: ", LaunchMarkerParsing.serviceExited),
         ("' exited voluntarily", LaunchMarkerParsing.exitedVoluntarily),
         ("Process exited: <", LaunchMarkerParsing.processExited),
+        ("memorystatus: killing_", LaunchMarkerParsing.memoryKill),
         ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
         ("Formulating fatal report for corpse[", LaunchMarkerParsing.corpseReport),
         ("Formulating crash report for process ", LaunchMarkerParsing.corpseReport),

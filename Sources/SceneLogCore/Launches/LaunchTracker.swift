@@ -378,6 +378,10 @@ struct LaunchTracker {
             applyMask(to: to, index, mark, into: &events)
         case .launchdTermination(let bundle, let pid, let termination), .processExited(let bundle, let pid, let termination):
             applyExit(bundle: bundle, pid: pid, termination, mark: mark, device: device, into: &events)
+        case .memoryKill(let process, let pid, let reason):
+            applyExit(
+                bundle: nil, process: process, pid: pid, Termination(kind: .jetsam, detail: reason), mark: mark, device: device,
+                into: &events)
         case .jobExited(let bundle, let job, let pid, let termination):
             // Only launchd (the simulator's launchd_sim) and SpringBoard tell a job's end; another
             // process's line that quotes one ends nothing.
@@ -451,10 +455,11 @@ struct LaunchTracker {
     /// The end of the process `pid` (of `bundle` when the line names it): it ends the open launch of
     /// the pid, refines the end of one that just ended, or is a launch of which only the end is here.
     private mutating func applyExit(
-        bundle: String?, pid: Int, _ termination: Termination, mark: LaunchMark, device: String?,
+        bundle: String?, process: String? = nil, pid: Int, _ termination: Termination, mark: LaunchMark, device: String?,
         into events: inout LaunchTrackerEvents
     ) {
         if let index = launches.index(pid: pid, device: device) {
+            if launches[index].launch.process == nil { launches[index].launch.process = process }
             launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
         } else if let closed = launches.recentlyTerminatedIndex(pid: pid, device: device) {
@@ -465,6 +470,7 @@ struct LaunchTracker {
             // The capture began after this launch: only its end is here (its bundle too, unless
             // FrontBoard left it out: `app:810`).
             let index = startSeenByItsEnd(bundle: bundle, pid: pid, device: device, into: &events)
+            launches[index].launch.process = process
             launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
         }
@@ -510,6 +516,10 @@ struct LaunchTracker {
         case .killed:
             guard let index = consoleLaunchIndex(pid: nil) else { return }
             launches[index].terminate(Termination(kind: .user, detail: "killed by the debugger"), mark, into: &events)
+            publish(index, into: &events)
+        case .terminatedForMemory:
+            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            launches[index].terminate(Termination(kind: .jetsam, detail: "memory issue"), mark, into: &events)
             publish(index, into: &events)
         case .terminatedBySignal(let number):
             guard let index = consoleLaunchIndex(pid: nil) else { return }

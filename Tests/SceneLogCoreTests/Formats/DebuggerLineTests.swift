@@ -44,6 +44,9 @@ import Testing
         #expect(parse("Message from debugger: Terminated due to signal 9") == .terminatedBySignal(9))  // verbatim
         #expect(parse("Message from debugger: Terminated due to signal 15") == .terminatedBySignal(15))
         #expect(parse("Terminated due to signal 9") == .terminatedBySignal(9))
+        // iam4x/pokemongo-webspoof#178: jetsam, as the debugger tells it.
+        #expect(parse("Message from debugger: Terminated due to memory issue") == .terminatedForMemory)
+        #expect(parse("Message from debugger: Terminated due to memory issue, again") == .other)
         #expect(parse("Message from debugger: The LLDB RPC server has crashed. The crash log is located in ~/Library/Logs/DiagnosticReports") == .other)
     }
 

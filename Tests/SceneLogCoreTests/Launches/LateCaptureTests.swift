@@ -56,6 +56,30 @@ struct LateCaptureTests {
         #expect(launch.phases[.terminated]?.location.line == 1)
     }
 
+    /// omz/Pythonista-Issues#405 (iOS 11, syslog lines quoted without their date): the kernel's
+    /// jetsam kill of a process with no launch in the capture ends a launch seen only by its end,
+    /// named by the line; the debugger's `Terminated due to memory issue` ends a console's launch so.
+    @Test("the kernel's and the debugger's memory kills end a launch as jetsam's")
+    func memoryKills() throws {
+        let kernel = """
+            > kernel[0] <Notice>: EXC_RESOURCE -> Pythonista3[2776] exceeded mem limit: ActiveHard 3072 MB (fatal)
+            > kernel[0] <Notice>: 399243.947 memorystatus: killing_specific_process pid 2776 [Pythonista3] (per-process-limit 10) - memorystatus_available_pages: 42511
+            """
+        let (killed, _) = try launches(in: kernel)
+        let launch = try #require(killed.first)
+        #expect(killed.count == 1 && launch.pid == 2776 && launch.process == "Pythonista3" && launch.evidence == .endOnly)
+        #expect(launch.outcome == .killed && launch.termination == Termination(kind: .jetsam, detail: "per-process-limit"))
+
+        let console = """
+            2016-07-22 14:28:06.120 Pokemon WebSpoof[5563:503393] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2016-07-22 14:28:08.601 Pokemon WebSpoof[5563:503393] Received memory warning.
+            Message from debugger: Terminated due to memory issue
+            """
+        let (ended, _) = try launches(in: console)
+        #expect(ended.count == 1 && ended.first?.termination == Termination(kind: .jetsam, detail: "memory issue"))
+        #expect(ended.first?.phases[.terminated]?.location.line == 3)
+    }
+
     @Test("a bootstrap of the app under a new pid, its earlier launch still open: that one is closed, this one starts")
     func bootstrapSupersedesAnOpenLaunch() throws {
         let lines = """
