@@ -10,7 +10,8 @@
 /// The thread id is decimal, or hexadecimal in NSLog lines before iOS 7 (`PDFDemo[19634:f803]`).
 /// A `[Category] ` right after `[pid:tid] ` is taken as the category
 /// when it is a bracketed word. A line whose timestamp a paste left out keeps its process and pid
-/// when it starts with a one-word `proc[pid:tid] ` (``fieldsWithoutTimestamp(_:)``). Timestamped
+/// when it starts with a one-word `proc[pid:tid] ` (``fieldsWithoutTimestamp(_:)``), and so does a
+/// device syslog line without its date and device (``syslogFieldsWithoutDate(_:)``). Timestamped
 /// lines may be indented. A line the debugger or the `flutter` tool prints (``DebuggerLine``:
 /// `Process 1198 stopped`, `Running Xcode build...`) is a record of kind ``RecordKind/debugger``,
 /// indented or not. Any other non-blank line is a `print()` record of its own, unless it starts
@@ -58,7 +59,7 @@ struct XcodeConsoleParser: RecordParser {
     }
 
     mutating func classify(_ line: Bytes) -> LineRole {
-        if let fields = Self.fields(line) ?? Self.fieldsWithoutTimestamp(line) {
+        if let fields = Self.fields(line) ?? Self.fieldsWithoutTimestamp(line) ?? Self.syslogFieldsWithoutDate(line) {
             sawMetadata = true
             sawRecord = true
             echo.notePrefixed(message: UnsafeBufferPointer(rebasing: line[fields.message]))
@@ -126,6 +127,30 @@ struct XcodeConsoleParser: RecordParser {
             let process = fields.process,
             line[process].allSatisfy({ ASCII.isUpper($0) || ASCII.isLower($0) || ASCII.isDigit($0) || $0 == ASCII.dot || $0 == ASCII.underscore || $0 == ASCII.minus })
         else { return nil }
+        return fields
+    }
+
+    /// The fields of a device syslog line whose date and device name a paste left out (`kernel[0]
+    /// <Notice>: …`, `ReportCrash(CrashReporterSupport)[2782] <Notice>: …`, `SpringBoard(FrontBoard)[57]
+    /// <Error>: …`; omz/Pythonista-Issues#405), or `nil`: the process (which may hold spaces, not
+    /// colons) starts with a letter, its `(subsystem)` and `[pid]` follow within
+    /// ``maximumProcessLength`` bytes, then a `<Level>: ` of letters.
+    static func syslogFieldsWithoutDate(_ line: Bytes) -> RecordFields? {
+        guard let first = line.first, ASCII.isUpper(first) || ASCII.isLower(first),
+            let open = line.index(of: ASCII.openBracket, from: 1, to: min(line.count, maximumProcessLength))
+        else { return nil }
+        let pidEnd = line.endOfDigits(from: open + 1)
+        guard pidEnd > open + 1, line.matches("] <", at: pidEnd) else { return nil }
+        var levelEnd = pidEnd + 3
+        while levelEnd < line.count, ASCII.isUpper(line[levelEnd]) || ASCII.isLower(line[levelEnd]) { levelEnd += 1 }
+        guard levelEnd > pidEnd + 3, line.matches(">: ", at: levelEnd) || (line.matches(">:", at: levelEnd) && levelEnd + 2 == line.count)
+        else { return nil }
+        var fields = RecordFields(message: min(levelEnd + 3, line.count)..<line.count)
+        let processEnd = line.index(of: ASCII.openParen, from: 1, to: open) ?? open
+        // A whole syslog line (its date's time holds colons) is no such line: it is the log's.
+        guard line.index(of: ASCII.colon, from: 0, to: processEnd) == nil else { return nil }
+        fields.process = 0..<processEnd
+        fields.pid = line.decimalValue(open + 1..<pidEnd)
         return fields
     }
 

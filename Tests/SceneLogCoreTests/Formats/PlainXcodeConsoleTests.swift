@@ -93,6 +93,20 @@ import Testing
         #expect(result.records[2].process == nil, "a [n:n] inside a sentence is no process")
     }
 
+    /// As quoted in omz/Pythonista-Issues#405: device syslog lines without their date and device
+    /// name keep their process (without its subsystem) and pid; a sentence with a bracket does not.
+    @Test func aSyslogLineWithoutItsDateKeepsItsProcessAndPid() {
+        let result = scan("""
+            kernel[0] <Notice>: EXC_RESOURCE -> Pythonista3[2776] exceeded mem limit: ActiveHard 3072 MB (fatal)
+            ReportCrash(CrashReporterSupport)[2782] <Notice>: report not saved because it is non-actionable (ie: extension hangs or internal-only)
+            Pokemon WebSpoof[5563] <Warning>: Received memory warning.
+            Values [1] <are> not a level
+            """)
+        #expect(result.records.map(\.process) == ["kernel", "ReportCrash", "Pokemon WebSpoof", nil])
+        #expect(result.records.map(\.pid) == [0, 2782, 5563, nil])
+        #expect(result.records[1].message == "report not saved because it is non-actionable (ie: extension hangs or internal-only)")
+    }
+
     @Test func aTimestampedLineAfterPlainLinesKeepsItsFields() {
         let text = """
             Some app output
