@@ -235,8 +235,12 @@ struct LaunchTracker {
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
         // A bare line's finding may name its process all the same (dyld's `Referenced from: …/MyApp.app/MyApp`).
         if launches[index].launch.process == nil { launches[index].launch.process = finding.process }
-        if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
-            || effect == .stoppedByDyld
+        // A launch whose end is the first the capture shows of the app is seen only by its end; one
+        // whose earlier lines open the capture (the same process and pid) was seen from them.
+        let seenBefore = (launches[index].launch.appFirstLine?.location.line).map { $0 < record.line } ?? false
+        if !seenBefore,
+            effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
+                || effect == .stoppedByDyld
         {
             launches[index].launch.evidence = .endOnly
             launches[index].launch.appFirstLine = nil

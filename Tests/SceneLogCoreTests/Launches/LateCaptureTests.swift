@@ -80,6 +80,21 @@ struct LateCaptureTests {
         #expect(ended.first?.phases[.terminated]?.location.line == 3)
     }
 
+    /// microsoft/cordova-plugin-code-push#414 (Xcode console, iOS 11): the app's lines open the
+    /// capture 30 s before its uncaught exception: the launch is seen from them, not only by its end.
+    @Test("an app's crash after its own earlier lines is a launch seen from those lines")
+    func crashAfterTheAppsEarlierLines() throws {
+        let text = """
+            2018-05-23 18:52:58.415056+0300 JWed Match[1279:942251] [CodePush] Installing update
+            2018-05-23 18:53:00.485798+0300 JWed Match[1279:942251] [CodePush] Applying full update
+            2018-05-23 18:53:28.720620+0300 JWed Match[1279:942313] *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '*** -[__NSPlaceholderArray initWithObjects:count:]: attempt to insert nil object from objects[4]'
+            """
+        let (launches, _) = try launches(in: text)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && launch.evidence == .app && launch.appFirstLine?.location.line == 1)
+        #expect(launch.outcome == .crashed && launch.process == "JWed Match" && launch.pid == 1279)
+    }
+
     @Test("a bootstrap of the app under a new pid, its earlier launch still open: that one is closed, this one starts")
     func bootstrapSupersedesAnOpenLaunch() throws {
         let lines = """
