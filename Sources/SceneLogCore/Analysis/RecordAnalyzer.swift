@@ -78,9 +78,9 @@ struct RecordAnalyzer {
         let abortsAfterExplainedException = found.count > 1 && foldsExplainedExceptions && foldExplainedException(&found)
         if abortsAfterExplainedException { noteException(in: record, explainedBy: &found) }
         // Optional chaining reads the tracker in place; binding it with `if let` would copy it.
-        if found.contains(where: { engine.launchEffect(of: $0) == .watchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
+        if found.contains(where: { engine.launchEffect(of: $0).isWatchdogKill }), tracker?.ignoresWatchdog(of: record) == true {
             // A debugger is attached: SpringBoard lets the watchdog's overrun pass.
-            found.removeAll { engine.launchEffect(of: $0) == .watchdogKill }
+            found.removeAll { engine.launchEffect(of: $0).isWatchdogKill }
         }
         var closed = closeEvents(before: record.line)
         let (newEvents, namings) = found.isEmpty ? ([], []) : foldRepeatedEvents(&found)
@@ -129,7 +129,7 @@ struct RecordAnalyzer {
     private static func explains(effect: LaunchEffect) -> Bool {
         switch effect {
         case .none, .notAdoptingScenes, .claimingScenes: true
-        case .failsLaunch, .endsProcess, .trapsProcess, .stoppedByDyld, .privacyKill, .watchdogKill: false
+        case .failsLaunch, .endsProcess, .trapsProcess, .stoppedByDyld, .privacyKill, .watchdogKill, .backgroundTaskKill: false
         }
     }
 

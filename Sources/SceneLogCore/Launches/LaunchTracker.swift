@@ -157,17 +157,18 @@ struct LaunchTracker {
                 // The app's own line, by its pid: its process name.
                 launches[index].launch.process = finding.process
             }
-            apply(effect, index, finding: finding, record: record, into: &events)
-            if endsProcess, effect != .endsProcess {
+            if effect.isWatchdogKill { Self.own(&finding, by: launches[index].launch) }
+            // A background task's kill ends the launch (``apply(_:_:finding:record:into:)`` closes it): last.
+            if endsProcess, effect != .endsProcess, effect != .backgroundTaskKill {
                 apply(.endsProcess, index, finding: finding, record: record, into: &events)
             }
-            if effect == .watchdogKill { Self.own(&finding, by: launches[index].launch) }
+            apply(effect, index, finding: finding, record: record, into: &events)
             return
         }
         let pids = [finding.pid, named?.pid].compactMap { $0 }
         guard let closed = launches.recentlyClosedIndex(pids: pids, process: finding.process, device: device, line: record.line)
         else {
-            if effect == .watchdogKill, let named {
+            if effect.isWatchdogKill, let named {
                 startWatchdogKill(of: named, finding: &finding, record: record, device: device, into: &events)
             }
             return
@@ -178,7 +179,7 @@ struct LaunchTracker {
         }
         finding.launch = launch.id
         Self.name(&finding, after: launch)
-        if effect == .watchdogKill { Self.own(&finding, by: launch) }
+        if effect.isWatchdogKill { Self.own(&finding, by: launch) }
         events.append(.changed(launch))
     }
 
@@ -220,7 +221,7 @@ struct LaunchTracker {
     ) -> Int? {
         // A bare unparsed line names no process; a system process's line is no app's; a watchdog
         // kill is told by the system or a crash report, never by the app's own lines.
-        guard record.format != nil, !Self.isSystemProcess(finding.process), effect != .watchdogKill else { return nil }
+        guard record.format != nil, !Self.isSystemProcess(finding.process), !effect.isWatchdogKill else { return nil }
         // A line naming no process right after the app's launch ended is the rest of its crash.
         if finding.pid == nil, finding.process == nil,
             launches.recentlyClosedIndex(pids: [], process: nil, device: device, line: record.line) != nil
@@ -274,6 +275,9 @@ struct LaunchTracker {
             announceEnd(Termination(kind: .tcc, detail: finding.data["usageDescriptionKey"]), index, record: record)
         case .notAdoptingScenes: launches[index].notAdoptingScenes = true
         case .claimingScenes: launches[index].claimsScenes = true
+        case .backgroundTaskKill:
+            launches[index].terminate(Termination(kind: .watchdog, detail: "0x8badf00d background task"), mark(of: record), into: &events)
+            publish(index, into: &events)
         case .watchdogKill, .none: break
         }
     }

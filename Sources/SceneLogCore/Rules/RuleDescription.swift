@@ -102,6 +102,12 @@ extension RuleDescription {
         with(.watchdogKill)
     }
 
+    /// This description, for a rule whose finding reports the kill of the app the line names for a
+    /// background task it held too long.
+    func reportingABackgroundTaskKill() -> RuleDescription {
+        with(.backgroundTaskKill)
+    }
+
     private func with(_ effect: LaunchEffect) -> RuleDescription {
         var description = self
         description.launchEffect = effect
@@ -170,6 +176,12 @@ enum LaunchEffect: String, Sendable {
     /// lines (the violation, the termination request, the exit, a pasted crash report's codes): they
     /// make one finding.
     case watchdogKill = "watchdog-kill"
+    /// The system kills the app named on the line for a background task it held too long: a
+    /// watchdog kill whose line is also its end (the launch ends killed, `watchdog`).
+    case backgroundTaskKill = "background-task-kill"
+
+    /// Whether the system kills the app named on the line for its watchdog.
+    var isWatchdogKill: Bool { self == .watchdogKill || self == .backgroundTaskKill }
 }
 
 /// One way a rule matches a record's message.

@@ -24,12 +24,15 @@ struct BackgroundTaskExpiredRuleTests {
         #expect(finding.message == "abiosapp was killed for keeping a background task past its allowance (0x8BADF00D)")
     }
 
-    /// With the app's own line before it (a line the app printed, by its pid), the kill joins that launch.
+    /// With the app's own line before it (a line the app printed, by its pid), the kill joins that
+    /// launch and ends it.
     @Test func theFindingJoinsTheLaunchOfItsPid() throws {
         let appLine = "Dec 20 04:48:10 Lees-iPhone-5s abiosapp[1101] <Warning>: -[AppDelegate application:didFinishLaunchingWithOptions:]\n"
         let (launches, findings) = try launches(in: appLine + Self.kill)
         let launch = try #require(launches.first)
         #expect(launches.count == 1 && launch.pid == 1101)
         #expect(findings.first?.launch == launch.id && launch.findings == 1)
+        #expect(launch.outcome == .killed && launch.termination == Termination(kind: .watchdog, detail: "0x8badf00d background task"))
+        #expect(launch.phases[.terminated]?.location.line == 2)
     }
 }

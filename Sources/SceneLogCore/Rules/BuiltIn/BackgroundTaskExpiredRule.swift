@@ -59,7 +59,7 @@ struct BackgroundTaskExpiredRule: BuiltInRule {
             ),
             RuleExample("Dec 20 04:51:52 Lees-iPhone-5s backboardd[31] <Warning>: Forcing crash report of abiosapp[1101]..."),
         ]
-    ).reportingAWatchdogKill()
+    ).reportingABackgroundTaskKill()
 
     /// The app and pid a line of this rule names (a crash report's Application Specific
     /// Information: `<BKNewProcess: …; com.example.app; pid: 3445; …> has active assertions beyond
