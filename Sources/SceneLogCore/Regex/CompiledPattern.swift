@@ -149,6 +149,14 @@ final class CompiledPattern: @unchecked Sendable {
     func matches(_ bytes: UnsafeRawBufferPointer, using scratch: MatchScratch) throws(PCRE2Error) -> Bool {
         try firstMatch(in: bytes, using: scratch) != nil
     }
+
+    /// Adds the text of each named group that took part in `match` of `bytes` to `captures`, under
+    /// the group's name.
+    func addCaptures(of match: PatternMatch, in bytes: UnsafeBufferPointer<UInt8>, to captures: inout [String: String]) {
+        for (name, index) in groupNames {
+            if let range = match[index] { captures[name] = bytes.string(range) }
+        }
+    }
 }
 
 /// One match: group 0 is the whole match, groups 1… the captures (`nil` when a group did not take part).

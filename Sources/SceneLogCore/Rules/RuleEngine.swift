@@ -168,9 +168,7 @@ final class RuleEngine {
         }
         guard let match else { return nil }
         var data = pattern.data
-        for (name, index) in pattern.regex.groupNames {
-            if let range = match[index] { data[name] = message.string(range) }
-        }
+        pattern.regex.addCaptures(of: match, in: message, to: &data)
         guard compiled.rule.accept(&data, configuration: ruleSet.configuration) else { return nil }
         // A line that names no process but the app's executable (dyld's ``RulePattern/referencingExecutable``): its process.
         var process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) } ?? data["executable"]

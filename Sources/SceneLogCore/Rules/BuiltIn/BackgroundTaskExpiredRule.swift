@@ -71,9 +71,7 @@ struct BackgroundTaskExpiredRule: BuiltInRule {
             for pattern in compiledPatterns {
                 guard let match = try? pattern.firstMatch(in: UnsafeRawBufferPointer(bytes), using: scratch) else { continue }
                 var captured: [String: String] = [:]
-                for (name, index) in pattern.groupNames {
-                    if let range = match[index] { captured[name] = String(decoding: bytes[range], as: UTF8.self) }
-                }
+                pattern.addCaptures(of: match, in: bytes, to: &captured)
                 guard let app = captured["app"] else { continue }
                 return (app, captured["appPid"].flatMap { Int($0) })
             }
