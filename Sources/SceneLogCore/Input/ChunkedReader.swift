@@ -67,6 +67,7 @@ final class ChunkedReader {
                 close(opened)
                 throw InputError(path: path, reason: "Is a directory", kind: .open)
             }
+            if (info.st_mode & S_IFMT) == S_IFREG { ScannedFiles.shared.record(path, info) }
             descriptor = opened
             ownsDescriptor = true
         }

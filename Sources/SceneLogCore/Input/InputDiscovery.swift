@@ -69,14 +69,8 @@ enum InputDiscovery {
         return inputs.filter { input in
             guard input.path != "-" else { return true }
             guard let status = FileSystem.status(input.path) else { return seenPaths.insert(input.path).inserted }
-            return seenFiles.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+            return seenFiles.insert(FileIdentity(status)).inserted
         }
-    }
-
-    /// A file's or folder's device and inode, which tell one reached twice through links.
-    fileprivate struct FileIdentity: Hashable {
-        let device: UInt64
-        let inode: UInt64
     }
 
     /// One expansion's settings.
@@ -102,7 +96,7 @@ enum InputDiscovery {
 
         func walk(_ folder: String, relative: String, visited: inout Set<FileIdentity>, found: inout [DiscoveredInput]) {
             guard let status = FileSystem.status(folder) else { return }
-            guard visited.insert(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))).inserted
+            guard visited.insert(FileIdentity(status)).inserted
             else { return }
             let names: [String]
             do {

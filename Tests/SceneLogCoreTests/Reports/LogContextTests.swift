@@ -68,6 +68,25 @@ struct LogContextTests {
         #expect(reason(at(3)) == nil)
     }
 
+    @Test("a path that names another file than the one scanned (a link put in its place) is not read; a grown file is")
+    func swappedAfterTheScan() throws {
+        let folder = try TemporaryFolder()
+        let (path, at) = try Self.tenLines(in: folder)
+        _ = Scanner(options: try testScanOptions()).scan([path])
+        let context = LogContext(radius: 1)
+        try folder.run("echo 'line 11' >> device.log")
+        #expect(try context.lines(around: at(3)).get().map(\.text) == ["line 2", "line 3", "line 4"])
+
+        _ = try folder.write("secret 1\nsecret 2\nsecret 3\n", to: "secret")
+        try folder.run("ln -s secret swap && mv -f swap device.log")
+        if case .failure(let reason) = context.lines(around: at(1)) {
+            #expect(reason == .changed)
+        } else {
+            Issue.record("the file put in the scanned one's place was read")
+        }
+        #expect(context.unavailability(of: path) == .changed)
+    }
+
     @Test("the text report shows the lines under each finding, escaped, and a note once per file that cannot be read again")
     func inTheReport() throws {
         let folder = try TemporaryFolder()

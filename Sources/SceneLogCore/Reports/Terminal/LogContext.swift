@@ -6,7 +6,8 @@ import Darwin
 
 /// The lines of a log around a finding (`--context N`, like `rg -C N`), read again from the input
 /// after the scan: only from a regular file read as text, by the byte offset its finding records,
-/// a bounded window of it, each line cut to ``maximumLineLength`` characters.
+/// a bounded window of it, each line cut to ``maximumLineLength`` characters; only when the path
+/// still names the file that was scanned (``ScannedFiles``).
 ///
 /// Reading it is the text report's business alone: no other format shows context.
 public struct LogContext: Sendable {
@@ -139,7 +140,8 @@ public struct LogContext: Sendable {
     }
 
     /// The file at `path` opened for reading, with its size, when it is a regular file that is
-    /// neither an archive nor compressed (the offsets of whose lines are not the file's).
+    /// neither an archive nor compressed (the offsets of whose lines are not the file's), and the
+    /// one scanned under that path (``ScannedFiles``), not a link put in its place since.
     private func open(_ path: String) -> Result<(descriptor: Int32, size: Int), Unavailable> {
         if path == "-" { return .failure(.standardInput) }
         if ArchiveMemberPath(path).member != nil { return .failure(.archiveMember) }
@@ -149,6 +151,7 @@ public struct LogContext: Sendable {
         let refusal: Unavailable? =
             if fstat(descriptor, &info) != 0 { .unreadable }
             else if info.st_mode & S_IFMT != S_IFREG { .notRegularFile }
+            else if ScannedFiles.shared.hasChanged(path, to: info) { .changed }
             else if let head = FileSystem.bytes(of: descriptor, at: 0, count: 512) {
                 head.withUnsafeBufferPointer { InputKind.sniff($0) }.isArchive ? .compressed : nil
             } else { .unreadable }

@@ -13,7 +13,7 @@ final class FollowedFile {
     private let report: (ScanDiagnostic) -> Void
     /// The open file; -1 while it does not exist yet.
     private var descriptor: Int32 = -1
-    private var identity: (device: UInt64, inode: UInt64) = (0, 0)
+    private var identity: FileIdentity?
     /// How far the file was read, and what it held there.
     private var fingerprint = ReadFingerprint(descriptor: -1, position: 0)
 
@@ -70,7 +70,7 @@ final class FollowedFile {
     private func adopt(_ descriptor: Int32, _ status: stat, from offset: Int64) {
         if self.descriptor >= 0 { close(self.descriptor) }
         self.descriptor = descriptor
-        identity = (UInt64(status.st_dev), UInt64(status.st_ino))
+        identity = FileIdentity(status)
         fingerprint = ReadFingerprint(descriptor: descriptor, position: offset)
         lseek(descriptor, off_t(offset), SEEK_SET)
     }
@@ -91,7 +91,7 @@ final class FollowedFile {
     ///   device such as `/dev/zero` behind a link): it cannot be followed.
     private func reopenIfReplaced() throws(WatchError) {
         guard let status = FileSystem.status(path) else { return }  // between rotation steps: wait
-        guard (UInt64(status.st_dev), UInt64(status.st_ino)) != identity else { return }
+        guard FileIdentity(status) != identity else { return }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw WatchError("'\(Escaping.visible(path))' was replaced by \(BoundedFile.typeName(status.st_mode)), which cannot be followed")
         }

@@ -69,17 +69,6 @@ public final class LiveSource {
         return sources
     }
 
-    /// A file told apart from others by its device and inode.
-    private struct FileIdentity: Hashable {
-        let device: UInt64
-        let inode: UInt64
-
-        init(_ status: stat) {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
-    }
-
     /// A new `idevicesyslog` (with `-u udid` when given).
     /// When it cannot start or fails, the live loop reading it is woken and ends with the failure.
     public static func spawningIdevicesyslog(udid: String?) throws(WatchError) -> LiveSource {

@@ -81,7 +81,9 @@ final class ContentCache: @unchecked Sendable {
         CompactWriter.double(modified, into: &material)
         CompactWriter.integer(Int(before.st_size), into: &material)
         material += Array(hasher.finalize())
-        return Key(hex: ScanFingerprint.digest(material), size: Int64(before.st_size), modified: modified)
+        return Key(
+            hex: ScanFingerprint.digest(material), size: Int64(before.st_size), modified: modified,
+            file: ScannedFiles.Scanned(identity: FileIdentity(before), size: Int64(before.st_size)))
     }
 
     /// An input's key, and what its file looked like when it was hashed.
@@ -89,6 +91,8 @@ final class ContentCache: @unchecked Sendable {
         var hex: String
         var size: Int64
         var modified: Double
+        /// The file hashed, which a result from the cache describes.
+        var file: ScannedFiles.Scanned
     }
 
     /// The result stored under `key`, decoded into `spool`; `nil` when there is none (counted as a
