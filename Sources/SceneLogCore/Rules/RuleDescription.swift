@@ -114,27 +114,34 @@ extension RuleDescription {
         return description
     }
 
+    /// The most bytes of a finding's message: a longer one (a user rule's template that repeats a
+    /// long capture) is cut there, with `…`.
+    static let maximumMessageBytes = 8 << 10
+
     /// ``messageTemplate`` with each `{key}` replaced by `data[key]` (or left as it is when there is
-    /// none), and each `{key|text}` by `data[key]` or, when there is none, by `text`.
-    /// Read as UTF-8 bytes: the braces are ASCII, and every finding's message is made here.
+    /// none), and each `{key|text}` by `data[key]` or, when there is none, by `text`; at most
+    /// ``maximumMessageBytes``. Read as UTF-8 bytes, in one pass: the braces are ASCII, and every
+    /// finding's message is made here.
     func message(with data: [String: String]) -> String {
         var template = messageTemplate
         return template.withUTF8 { bytes in
             var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 64)
+            result.reserveCapacity(min(bytes.count + 64, Self.maximumMessageBytes + 4))
             var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "{"),
-                    let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}"))
-                else {
+            while index < bytes.count, result.count <= Self.maximumMessageBytes {
+                guard bytes[index] == UInt8(ascii: "{") else {
                     result.append(bytes[index])
                     index += 1
                     continue
                 }
+                guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
+                    result.append(contentsOf: bytes[index...].prefix(Self.maximumMessageBytes + 1 - result.count))  // no `}` after it: no placeholder
+                    break
+                }
                 let inside = bytes[(index + 1)..<close]
                 let bar = inside.firstIndex(of: UInt8(ascii: "|"))
                 if let value = data[String(decoding: inside[..<(bar ?? close)], as: UTF8.self)] {
-                    result.append(contentsOf: value.utf8)
+                    result.append(contentsOf: value.utf8.prefix(Self.maximumMessageBytes + 1 - result.count))
                 } else if let bar {
                     result.append(contentsOf: bytes[(bar + 1)..<close])
                 } else {
@@ -142,7 +149,10 @@ extension RuleDescription {
                 }
                 index = close + 1
             }
-            return String(decoding: result, as: UTF8.self)
+            guard result.count > Self.maximumMessageBytes else { return String(decoding: result, as: UTF8.self) }
+            var end = Self.maximumMessageBytes
+            while end > 0, result[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+            return String(decoding: result[..<end], as: UTF8.self) + "…"
         }
     }
 }

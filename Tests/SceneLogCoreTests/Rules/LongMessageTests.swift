@@ -49,6 +49,23 @@ import Testing
         #expect(finding.data["reason"] == String(repeating: "x", count: 4_096))
     }
 
+    @Test("a template that repeats a capture, or opens braces it never closes, fills in one pass to a bounded message")
+    func hostileTemplates() throws {
+        func message(_ template: String, _ data: [String: String] = [:]) -> String {
+            RuleDescription(
+                id: "t", severity: .warning, title: "t", explanation: "", fix: "", messageTemplate: template, patterns: [],
+                triggeringExamples: [], nonTriggeringExamples: []
+            ).message(with: data)
+        }
+        let copies = message(String(repeating: "{r}", count: 300_000), ["r": String(repeating: "é", count: 3_000)])
+        #expect(copies.utf8.count <= RuleDescription.maximumMessageBytes + 3)
+        #expect(copies.hasSuffix("é…"))
+        let braces = message("a {r} " + String(repeating: "{", count: 900_000), ["r": "x"])
+        #expect(braces.hasPrefix("a x {{{"))
+        #expect(braces.utf8.count == RuleDescription.maximumMessageBytes + 3)
+        #expect(message("{r} and {none} or {none|fallback} {", ["r": "x"]) == "x and {none} or fallback {")
+    }
+
     @Test("the match-limit warning counts records, not the patterns that gave up on them")
     func matchLimitWarningCountsRecords() throws {
         let stuck = "error\t10:00:00.000000+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "!"
