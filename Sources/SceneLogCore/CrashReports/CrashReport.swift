@@ -40,6 +40,33 @@ struct CrashReport: Sendable, Equatable {
     /// read: only the metadata line's fields are known.
     var isBodyTooLarge = false
 
+    /// The most characters (Unicode scalars) of a name, a version, a time or a code the report gives.
+    static let maximumFieldLength = 512
+    /// The most characters of ``terminationExplanation`` and ``expiredAssertion``, as of a
+    /// reason a log line gives.
+    static let maximumExplanationLength = 4_096
+
+    /// Each text field cut to its bound: a report's fields become a finding's message and data,
+    /// which a report of a megabyte's reason would otherwise copy whole, more than once.
+    mutating func cutToBounds() {
+        func cut(_ text: inout String?, to length: Int) {
+            if let whole = text { text = Self.prefix(of: whole, length) }
+        }
+        for keyPath in [\CrashReport.bugType, \.bundleID, \.process, \.osVersion, \.timestamp, \.exceptionType, \.signal,
+            \.exceptionCodes, \.terminationNamespace]
+        {
+            cut(&self[keyPath: keyPath], to: Self.maximumFieldLength)
+        }
+        cut(&terminationExplanation, to: Self.maximumExplanationLength)
+        cut(&expiredAssertion, to: Self.maximumExplanationLength)
+        crashedThreadFrames = crashedThreadFrames.map { Self.prefix(of: $0, Self.maximumFieldLength) }
+    }
+
+    /// The first `length` Unicode scalars of `text`.
+    private static func prefix(of text: String, _ length: Int) -> String {
+        text.utf8.count <= length ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(length)))
+    }
+
     /// 0x8badf00d from the watchdog of a launch or a scene transition. Not the kill of an app that
     /// was already quitting (`process-exit watchdog transgression`; iOS 14's `[application<…>:pid]
     /// failed to terminate gracefully after 10.0s | … | WatchdogEvent: process-exit`), nor of a

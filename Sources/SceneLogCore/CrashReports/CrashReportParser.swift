@@ -27,8 +27,17 @@ enum CrashReportParser {
     /// line ends and the Markdown of a report pasted into a bug report (a code fence or a backtick
     /// around it) are accepted.
     ///
+    /// Each text field is cut to its bound (``CrashReport/cutToBounds()``), as a log line's
+    /// captures are.
+    ///
     /// - Returns: the report, or `nil` when the bytes are not a crash report at all.
     static func parse(_ bytes: [UInt8]) -> CrashReport? {
+        guard var report = read(bytes) else { return nil }
+        report.cutToBounds()
+        return report
+    }
+
+    private static func read(_ bytes: [UInt8]) -> CrashReport? {
         let unmarked = skippingBlanks(bytes[...])
         let content = unmarked.dropFirst(unmarked.withUnsafeBufferPointer { $0.skippingBlankLinesAndMarkdownLead(from: 0) })
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex

@@ -116,6 +116,18 @@ import Testing
         #expect(parse("\(Self.metadata309)\n\(Self.watchdogBody)")?.isBodyTooLarge == false)
     }
 
+    @Test("a reason of a megabyte, a process name of combining marks: each field cut to its bound")
+    func longFieldsAreCut() throws {
+        let body = Self.watchdogBody
+            .replacingOccurrences(of: "ProcessState: Running", with: String(repeating: "y", count: 800_000))
+            .replacingOccurrences(of: "\"procName\" : \"ApplicationNameHere\"", with: "\"procName\" : \"a" + String(repeating: "\u{301}", count: 50_000) + "\"")
+        let report = try #require(parse("\(Self.metadata309)\n\(body)"))
+        #expect(report.terminationExplanation?.unicodeScalars.count == CrashReport.maximumExplanationLength)
+        #expect(report.terminationExplanation?.hasPrefix(Self.transgression) == true)
+        #expect(report.process?.unicodeScalars.count == CrashReport.maximumFieldLength)
+        #expect(report.isLaunchWatchdogKill)
+    }
+
     @Test func anOverlongMetadataLineIsNoCrashReport() {
         let long = Self.metadata309.replacingOccurrences(
             of: "\"bug_type\"", with: "\"pad\":\"" + String(repeating: "x", count: CrashReportParser.maximumMetadataBytes) + "\",\"bug_type\"")

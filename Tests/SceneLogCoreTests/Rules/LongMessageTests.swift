@@ -66,6 +66,16 @@ import Testing
         #expect(message("{r} and {none} or {none|fallback} {", ["r": "x"]) == "x and {none} or fallback {")
     }
 
+    @Test("an excerpt keeps 300 scalars: a letter with a hundred thousand combining marks is not kept whole")
+    func combiningMarksAreCut() throws {
+        let line = "error\t23:30:44.812377-0500\tMyApp\t*** Terminating app due to uncaught exception 'E', reason: 'a"
+            + String(repeating: "\u{301}", count: 100_000) + "'"
+        let finding = try #require(try scanned(line).findings.first { $0.rule == "uncaught-exception" })
+        #expect(finding.excerpt.unicodeScalars.count == Excerpt.length + 1)
+        #expect(finding.excerpt.hasPrefix("*** Terminating app due to uncaught exception 'E'"))
+        #expect(finding.excerpt.hasSuffix("…"))
+    }
+
     @Test("the match-limit warning counts records, not the patterns that gave up on them")
     func matchLimitWarningCountsRecords() throws {
         let stuck = "error\t10:00:00.000000+0000\tMyApp\tstuck " + String(repeating: "a", count: 40) + "!"
