@@ -49,8 +49,10 @@ struct Scenelog: ParsableCommand {
     /// rather than argument-parser's `EX_USAGE`.
     ///
     /// SIGPIPE is ignored: a reader that went away is seen as EPIPE on standard output, and every
-    /// command then ends quietly with the status it would have had (see ``Diagnostics``).
+    /// command then ends quietly with the status it would have had (see ``Diagnostics``). A
+    /// standard descriptor the process was started without is opened on `/dev/null` first.
     static func main() {
+        StandardDescriptors.openTheClosedOnes()
         OutOfMemory.installHandler()
         signal(SIGPIPE, SIG_IGN)
         do {

@@ -251,10 +251,31 @@ struct OutputTargetTests {
             #expect(result.status == expected, "\(arguments)")
             #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
         }
+        // watch reads the log from standard input.
+        let log = try Data(contentsOf: folder.appendingPathComponent("input.log"))
+        let expected = try CommandRunner.run(["watch"], stdin: log, in: folder).status
+        #expect(expected == 1)
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let result = try Self.run(["watch"], stdout: pipe.fileHandleForWriting, stdin: folder.appendingPathComponent("input.log").path, in: folder)
+        #expect(result.status == expected)
+    }
+
+    @Test("a command started without standard input, output or error opens /dev/null there, not its own files")
+    func closedStandardDescriptors() throws {
+        let folder = try Self.folder()
+        let watch = try CommandRunner.run(executable: "/bin/sh", ["-c", "exec '\(CommandRunner.binary.path)' watch <&- 2>&1"], in: folder)
+        #expect(watch.status == 3, "spawns idevicesyslog, as with nothing piped in, not waits on its own pipe")
+        let scan = try CommandRunner.run(
+            executable: "/bin/sh", ["-c", "'\(CommandRunner.binary.path)' scan --format json -o out.json input.log >&- 2>&-; echo $?"], in: folder)
+        #expect(scan.stdout.hasPrefix("1"))
+        #expect(Self.isReport(folder.appendingPathComponent("out.json")))
     }
 
     /// Runs scenelog with standard output going to `stdout`; its standard error and status.
-    static func run(_ arguments: [String], stdout: FileHandle, in directory: URL = CommandRunner.packageRoot) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], stdout: FileHandle, stdin: String = "/dev/null", in directory: URL = CommandRunner.packageRoot
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
@@ -263,7 +284,7 @@ struct OutputTargetTests {
         let err = Pipe()
         process.standardOutput = stdout
         process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardInput = FileHandle(forReadingAtPath: stdin)
         try process.run()
         try? stdout.close()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()

@@ -141,7 +141,10 @@ struct WatchCommand: ParsableCommand {
         // The source failing (idevicesyslog exiting with an error, "No device found") is no success.
         var sourceFailed = false
         switch end {
-        case .outputClosed: return
+        case .outputClosed:
+            // Ended quietly, with the status it would have had for what it had shown.
+            if let threshold = rules.failOn.severity, observer.hasShown(atLeast: threshold) { throw ExitStatus.findings.exitCode }
+            return
         case .outputFailed: throw ExitStatus.inputError.exitCode
         case .failed(let message):
             Diagnostics.error(message)
