@@ -98,6 +98,25 @@ struct InterruptedRunTests {
         #expect(lines > 0 && lines < 1_500_000)
     }
 
+    @Test("a second signal, of another kind, ends the process at once, and the report being written leaves no temporary file")
+    func secondSignal() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let crash = "2025-10-07 14:03:00.000000+0200  localhost App[100]: *** Terminating app due to uncaught exception 'E', reason: 'boom'\n"
+        try String(repeating: crash, count: 200_000).write(to: folder.appendingPathComponent("crashes.log"), atomically: true, encoding: .utf8)
+        let run = try Run(["scan", "--format", "json", "--fail-on", "never", "-o", "report.json", "-"], in: folder)
+        run.input.fileHandleForWriting.write(try Data(contentsOf: folder.appendingPathComponent("crashes.log")))
+        try run.input.fileHandleForWriting.close()
+        func partial() -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains { $0.hasSuffix(".partial") } == true }
+        let deadline = Date().addingTimeInterval(60)
+        while !partial(), run.process.isRunning, Date() < deadline { usleep(200) }
+        try #require(partial(), "the report was written before it could be interrupted")
+        kill(run.process.processIdentifier, SIGINT)
+        kill(run.process.processIdentifier, SIGTERM)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationReason == .uncaughtSignal)
+        #expect(!partial())
+    }
+
     @Test("every format says a report is interrupted", arguments: ["text", "markdown", "html", "junit", "sarif", "ndjson"])
     func otherFormats(format: String) throws {
         let folder = try CommandRunner.temporaryFolder()

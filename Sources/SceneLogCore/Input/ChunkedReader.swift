@@ -90,7 +90,8 @@ final class ChunkedReader {
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[0..<count]) }
-            if errno == EINTR { continue }
+            // A stop's signal interrupts a read that blocks (a file that never ends): the input ends.
+            if errno == EINTR { if isStopRequested?() == true { return UnsafeBufferPointer(start: nil, count: 0) } else { continue } }
             throw InputError.fromErrno(path: path, kind: .read)
         }
     }

@@ -25,6 +25,10 @@ public struct ReportWriteError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// The temporary file of the report being written, for a signal that ends the process to remove
+/// (``ReportDestination/removePartialReport()``); `nil` when none is being written.
+nonisolated(unsafe) private var partialReport: UnsafeMutablePointer<CChar>? = nil
+
 /// Writes a rendered report to standard output or to `--output`, in the way the target allows:
 ///
 /// - a regular file, or none yet, is replaced atomically: a temporary file in the target's folder,
@@ -54,6 +58,13 @@ public enum ReportDestination {
         _ report: ScanReport, as format: ReportFormat, options: RenderOptions, to path: String?
     ) throws(ReportWriteError) {
         try write(to: path) { try format.render(report, options: options, to: $0) }
+    }
+
+    /// Removes the temporary file of the report being written, if one is: for a signal handler
+    /// that ends the process while a report is written, so that no `.partial` file is left in
+    /// the report's folder. Async-signal-safe: it only reads a pointer and calls `unlink(2)`.
+    public static func removePartialReport() {
+        if let path = partialReport { unlink(path) }
     }
 
     /// Writes `text` to `path` or to standard output (see ``write(to:producing:)``).
@@ -249,6 +260,8 @@ public enum ReportDestination {
         }
         guard descriptor >= 0 else { throw WriteFailure(code: errno) }
         var closed = false
+        partialReport = strdup(temporary)  // not freed: a signal handler may be reading it
+        defer { partialReport = nil }
         do {
             defer { if !closed { close(descriptor) } }
             if let existing {

@@ -1,3 +1,5 @@
+import SceneLogCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,17 +11,40 @@ nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
 
 /// Ctrl-C (or SIGTERM, or SIGHUP: a closed terminal) during `scan`, `timeline` or `report`: the
 /// first one stops reading (every input ends where it is) so that the report of what was read is
-/// still written, marked interrupted, and the exit status is 3; a second one ends the process at once.
+/// still written, marked interrupted, and the exit status is 3; a second one, of any of the three,
+/// ends the process at once, removing the temporary file of a report being written.
+///
+/// The handler does not restart an interrupted system call (no `SA_RESTART`): a read that blocks
+/// on a file that never ends (`/proc/kmsg`, a hung network mount) returns, and the input ends.
 enum ScanInterruption {
     /// Routes SIGINT, SIGTERM and SIGHUP here.
     static func install() {
         SignalMask.unblock([SIGINT, SIGTERM, SIGHUP])
         for stop in [SIGINT, SIGTERM, SIGHUP] {
-            signal(stop) { number in
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { number in
+                if interruptRequested != 0 { ScanInterruption.end(number) }
                 interruptRequested = 1
-                signal(number, SIG_DFL)  // a second one ends the process
             }
+            #else
+            action.__sigaction_u.__sa_handler = { number in
+                if interruptRequested != 0 { ScanInterruption.end(number) }
+                interruptRequested = 1
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(stop, &action, nil)
         }
+    }
+
+    /// Ends the process by the signal `number`, as if it were not handled, after removing the
+    /// temporary file of a report being written. Async-signal-safe.
+    private static func end(_ number: Int32) {
+        ReportDestination.removePartialReport()
+        signal(number, SIG_DFL)
+        raise(number)
     }
 
     /// Whether a stop was asked for.
