@@ -366,6 +366,11 @@ struct RecordAnalyzer {
         return closeEvents(before: nil)
     }
 
+    /// `nanoseconds` in whole seconds, or milliseconds under a second.
+    private static func duration(_ nanoseconds: UInt64) -> String {
+        nanoseconds >= 1_000_000_000 ? "\(nanoseconds / 1_000_000_000) s" : "\(nanoseconds / 1_000_000) ms"
+    }
+
     /// What the user should hear about the rules themselves once the input `path` is read: the
     /// rules that gave up on some records (PCRE2 limits), those not built in that went past their
     /// time budget, and those slower than 1 ms per record on average (each once per run).
@@ -385,14 +390,21 @@ struct RecordAnalyzer {
                     + "\(failure.error.message); those records were not checked by it")
         }
         for (rule, line) in engine.rulesOverBudget.sorted(by: { $0.key < $1.key }) {
-            let budget = engine.ruleSet.slowRuleBudgetNanoseconds
-            let limit = budget >= 1_000_000_000 ? "\(budget / 1_000_000_000) s" : "\(budget / 1_000_000) ms"
+            let limit = Self.duration(engine.ruleSet.slowRuleBudgetNanoseconds)
             diagnostics.append(
                 ScanDiagnostic(
                     .warning,
                     "\(name): rule '\(Escaping.visible(rule))' took more than \(limit) on this input and was not tried "
                         + "after line \(line): the rest of the input was not checked by it; look for nested or unbounded "
                         + "repeats in its pattern, or give it a literal"))
+        }
+        if let line = engine.userRulesStoppedAfterLine {
+            diagnostics.append(
+                ScanDiagnostic(
+                    .warning,
+                    "\(name): the rules that are not built in took more than \(Self.duration(3 * engine.ruleSet.slowRuleBudgetNanoseconds)) together on this input, over 1 ms "
+                        + "a line, and none was tried after line \(line): the rest of the input was not checked by them; "
+                        + "give them literals, or fewer rules"))
         }
         for slow in engine.timing.slowRules {
             let id = engine.ruleSet.rules[slow.rule].rule.description.id

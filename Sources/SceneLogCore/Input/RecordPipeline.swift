@@ -6,7 +6,9 @@ import Foundation
 /// use two cores. Order is kept exactly; memory is bounded by ``batchCount`` batches, each of at
 /// most ``batchBytes`` bytes and ``batchEntries`` entries.
 ///
-/// The downstream sink is only touched by the pipeline's thread until ``finish()`` returns.
+/// The downstream sink is only touched by the pipeline's thread until ``finish()`` returns. Once a
+/// stop is requested, the records still queued are dropped rather than run through the rules:
+/// a user's slow rules would otherwise hold the stop for as long as three batches take them.
 final class RecordPipeline: RecordSink {
     /// Batches in flight: one being filled, the others queued or being replayed.
     static var batchCount: Int { 3 }
@@ -20,7 +22,7 @@ final class RecordPipeline: RecordSink {
     private let thread: Thread
     private let done = DispatchSemaphore(value: 0)
 
-    init(downstream: any RecordSink) {
+    init(downstream: any RecordSink, isStopRequested: @escaping @Sendable () -> Bool) {
         let channel = BatchChannel(count: Self.batchCount, capacity: Self.batchBytes)
         self.channel = channel
         self.batch = channel.takeEmpty()
@@ -28,7 +30,7 @@ final class RecordPipeline: RecordSink {
         thread = Thread {
             let (sink, done) = box.value
             while let batch = channel.takeFull() {
-                batch.replay(into: sink)
+                batch.replay(into: sink, unless: isStopRequested)
                 channel.giveEmpty(batch)
             }
             done.signal()
@@ -86,6 +88,9 @@ final class RecordBatch: @unchecked Sendable {
         bytes.reserveCapacity(capacity + (64 << 10))
     }
 
+    /// How many entries are replayed between two looks at whether a stop was requested.
+    static let entriesBetweenStopChecks = 64
+
     var byteCount: Int { bytes.count }
     var entryCount: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
@@ -109,10 +114,12 @@ final class RecordBatch: @unchecked Sendable {
         entries.append(.truncated(line: line, keptBytes: keptBytes))
     }
 
-    /// Hands every entry to `sink`, in order, and empties the batch.
-    func replay(into sink: any RecordSink) {
+    /// Hands every entry to `sink`, in order, and empties the batch; once `stop` answers true
+    /// (asked every ``entriesBetweenStopChecks`` entries), the rest are dropped.
+    func replay(into sink: any RecordSink, unless stop: () -> Bool) {
         bytes.withUnsafeBufferPointer { all in
-            for entry in entries {
+            for (index, entry) in entries.enumerated() {
+                if index % Self.entriesBetweenStopChecks == 0, stop() { break }
                 switch entry {
                 case .record(let start, let count, let fields, let format, let line, let byteOffset, let continuationLines):
                     sink.receive(

@@ -25,6 +25,9 @@ final class RuleEngine {
     /// Rule ids that went past the slow rules' time budget (``RuleSet/slowRuleBudgetNanoseconds``),
     /// with the line after which they were not tried.
     @exclusivity(unchecked) private(set) var rulesOverBudget: [String: Int] = [:]
+    /// The line after which no rule that is not built in was tried: together they went past
+    /// three times the slow rules' budget (``RuleTiming/areAllOverBudget(_:)``); `nil` while not.
+    @exclusivity(unchecked) private(set) var userRulesStoppedAfterLine: Int?
 
     init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
@@ -69,6 +72,10 @@ final class RuleEngine {
             if ruleSet.rules[pattern.ruleIndex].isTimed { stopIfOverBudget(pattern.ruleIndex, line: record.line) }
         }
         if let gaveUp { noteFailure(gaveUp) }
+        if userRulesStoppedAfterLine == nil, timing.areAllOverBudget(3 * ruleSet.slowRuleBudgetNanoseconds) {
+            userRulesStoppedAfterLine = record.line
+            stoppedRules.formUnion(ruleSet.rules.indices.filter { ruleSet.rules[$0].isTimed })
+        }
         return found
     }
 

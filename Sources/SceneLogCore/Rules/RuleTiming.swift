@@ -15,6 +15,10 @@ struct RuleTiming {
 
     private var nanoseconds: [UInt64]
     private var records: [Int]
+    /// All timed rules together: their time, and the records at least one of them was confirmed on.
+    private var totalNanoseconds: UInt64 = 0
+    private var totalRecords = 0
+    private var lastTotalRecord = -1
     /// The record being checked, and the last one each rule was counted on: a rule with several
     /// patterns counts a record once.
     private var record = 0
@@ -40,7 +44,13 @@ struct RuleTiming {
 
     /// Notes one confirmation of rule `rule` that started at `start`.
     mutating func add(rule: Int, since start: UInt64) {
-        nanoseconds[rule] &+= Self.now() &- start
+        let spent = Self.now() &- start
+        nanoseconds[rule] &+= spent
+        totalNanoseconds &+= spent
+        if lastTotalRecord != record {
+            lastTotalRecord = record
+            totalRecords += 1
+        }
         if lastRecords[rule] != record {
             lastRecords[rule] = record
             records[rule] += 1
@@ -51,6 +61,13 @@ struct RuleTiming {
     /// more than `budget` nanoseconds in all.
     func isOverBudget(rule: Int, budget: UInt64) -> Bool {
         nanoseconds[rule] > budget && records[rule] > 0 && nanoseconds[rule] / UInt64(records[rule]) > Self.slowAverageNanoseconds
+    }
+
+    /// Whether the timed rules together are slow (``slowAverageNanoseconds`` per record on
+    /// average) and took more than `budget` nanoseconds in all: many rules, each quick, that add
+    /// up to what one slow rule would cost.
+    func areAllOverBudget(_ budget: UInt64) -> Bool {
+        totalNanoseconds > budget && totalRecords > 0 && totalNanoseconds / UInt64(totalRecords) > Self.slowAverageNanoseconds
     }
 
     /// The rules slower than ``slowAverageNanoseconds`` per record on average, with that average

@@ -43,7 +43,7 @@ struct StreamScan {
         var readError: InputError?
         if options.ruleSet != nil, pipelined {
             // Parsing here, the rules and launch tracking on a second core.
-            let pipeline = RecordPipeline(downstream: analysis)
+            let pipeline = RecordPipeline(downstream: analysis, isStopRequested: options.isStopRequested)
             defer { pipeline.finish() }
             (summary, readError) = try read(reader, into: InputScanner(path: path, format: options.inputFormat, maximumLineLength: options.maximumLineLength, sink: pipeline))
         } else {

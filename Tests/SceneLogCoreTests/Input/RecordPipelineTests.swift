@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import SceneLogCore
@@ -27,7 +28,7 @@ struct RecordPipelineTests {
         let log = EventLog()
         let bytes = Array(text.utf8)
         if pipelined {
-            let pipeline = RecordPipeline(downstream: log)
+            let pipeline = RecordPipeline(downstream: log, isStopRequested: { false })
             let scanner = InputScanner(path: "test.log", maximumLineLength: 2_000, sink: pipeline)
             bytes.withUnsafeBufferPointer { scanner.feed($0) }
             _ = scanner.finish()
@@ -60,7 +61,7 @@ struct RecordPipelineTests {
     func blankLinesAreHandedOverByCount() {
         let arrived = DispatchSemaphore(value: 0)
         let sink = SignallingSink(arrived)
-        let pipeline = RecordPipeline(downstream: sink)
+        let pipeline = RecordPipeline(downstream: sink, isStopRequested: { false })
         for line in 1...(RecordPipeline.batchEntries + 1) {
             pipeline.unparsed(line: line, bytes: UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -68,6 +69,24 @@ struct RecordPipelineTests {
         #expect(arrived.wait(timeout: .now() + 10) == .success)
         pipeline.finish()
         #expect(sink.count == RecordPipeline.batchEntries + 1)
+    }
+
+    @Test("once a stop is requested, the records still queued are dropped, not handed to the sink")
+    func stopDropsQueuedRecords() {
+        let arrived = DispatchSemaphore(value: 0)
+        let sink = SignallingSink(arrived)
+        let stop = StopFlag()
+        let pipeline = RecordPipeline(downstream: sink, isStopRequested: { stop.isSet })
+        for line in 1...RecordPipeline.batchEntries {
+            pipeline.unparsed(line: line, bytes: UnsafeBufferPointer(start: nil, count: 0))
+        }
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        stop.set()
+        for line in 1...(RecordPipeline.batchEntries * 2) {
+            pipeline.unparsed(line: line, bytes: UnsafeBufferPointer(start: nil, count: 0))
+        }
+        pipeline.finish()
+        #expect(sink.count <= RecordPipeline.batchEntries)
     }
 
     @Test("an empty input finishes")
@@ -93,4 +112,12 @@ private final class SignallingSink: RecordSink, @unchecked Sendable {
     }
 
     func truncated(line: Int, keptBytes: Int) {}
+}
+
+/// A flag one thread sets and another reads.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

@@ -191,6 +191,24 @@ final class DiagnosticRecorder: ScanObserver {
             ], "\(recorder.messages)")
     }
 
+    /// Many rules, none slow on its own, that together take more than three budgets (and over 1 ms
+    /// a line) are no longer tried on the rest of the input, with one warning.
+    @Test func manyRulesPastTheirBudgetTogetherAreStopped() throws {
+        let yaml = "rules:\n" + (1...60).map { "  - id: r\($0)\n    severity: warning\n    pattern: '(.*a){3}(?:b|c{\($0)}|d)'\n    message: m\n" }.joined()
+        let rules = try UserRulesLoaderTests.file.load(yaml)
+        var options = try testScanOptions()
+        options.ruleSet = try RuleSet(
+            rules: RuleCatalog.builtIn + rules, configuration: RuleConfiguration(), limits: .default, slowRuleBudgetNanoseconds: 1_000_000)
+        options.tracksLaunches = false
+        let line = "error\t10:00:00.000000+0000\tMyApp\tb" + String(repeating: "a", count: 170)
+        let input = Array(Array(repeating: line, count: 40).joined(separator: "\n").utf8)
+        let recorder = DiagnosticRecorder()
+        _ = Scanner(options: options, observer: recorder).scan(inMemory: [("many.log", input)])
+        let warnings = recorder.messages.filter { $0.contains("the rules that are not built in") }
+        #expect(warnings.count == 1, "\(recorder.messages)")
+        #expect(warnings.first?.hasPrefix("many.log: the rules that are not built in took more than 3 ms together on this input, over 1 ms a line, and none was tried after line ") == true, "\(warnings)")
+    }
+
     @Test func aFastPatternIsNotReported() throws {
         let rule = try #require(
             try UserRulesLoaderTests.file.load("rules:\n  - id: quick\n    severity: warning\n    pattern: 'token \\w+ missing'\n    message: m\n")
