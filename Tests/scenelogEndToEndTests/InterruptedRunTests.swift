@@ -101,8 +101,10 @@ struct InterruptedRunTests {
     @Test("a second signal, of another kind, ends the process at once, and the report being written leaves no temporary file")
     func secondSignal() throws {
         let folder = try CommandRunner.temporaryFolder()
-        let crash = "2025-10-07 14:03:00.000000+0200  localhost App[100]: *** Terminating app due to uncaught exception 'E', reason: 'boom'\n"
-        try String(repeating: crash, count: 200_000).write(to: folder.appendingPathComponent("crashes.log"), atomically: true, encoding: .utf8)
+        let crashes = (0..<200_000).map {
+            "2025-10-07 14:03:00.000000+0200  localhost App\($0 % 50)[\(1_000 + $0)]: *** Terminating app due to uncaught exception 'E', reason: 'boom \($0)'\n"
+        }
+        try crashes.joined().write(to: folder.appendingPathComponent("crashes.log"), atomically: true, encoding: .utf8)
         let run = try Run(["scan", "--format", "json", "--fail-on", "never", "-o", "report.json", "-"], in: folder)
         run.input.fileHandleForWriting.write(try Data(contentsOf: folder.appendingPathComponent("crashes.log")))
         try run.input.fileHandleForWriting.close()

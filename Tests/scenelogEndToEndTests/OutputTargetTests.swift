@@ -261,6 +261,25 @@ struct OutputTargetTests {
         #expect(result.status == expected)
     }
 
+    @Test("a link another user put in a shared folder (sticky, world-writable) is not followed, dangling or not",
+          .enabled(if: geteuid() == 0, "needs root to give a link to another user"))
+    func foreignLinkInASharedFolder() throws {
+        let folder = try Self.folder()
+        let setUp = try CommandRunner.run(executable: "/bin/sh", ["-c", "mkdir shared && chmod 1777 shared && echo precious > kept.conf && "
+            + "ln -s ../kept.conf shared/a.txt && ln -s ../new.conf shared/b.txt && chown -h nobody shared/a.txt shared/b.txt && "
+            + "ln -s ../mine.txt shared/c.txt"], in: folder)
+        try #require(setUp.status == 0, "\(setUp.stderr)")
+        for name in ["a.txt", "b.txt"] {
+            let result = try CommandRunner.run(["scan", "--fail-on", "never", "-o", "shared/\(name)", "input.log"], in: folder)
+            #expect(result.status == 3)
+            #expect(result.stderr.contains("'shared/\(name)' is a link of another user in a shared folder; it is not followed"))
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("kept.conf"), encoding: .utf8) == "precious\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.conf").path))
+        #expect(try CommandRunner.run(["scan", "--fail-on", "never", "-o", "shared/c.txt", "input.log"], in: folder).status == 0, "one's own link")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.txt").path))
+    }
+
     @Test("a command started without standard input, output or error opens /dev/null there, not its own files")
     func closedStandardDescriptors() throws {
         let folder = try Self.folder()

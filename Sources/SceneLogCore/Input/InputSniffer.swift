@@ -29,6 +29,7 @@ enum InputKind: Sendable, Equatable {
             return .bzip2
         }
         if head.count >= 6, head[0] == 0xFD, head.matches("7zXZ", at: 1), head[5] == 0 { return .xz }
+        if let unitSize = unitSizeWithoutByteOrderMark(head) { return unitSize == 4 ? .utf32 : .utf16 }
         let start = head.skippingBlankLinesAndMarkdownLead(from: 0)
         if head.matches("{\"", at: start) {
             let end = head.index(of: ASCII.newline, from: start) ?? head.count
@@ -37,6 +38,27 @@ enum InputKind: Sendable, Equatable {
         }
         if head.matches("Incident Identifier:", at: start) || startsLegacyReportExcerpt(head, at: start) { return .crashReport }
         return BinaryContent.startsBinary(head) ? .binary : .text
+    }
+
+    /// 2 or 4 when `head` reads as UTF-16 or UTF-32 text without a byte-order mark (what some
+    /// Windows tools write): at least nine in ten of its first units are an ASCII character and
+    /// zeros, the zeros on the same side; `nil` otherwise. Text in UTF-8 has no NUL, and a binary
+    /// file is rarely so regular.
+    private static func unitSizeWithoutByteOrderMark(_ head: UnsafeBufferPointer<UInt8>) -> Int? {
+        for unitSize in [4, 2] {
+            let units = min(head.count, 512) / unitSize
+            guard units >= 8 else { continue }
+            var little = 0
+            var big = 0
+            for unit in 0..<units {
+                let bytes = head[(unit * unitSize)..<(unit * unitSize + unitSize)]
+                let isASCII: (UInt8) -> Bool = { $0 == ASCII.newline || $0 == 0x09 || $0 == ASCII.carriageReturn || (0x20..<0x7F).contains($0) }
+                if isASCII(bytes.first!), bytes.dropFirst().allSatisfy({ $0 == 0 }) { little += 1 }
+                if isASCII(bytes.last!), bytes.dropLast().allSatisfy({ $0 == 0 }) { big += 1 }
+            }
+            if max(little, big) * 10 >= units * 9 { return unitSize }
+        }
+        return nil
     }
 
     /// The header keys a legacy (text) crash report's lines start with, in its order.

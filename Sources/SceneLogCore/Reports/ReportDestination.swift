@@ -156,6 +156,7 @@ public enum ReportDestination {
     private static let maximumLinks = 40
 
     private static func write(toFile path: String, producing produce: (([UInt8]) throws -> Void) throws -> Void) throws {
+        try refuseForeignLinks(from: path)
         var existing = stat()
         if stat(path, &existing) == 0 {
             switch existing.st_mode & S_IFMT {
@@ -188,17 +189,46 @@ public enum ReportDestination {
     private static func finalTarget(ofMissing path: String) throws -> String {
         var current = path
         for _ in 0..<maximumLinks {
-            var link = stat()
-            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw WriteFailure(code: errno) }
-            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/")
-                ? destination
-                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+            guard let next = try destination(ofLink: current) else { return current }
+            current = next
         }
         throw WriteFailure(code: ELOOP)
+    }
+
+    /// Where the symbolic link at `path` points (relative to its folder), or `nil` when `path` is
+    /// not a link.
+    private static func destination(ofLink path: String) throws -> String? {
+        var link = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw WriteFailure(code: errno) }
+        let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return destination.hasPrefix("/")
+            ? destination : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(destination).path
+    }
+
+    /// Refuses a chain of links from `path` with a link in a shared folder (world-writable and
+    /// sticky, as `/tmp`) that belongs neither to this user nor to the folder's owner: another
+    /// user put it there to make the report replace, or create, a file where they choose. The
+    /// rule of Linux's `fs.protected_symlinks`, kept where the system does not (macOS).
+    private static func refuseForeignLinks(from path: String) throws {
+        var current = path
+        for _ in 0..<maximumLinks {
+            var link = stat()
+            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return }
+            var folder = stat()
+            let folderPath = URL(fileURLWithPath: current).deletingLastPathComponent().path
+            if stat(folderPath, &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
+                link.st_uid != geteuid(), link.st_uid != folder.st_uid
+            {
+                throw WriteFailure(
+                    code: EACCES,
+                    reason: "'\(Escaping.visible(current))' is a link of another user in a shared folder; it is not followed")
+            }
+            guard let next = try destination(ofLink: current) else { return }
+            current = next
+        }
     }
 
     /// How long a FIFO given as `--output` may go without a process reading it before the report
@@ -255,13 +285,13 @@ public enum ReportDestination {
         for _ in 0..<8 {
             temporary = (folder as NSString).appendingPathComponent(
                 ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
+            partialReport = strdup(temporary)  // before it exists; not freed: a signal handler may be reading it
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
+        defer { partialReport = nil }
         guard descriptor >= 0 else { throw WriteFailure(code: errno) }
         var closed = false
-        partialReport = strdup(temporary)  // not freed: a signal handler may be reading it
-        defer { partialReport = nil }
         do {
             defer { if !closed { close(descriptor) } }
             if let existing {

@@ -52,4 +52,17 @@ struct PathSelectionTests {
         #expect(kind(Array("Jun  3 10:00:01 backboardd[68] <Notice>: msg\n".utf8)) == .text)
         #expect(InputKind.bzip2.isArchive && InputKind.xz.isArchive && !InputKind.crashReport.isArchive)
     }
+
+    @Test("UTF-16 and UTF-32 without a byte-order mark are told by their zeros, in either byte order")
+    func unmarkedWideText() {
+        func kind(_ bytes: [UInt8]) -> InputKind { bytes.withUnsafeBufferPointer { InputKind.sniff($0) } }
+        let line = "2025-10-07 14:03:26.880291+0200  localhost locationd[93]: hello 中文\n"
+        let little16 = line.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let little32 = line.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8(truncatingIfNeeded: scalar.value >> (8 * $0)) } }
+        #expect(kind(little16) == .utf16)
+        #expect(kind(line.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }) == .utf16)
+        #expect(kind(little32) == .utf32)
+        #expect(kind(Array(line.utf8)) == .text)
+        #expect(kind(Array("a\0b\0".utf8)) == .text, "too short to tell")
+    }
 }

@@ -34,6 +34,7 @@ enum ScanInterruption {
             }
             #endif
             sigemptyset(&action.sa_mask)
+            for other in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&action.sa_mask, other) }  // one handler at a time
             action.sa_flags = 0
             sigaction(stop, &action, nil)
         }
