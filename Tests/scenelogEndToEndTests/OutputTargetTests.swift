@@ -280,6 +280,20 @@ struct OutputTargetTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.txt").path))
     }
 
+    @Test("the folders scenelog makes for itself are refused in words: a current folder removed, a file in the way")
+    func folderErrorsInWords() throws {
+        let folder = try Self.folder()
+        let gone = try CommandRunner.run(
+            executable: "/bin/sh",
+            ["-c", "mkdir gone && cd gone && rmdir ../gone && exec '\(CommandRunner.binary.path)' report --record --fail-on never -o /dev/null ../input.log"],
+            in: folder)
+        #expect(gone.status == 3)
+        #expect(gone.stderr.contains("history '.scenelog/history.sqlite': the current folder no longer exists"), "\(gone.stderr)")
+        try Data("x".utf8).write(to: folder.appendingPathComponent("notafolder"))
+        let cache = try CommandRunner.run(["scan", "--fail-on", "never", "--cache", "notafolder", "-o", "/dev/null", "input.log"], in: folder)
+        #expect(cache.stderr.contains("cannot be used as a cache folder: 'notafolder' is a file, not a folder; scanning without a cache"))
+    }
+
     @Test("a command started without standard input, output or error opens /dev/null there, not its own files")
     func closedStandardDescriptors() throws {
         let folder = try Self.folder()

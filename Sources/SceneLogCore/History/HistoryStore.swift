@@ -21,9 +21,9 @@ public final class HistoryStore {
     /// - Throws: ``HistoryError`` naming the file.
     public init(path: String) throws(HistoryError) {
         try Self.refuseSpecialFile(path)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, let reason = FileSystem.makeFolders(folder) { throw HistoryError(path: path, message: reason) }
         do {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)

@@ -69,6 +69,28 @@ enum FileSystem {
         status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     }
 
+    /// Makes the folder `path` and the folders above it that are missing (`mkdir -p`); why it
+    /// cannot, in words (`nil` when it is there): the system's reason, or that a file is in the way.
+    static func makeFolders(_ path: String) -> String? {
+        if isFolder(path) { return nil }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += component
+            defer { prefix += "/" }
+            if PathBytes.withCString(prefix, { mkdir($0, 0o755) }) == 0 { continue }
+            let code = errno
+            if code == EEXIST {
+                if isFolder(prefix) { continue }
+                return "'\(Escaping.visible(prefix))' is a file, not a folder"
+            }
+            if code == ENOENT, getcwd(nil, 0).map({ free($0) }) == nil, !path.hasPrefix("/") {
+                return "the current folder no longer exists"
+            }
+            return "cannot make '\(Escaping.visible(prefix))': \(String(cString: strerror(code)))"
+        }
+        return nil
+    }
+
     /// The path with every link resolved (`realpath(3)`), or `nil` for a dangling link.
     static func realPath(_ path: String) -> String? {
         guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }

@@ -1,3 +1,11 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One `--output`: where a report goes, and in which format when it names one
 /// (`--output json=night.json`); a plain path takes `--format`.
 public struct ReportOutput: Sendable, Equatable {
@@ -34,12 +42,20 @@ public struct ReportOutput: Sendable, Equatable {
             throw ReportOutputError(description: "more than one --output names no format; name each FORMAT=PATH (json=night.json)")
         }
         var paths: Set<String> = []
+        var files: [FileIdentity: String] = [:]
         for output in outputs {
             guard !output.path.isEmpty else {
                 throw ReportOutputError(description: "--output \(output.format.map { "\($0.rawValue)=" } ?? "") names no file")
             }
-            guard paths.insert(output.path).inserted else {
+            guard paths.insert(URL(fileURLWithPath: output.path).standardizedFileURL.path).inserted else {
                 throw ReportOutputError(description: "--output '\(Escaping.visible(output.path))' is named twice")
+            }
+            // The same regular file by another name (a link, a hard link): each report would replace the other.
+            if let status = FileSystem.status(output.path), status.st_mode & S_IFMT == S_IFREG,
+                let first = files.updateValue(output.path, forKey: FileIdentity(status))
+            {
+                throw ReportOutputError(
+                    description: "--output '\(Escaping.visible(output.path))' is the file '\(Escaping.visible(first))' named again")
             }
         }
         return outputs.map { ($0.format ?? defaultFormat, $0.path) }

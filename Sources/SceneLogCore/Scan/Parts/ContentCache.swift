@@ -47,10 +47,8 @@ final class ContentCache: @unchecked Sendable {
     /// The cache in `folder` (made if missing) for scans with `options`.
     /// - Throws: ``InputError`` when the folder cannot be made or is not a folder.
     init(folder: String, options: ScanOptions) throws(InputError) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(path: folder, reason: "cannot be used as a cache folder: \(error.localizedDescription)", kind: .open)
+        if let reason = FileSystem.makeFolders(folder) {
+            throw InputError(path: folder, reason: "cannot be used as a cache folder: \(reason)", kind: .open)
         }
         self.folder = folder.hasSuffix("/") ? folder : folder + "/"
         var context: [UInt8] = []
