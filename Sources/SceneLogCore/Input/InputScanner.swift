@@ -83,6 +83,9 @@ final class InputScanner<Sink: RecordSink> {
     /// A carriage return that ended the last chunk, held until the next byte tells whether it is
     /// half of a `\r\n`.
     @exclusivity(unchecked) private var heldCarriageReturn = false
+    /// The first long line that holds lone carriage returns, when they are not line ends (the
+    /// input started with `\n` line ends): a capture in another convention joined on.
+    @exclusivity(unchecked) private var firstLineWithLoneCarriageReturns: Int?
 
     /// - Parameters:
     ///   - path: the input's name, for the summary.
@@ -212,7 +215,8 @@ final class InputScanner<Sink: RecordSink> {
         var summary = InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
         summary.binaryBytes = binaryBytes
         let notes = [
-            endsLinesWithCarriageReturns ? Self.carriageReturnNote : nil, consumer?.variantNote,
+            endsLinesWithCarriageReturns ? Self.carriageReturnNote : nil,
+            firstLineWithLoneCarriageReturns.map(Self.loneCarriageReturnsNote), consumer?.variantNote,
             binaryBytes > 0 ? Self.binaryNote(binaryBytes) : nil,
         ].compactMap { $0 }
         summary.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
@@ -221,6 +225,9 @@ final class InputScanner<Sink: RecordSink> {
 
     /// Takes a line: to `settled`, the consumer of a format settled on, when there is one.
     private func take(_ line: RawLine, settledOn settled: (any LineConsumer)? = nil) {
+        if line.bytes.count > Self.longLineLength, firstLineWithLoneCarriageReturns == nil, Self.holdsLoneCarriageReturn(line.bytes) {
+            firstLineWithLoneCarriageReturns = line.number
+        }
         if line.wasTruncated {
             truncatedLines += 1
             sink.truncated(line: line.number, keptBytes: line.bytes.count)
@@ -254,6 +261,26 @@ final class InputScanner<Sink: RecordSink> {
         {
             decide()
         }
+    }
+
+    /// Lines longer than this are looked at for lone carriage returns: many lines joined into one.
+    static var longLineLength: Int { 1_024 }
+
+    /// Whether `bytes` holds a carriage return that no `\n` follows.
+    private static func holdsLoneCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var from = 0
+        while let index = bytes.index(of: ASCII.carriageReturn, from: from) {
+            if index + 1 == bytes.count || bytes[index + 1] != ASCII.newline { return true }
+            from = index + 1
+        }
+        return false
+    }
+
+    /// The summary's note on an input whose later lines end with lone carriage returns, which are
+    /// not read as line ends there.
+    static func loneCarriageReturnsNote(_ line: Int) -> String {
+        "line \(line) holds lone carriage returns, not read as line ends (the input's first lines end with \\n): "
+            + "convert them first (tr '\\r' '\\n')"
     }
 
     /// The summary's note on an input whose lines end with lone carriage returns.

@@ -37,6 +37,13 @@ struct ScannerTests {
         // A `\r\n` further down is one line end, not two.
         let mixed = Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 } + Array("\r\nlast line\r\n".utf8)
         #expect(scanner.scan(bytes: mixed, name: "a.txt").inputs.map(\.lines) == byNewlines.inputs.map { $0.lines + 2 })
+        // Lines ended by newlines, then a capture ended by lone carriage returns joined on: one
+        // long line, which the note names.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let joined = lines.prefix(3).joined(separator: "\n") + "\n" + lines.dropFirst(3).joined(separator: "\r")
+        #expect(
+            scanner.scan(bytes: Array(joined.utf8), name: "a.txt").inputs.first?.note
+                == "line 4 holds lone carriage returns, not read as line ends (the input's first lines end with \\n): convert them first (tr '\\r' '\\n')")
     }
 
     @Test("the same report whatever the number of threads")
