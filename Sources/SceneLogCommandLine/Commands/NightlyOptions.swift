@@ -28,6 +28,9 @@ struct NightlyOptions: ParsableArguments {
     var filesRead: [String] { [baseline].compactMap { $0 } + (record ? [history] : []) }
 
     func validate() throws {
+        guard regressionPercent.isFinite else {
+            throw ValidationError("--regression-percent takes a number of percent, not \(regressionPercent)")
+        }
         guard regressionPercent >= 0, regressionMilliseconds >= 0 else {
             throw ValidationError("--regression-percent and --regression-ms cannot be negative")
         }

@@ -90,6 +90,15 @@ struct InputListTests {
         #expect(PathBytes.bytes(paths[0]) == [0x6C, 0xFF, 0x2E, 0x6C, 0x6F, 0x67])
     }
 
+    @Test("a list read from standard input cannot name standard input; a list in a file can")
+    func standardInputListed() throws {
+        let list = Array("a.log\n-\n".utf8)
+        #expect(try InputList.paths(in: list, name: "'l.txt'") == ["a.log", "-"])
+        #expect(throws: InputList.Failure(
+            description: "input list standard input, line 2: '-' names standard input, which is the list itself; write ./- for a file called '-'")
+        ) { try InputList.paths(in: list, name: "standard input", readFromStandardInput: true) }
+    }
+
     @Test("a path longer than PATH_MAX is refused with its line")
     func longPath() {
         let list = Array("a.log\n".utf8) + [UInt8](repeating: 0x61, count: InputList.maximumPathBytes + 1) + [0x0A]

@@ -156,7 +156,8 @@ final class ArchiveReader {
     }
 
     private static func message(_ handle: OpaquePointer) -> String {
-        let text = carchive_error_string(handle).map { String(cString: $0) } ?? "unreadable archive"
+        // Some of libarchive's messages end with a newline.
+        let text = carchive_error_string(handle).map { String(String(cString: $0).reversed().drop { $0.isWhitespace }.reversed()) } ?? "unreadable archive"
         // libarchive's own words for a failed allocation vary ("Can't allocate data for …").
         return carchive_errno(handle) == ENOMEM ? "out of memory while reading it (\(text))" : text
     }

@@ -33,11 +33,12 @@ public enum InputList {
                 throw Failure(description: "input list \(error.description)")
             }
         }
-        return try paths(in: bytes, name: name)
+        return try paths(in: bytes, name: name, readFromStandardInput: path == "-")
     }
 
-    /// The paths in `bytes`, a list called `name` in messages.
-    static func paths(in bytes: [UInt8], name: String) throws(Failure) -> [String] {
+    /// The paths in `bytes`, a list called `name` in messages; one read from standard input
+    /// cannot name it (`-`) again, which it has read to its end.
+    static func paths(in bytes: [UInt8], name: String, readFromStandardInput: Bool = false) throws(Failure) -> [String] {
         let separator: UInt8 = bytes.contains(0) ? 0 : ASCII.newline
         var paths: [String] = []
         var line = 0
@@ -50,6 +51,11 @@ public enum InputList {
                 throw Failure(
                     description: "input list \(name), \(separator == 0 ? "entry" : "line") \(line): a path of "
                         + "\(entry.count) bytes; paths are taken up to \(maximumPathBytes)")
+            }
+            guard !(readFromStandardInput && entry.elementsEqual([UInt8(ascii: "-")])) else {
+                throw Failure(
+                    description: "input list \(name), \(separator == 0 ? "entry" : "line") \(line): '-' names standard input, "
+                        + "which is the list itself; write ./- for a file called '-'")
             }
             guard paths.count < maximumPaths else {
                 throw Failure(description: "input list \(name) names more than \(maximumPaths) paths; split it")
