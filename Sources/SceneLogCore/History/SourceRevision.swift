@@ -18,16 +18,19 @@ struct SourceRevision: Sendable {
         return SourceRevision(commit: commit.map { String($0.prefix(HistoryStore.textLimit)) }, branch: branch.map { String($0.prefix(HistoryStore.textLimit)) })
     }
 
-    /// `git arguments` in the current folder, or nil outside a repository or without git.
+    /// `git arguments` in the current folder, or nil outside a repository or without git. The
+    /// folder's own configuration names no program for git to start (`core.fsmonitor`), and at
+    /// most ``HistoryStore/textLimit`` bytes of what git prints are read.
     private static func git(_ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.arguments = ["git", "-c", "core.fsmonitor=false"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = (try? output.fileHandleForReading.read(upToCount: HistoryStore.textLimit)) ?? nil ?? Data()
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
