@@ -21,6 +21,9 @@ struct CrashReport: Sendable, Equatable {
     var signal: String?
     /// The exception codes, as written (`0x0000000000000000, 0x0000000000000000`).
     var exceptionCodes: String?
+    /// The reason of the exception the report names (a legacy report's `Exception Reason:`, as
+    /// TestFlight's show it: `+[%s %s]: unrecognized selector sent to class 0x101e52dc8`).
+    var exceptionReason: String?
     /// Who ended the process: `FRONTBOARD`, `SIGNAL`, `RUNNINGBOARD`, …
     var terminationNamespace: String?
     /// The termination code: 2343432205 (`0x8badf00d`) for a watchdog kill, the signal number for `SIGNAL`.
@@ -42,7 +45,7 @@ struct CrashReport: Sendable, Equatable {
 
     /// The most characters (Unicode scalars) of a name, a version, a time or a code the report gives.
     static let maximumFieldLength = 512
-    /// The most characters of ``terminationExplanation`` and ``expiredAssertion``, as of a
+    /// The most characters of ``terminationExplanation``, ``expiredAssertion`` and ``exceptionReason``, as of a
     /// reason a log line gives.
     static let maximumExplanationLength = 4_096
 
@@ -59,6 +62,7 @@ struct CrashReport: Sendable, Equatable {
         }
         cut(&terminationExplanation, to: Self.maximumExplanationLength)
         cut(&expiredAssertion, to: Self.maximumExplanationLength)
+        cut(&exceptionReason, to: Self.maximumExplanationLength)
         crashedThreadFrames = crashedThreadFrames.map { Self.prefix(of: $0, Self.maximumFieldLength) }
     }
 

@@ -45,6 +45,7 @@ enum CrashReportDiagnosis {
         data["exceptionType"] = report.exceptionType
         data["signal"] = report.signal
         data["exceptionCodes"] = report.exceptionCodes
+        data["exceptionReason"] = report.exceptionReason
         data["terminationNamespace"] = report.terminationNamespace
         // Signal numbers read best in decimal (6), exception codes in hex (0x8badf00d).
         data["terminationCode"] = report.terminationCode.map {
@@ -122,7 +123,7 @@ private struct DyldFailure {
         }
         // Older dyld: `dependent dylib '@rpath/Flutter.framework/Flutter' not found for '…'`
         // (flutter/flutter#57225).
-        guard let start = explanation.firstRange(of: "dependent dylib '")?.upperBound,
+        guard let start = explanation.firstRange(of: LibraryNotLoadedRule.description.patterns[1].literal)?.upperBound,
             let end = explanation[start...].firstRange(of: "' not found")?.lowerBound, start < end
         else { return nil }
         (rule, key, name) = (LibraryNotLoadedRule.description.id, "library", String(explanation[start..<end].prefix(1024)))

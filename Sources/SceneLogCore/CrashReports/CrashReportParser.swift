@@ -163,6 +163,7 @@ enum CrashReportParser {
             case "Date/Time": report.timestamp = value
             case "Exception Type": readExceptionType(value, into: &report)
             case "Exception Codes": report.exceptionCodes = value
+            case "Exception Reason": report.exceptionReason = value
             case "Termination Reason":
                 explanation = [readTerminationReason(value, into: &report)]
                 inTermination = true

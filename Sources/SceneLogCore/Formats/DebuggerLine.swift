@@ -54,6 +54,18 @@ enum DebuggerLine: Sendable, Equatable {
     /// Other debugger or tool chatter: it says nothing about the app.
     case other
 
+    /// Where the app's own text starts on a line that an `(lldb)` prompt, left on the console,
+    /// starts (`(lldb) dyld: Library not loaded: …`); `nil` when the line has no prompt, or what
+    /// follows it is the debugger's or the `flutter` tool's.
+    static func appTextAfterPrompt(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        let end = line.trimmingTrailingBlanks(0..<line.count).upperBound
+        var start = line.skippingBlanks(from: 0, to: end)
+        guard line.matches("(lldb)", at: start) else { return nil }
+        while line.matches("(lldb)", at: start) { start = line.skippingBlanks(from: start + 6, to: end) }
+        guard start < end, debuggerLine(line, start..<end) == nil, !toolLine(line, start..<end) else { return nil }
+        return start
+    }
+
     /// What `line` is, or `nil` when it is not a debugger's or the `flutter` tool's line.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> DebuggerLine? {
         let end = line.trimmingTrailingBlanks(0..<line.count).upperBound

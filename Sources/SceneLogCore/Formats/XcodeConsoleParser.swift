@@ -69,6 +69,11 @@ struct XcodeConsoleParser: RecordParser {
             echo.noteOther()
             return .continuation
         }
+        if let start = DebuggerLine.appTextAfterPrompt(line) {
+            sawRecord = true
+            echo.noteOther()
+            return .recordStart(RecordFields(message: start..<line.count))
+        }
         if DebuggerLine.parse(line) != nil {
             sawRecord = true
             echo.noteOther()

@@ -36,7 +36,7 @@ enum InputKind: Sendable, Equatable {
             let firstLine = UnsafeBufferPointer(rebasing: head[start..<end])
             if firstLine.range(of: "\"bug_type\"") != nil { return .crashReport }
         }
-        if head.matches("Incident Identifier:", at: start) || startsLegacyReportExcerpt(head, at: start) { return .crashReport }
+        if startsIncidentIdentifier(head, at: start) || startsLegacyReportExcerpt(head, at: start) { return .crashReport }
         return BinaryContent.startsBinary(head) ? .binary : .text
     }
 
@@ -59,6 +59,21 @@ enum InputKind: Sendable, Equatable {
             if max(little, big) * 10 >= units * 9 { return unitSize }
         }
         return nil
+    }
+
+    /// Whether a legacy crash report's `Incident Identifier:` starts `head` at `start`, or one of
+    /// its next two lines after labels, short lines ending with `:`, that a reporter put above it
+    /// (`TESTFLIGHT CRASH REPORT:`).
+    private static func startsIncidentIdentifier(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var lineStart = start
+        for _ in 0..<3 {
+            if head.matches("Incident Identifier:", at: lineStart) { return true }
+            guard let newline = head.index(of: ASCII.newline, from: lineStart), newline - lineStart <= 60 else { return false }
+            let end = head.trimmingTrailingBlanks(lineStart..<newline).upperBound
+            guard end > lineStart, head[end - 1] == UInt8(ascii: ":") else { return false }
+            lineStart = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
+        }
+        return false
     }
 
     /// The header keys a legacy (text) crash report's lines start with, in its order.

@@ -234,8 +234,10 @@ struct LaunchTracker {
             return index
         }
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
-        // A bare line's finding may name its process all the same (dyld's `Referenced from: …/MyApp.app/MyApp`).
+        // A bare line's finding may name its process and pid all the same (dyld's `dyld[13960]:`
+        // and `Referenced from: …/MyApp.app/MyApp`).
         if launches[index].launch.process == nil { launches[index].launch.process = finding.process }
+        if launches[index].launch.pid == nil { launches[index].launch.pid = finding.pid }
         // A launch whose end is the first the capture shows of the app is seen only by its end; one
         // whose earlier lines open the capture (the same process and pid) was seen from them.
         let seenBefore = (launches[index].launch.appFirstLine?.location.line).map { $0 < record.line } ?? false

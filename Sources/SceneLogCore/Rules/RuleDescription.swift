@@ -212,11 +212,12 @@ public struct RulePattern: Sendable {
     }
 
     /// What dyld's `Referenced from:` line, next in the record, tells of the binary that needs what
-    /// it could not find, when that binary is an app's executable (`…/MyApp.app/MyApp`, after
-    /// iOS 15's `<UUID>`): its name in the group `executable`, which names the finding's process
-    /// when the line names none (an Xcode console's bare standard error).
+    /// it could not find, when that binary is an app's executable (`…/MyApp.app/MyApp`, or another
+    /// name right in the bundle; after iOS 15's `<UUID>`, in quotes in newer dyld): its name in the
+    /// group `executable`, which names the finding's process when the line names none (an Xcode
+    /// console's bare standard error). A framework's binary inside the bundle names none.
     static let referencingExecutable =
-        #"(?:\n[ \t]{0,16}Referenced from: (?:<[0-9A-Fa-f-]{36}> )?[^\n]{0,1024}?/(?<executable>[^/\n]{1,255})\.app/\k<executable>[ \t]*(?:\n|$))?"#
+        #"(?:\n[ \t]{0,16}Referenced from: (?:<[0-9A-Fa-f-]{36}> )?'?[^\n]{0,1024}?\.app/(?<executable>[^/'\n]{1,255}?)'?[ \t]*(?:\n|$))?"#
 }
 
 /// A log line (in any supported format) used as a rule's test, with the data it must yield.

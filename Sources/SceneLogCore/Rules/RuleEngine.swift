@@ -179,7 +179,8 @@ final class RuleEngine {
         guard compiled.rule.accept(&data, configuration: ruleSet.configuration) else { return nil }
         // A line that names no process but the app's executable (dyld's ``RulePattern/referencingExecutable``): its process.
         var process = record.bytes(of: record.fields.process).map { String(decoding: $0, as: UTF8.self) } ?? data["executable"]
-        var pid = record.fields.pid
+        // Its pid too, when the line gives it in a group `pid` (dyld's `dyld[13960]:`).
+        var pid = record.fields.pid ?? data["pid"].flatMap { Int($0) }
         if let app = data["app"] {
             // A system process's line about an app (``RulePattern/regex``): the app's finding.
             if let reporter = process, reporter != app { data["reportedBy"] = reporter }

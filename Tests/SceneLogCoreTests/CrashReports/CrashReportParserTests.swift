@@ -116,6 +116,34 @@ import Testing
         #expect(parse("\(Self.metadata309)\n\(Self.watchdogBody)")?.isBodyTooLarge == false)
     }
 
+    /// airsdk/Adobe-Runtime-Support#4301: a TestFlight report quoted under a label line, with its
+    /// exception's reason in the header.
+    static let labelledTestFlightReport = """
+        TESTFLİGHT CRASH REPORT:
+        Incident Identifier: 2B60D3B3-A30B-4772-8499-E4F78693177F
+        Distributor ID:      com.apple.TestFlight
+        Hardware Model:      iPad7,5
+        Process:             fengamesios [57378]
+        Identifier:          com.atolyepapirus.fengamesios
+
+        Exception Type:  EXC_CRASH (SIGABRT)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Exception Reason: +[%s %s]: unrecognized selector sent to class 0x101e52dc8
+        Termination Reason: SIGNAL 6 Abort trap: 6
+        Terminating Process: fengamesios [57378]
+        """
+
+    @Test("a report under a label line is a crash report, and its header's exception reason is read")
+    func labelledReport() throws {
+        let bytes = Array(Self.labelledTestFlightReport.utf8)
+        #expect(bytes.withUnsafeBufferPointer { InputKind.sniff($0) } == .crashReport)
+        let report = try #require(parse(Self.labelledTestFlightReport))
+        #expect(report.process == "fengamesios" && report.pid == 57378)
+        #expect(report.exceptionReason == "+[%s %s]: unrecognized selector sent to class 0x101e52dc8")
+        let prose = Array("We see this crash on some devices and cannot reproduce it. Any idea?\nIncident Identifier: 2B60D3B3\n".utf8)
+        #expect(prose.withUnsafeBufferPointer { InputKind.sniff($0) } != .crashReport, "a long line of prose first")
+    }
+
     @Test("a reason of a megabyte, a process name of combining marks: each field cut to its bound")
     func longFieldsAreCut() throws {
         let body = Self.watchdogBody

@@ -266,6 +266,17 @@ struct PartialCaptureTests {
                 """)
         #expect(debugged.map(\.outcome) == [.launchFailed])
         #expect(debugged.first?.termination == Termination(kind: .dyld, detail: "library not loaded: @rpath/App.framework/App"))
+
+        // flutter/flutter#109671: newer dyld quotes the paths and gives its pid, the launch's.
+        let (quoted, quotedFindings) = try launches(
+            in: """
+                dyld[13960]: Library not loaded: '@rpath/AppAuth.framework/AppAuth'
+                  Referenced from: '/private/var/containers/Bundle/Application/F04D9440-7004-4696-AE09-0C34840184BD/Runner.app/Runner'
+                  Reason: tried: '/usr/lib/swift/AppAuth.framework/AppAuth' (no such file)
+
+                """)
+        #expect(quotedFindings.first?.message == "Runner stopped at launch: dyld could not load @rpath/AppAuth.framework/AppAuth")
+        #expect(quoted.first?.process == "Runner" && quoted.first?.pid == 13960 && quoted.map(\.outcome) == [.launchFailed])
     }
 
     /// RodrigoSMarques/flutter_branch_sdk#440 (iOS 26, Xcode console): dyld's message shown without

@@ -30,8 +30,14 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // dyld's own line, not a dlopen() failure an app logs and lives on after.
             RulePattern(
                 literal: "Library not loaded: ",
-                regex: #"(?:^|[\s>])dyld(?:\[[0-9]{1,10}\])?: Library not loaded: (?<library>[^\n]{1,1024})"# + RulePattern.referencingExecutable
-            )
+                regex: #"(?:^|[\s>])dyld(?:\[(?<pid>[0-9]{1,10})\])?: Library not loaded: (?<library>[^\n]{1,1024})"# + RulePattern.referencingExecutable
+            ),
+            // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
+            // app's process.
+            RulePattern(
+                literal: "dependent dylib '",
+                regex: #"(?:^|[\s>])dyld: dependent dylib '(?<library>[^'\n]{1,1024})' not found for '(?:[^'\n]{0,1024}?/(?<executable>[^/'\n]{1,255})\.app/)?"#
+            ),
         ],
         triggeringExamples: [
             // nerdyc/Squeal#25 (Xcode console, iOS 8): a framework linked but not embedded.
@@ -45,7 +51,24 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // dagronf/DSFMaxLengthDisplayTextField#1: dyld4's wording, with the pid.
             RuleExample(
                 "dyld[11073]: Library not loaded: @rpath/VIViewInvalidating.framework/Versions/A/VIViewInvalidating",
-                data: ["library": "@rpath/VIViewInvalidating.framework/Versions/A/VIViewInvalidating"]),
+                data: ["library": "@rpath/VIViewInvalidating.framework/Versions/A/VIViewInvalidating", "pid": "11073"]),
+            // flutter/flutter#109671: newer dyld quotes the paths.
+            RuleExample(
+                "dyld[13960]: Library not loaded: '@rpath/AppAuth.framework/AppAuth'\n  Referenced from: '/private/var/containers/Bundle/Application/F04D9440-7004-4696-AE09-0C34840184BD/Runner.app/Runner'",
+                data: ["library": "@rpath/AppAuth.framework/AppAuth", "executable": "Runner", "pid": "13960"]),
+            // Naituw/IPAPatch#67: an executable not named as its bundle.
+            RuleExample(
+                "dyld: Library not loaded: @rpath/Module_Framework.framework/Module_Framework\n  Referenced from: /private/var/containers/Bundle/Application/B494A521-3209-41D0-B40B-725F17600C8A/TestHooc.app/YouTube",
+                data: ["library": "@rpath/Module_Framework.framework/Module_Framework", "executable": "YouTube"]),
+            // eni9889/ppsideloader#268: an executable's name with a space.
+            RuleExample(
+                "dyld: Library not loaded: @executable_path/f2f153c0749ecb2ef41f8577.dylib\n  Referenced from: /var/containers/Bundle/Application/0A4690BC-4B30-4C04-BCCA-A714943AE821/ppsideloader.app/Do List",
+                data: ["library": "@executable_path/f2f153c0749ecb2ef41f8577.dylib", "executable": "Do List"]),
+            // Glartek/flutter-unity#57: older dyld's wording, after lldb's prompt; a framework of
+            // Runner.app links it.
+            RuleExample(
+                "(lldb) dyld: dependent dylib '@rpath/Vuforia.framework/Vuforia' not found for '/private/var/containers/Bundle/Application/01E85DC2-3CCC-433C-B699-0D3FA2D3DFAD/Runner.app/Frameworks/UnityFramework.framework/UnityFramework', tried but didn't find: '/private/var/containers/Bundle/Application/01E85DC2-3CCC-433C-B699-0D3FA2D3DFAD/Runner.app/Frameworks/Vuforia.framework/Vuforia'",
+                data: ["library": "@rpath/Vuforia.framework/Vuforia", "executable": "Runner"]),
         ],
         nonTriggeringExamples: [
             // johnno1962/InjectionIII#2: an app's dlopen() that failed; the app goes on.
@@ -55,9 +78,12 @@ struct LibraryNotLoadedRule: BuiltInRule {
         ]
     ).stoppingTheProcessInDyld()
 
-    /// The install name runs to the end of the line (it may hold spaces), read up to its bound.
+    /// The install name runs to the end of the line (it may hold spaces), read up to its bound;
+    /// newer dyld puts it in quotes.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
-        data["library"] = data["library"]?.droppingTrailingBlanks()
+        guard var library = data["library"]?.droppingTrailingBlanks() else { return true }
+        if library.count >= 2, library.hasPrefix("'"), library.hasSuffix("'") { library = String(library.dropFirst().dropLast()) }
+        data["library"] = library
         return true
     }
 }

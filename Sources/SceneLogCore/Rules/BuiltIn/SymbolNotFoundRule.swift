@@ -29,7 +29,7 @@ struct SymbolNotFoundRule: BuiltInRule {
             // an app logs and lives on after.
             RulePattern(
                 literal: "Symbol not found: ",
-                regex: #"(?:(?:^|[\s>])dyld(?:\[[0-9]{1,10}\])?: |^)Symbol not found: (?<symbol>\S{1,1024})[^\n]{0,1024}"#
+                regex: #"(?:(?:^|[\s>])dyld(?:\[(?<pid>[0-9]{1,10})\])?: |^)Symbol not found: (?<symbol>\S{1,1024})[^\n]{0,1024}"#
                     + RulePattern.referencingExecutable
             )
         ],
@@ -39,7 +39,7 @@ struct SymbolNotFoundRule: BuiltInRule {
                 "dyld: Symbol not found: __ZNSt3__113basic_filebufIcNS_11char_traitsIcEEE4openEPKcj\n  Referenced from: /private/var/containers/Bundle/Application/5A4DBA0B-CCAB-41FF-A619-ADD6A38646F4/oneBetter.app/oneBetter",
                 data: ["symbol": "__ZNSt3__113basic_filebufIcNS_11char_traitsIcEEE4openEPKcj", "executable": "oneBetter"]),
             // johnno1962/InjectionIII#569 (simulator): dyld4's wording, with the pid.
-            RuleExample("dyld[7480]: Symbol not found: _$s3lhb10UrlConfingCfE", data: ["symbol": "_$s3lhb10UrlConfingCfE"]),
+            RuleExample("dyld[7480]: Symbol not found: _$s3lhb10UrlConfingCfE", data: ["symbol": "_$s3lhb10UrlConfingCfE", "pid": "7480"]),
             // RodrigoSMarques/flutter_branch_sdk#440 (iOS 26, Xcode console): the message without dyld's prefix.
             RuleExample("Symbol not found: _NSUserActivityTypeBrowsingWeb", data: ["symbol": "_NSUserActivityTypeBrowsingWeb"]),
         ],
