@@ -18,6 +18,8 @@
 /// Message from debugger: Terminated due to signal 9             terminatedBySignal(9)
 /// Terminated due to signal 15                                   terminatedBySignal(15)
 /// Message from debugger: Terminated due to memory issue         terminatedForMemory
+/// Failure Reason: Message from debugger: Terminated due to memory issue   (Xcode's error dialog)
+/// The app “Loop” on L4z iPhone quit unexpectedly.               appQuitUnexpectedly("Loop")
 /// ```
 ///
 /// and, as ``other``: anything after an `(lldb)` prompt or `[lldb]: `, other `Message from
@@ -51,6 +53,9 @@ enum DebuggerLine: Sendable, Equatable {
     /// `Message from debugger: Terminated due to memory issue`: the system killed the process for
     /// its memory (jetsam; iam4x/pokemongo-webspoof#178).
     case terminatedForMemory
+    /// `The app “Loop” on L4z iPhone quit unexpectedly.`: Xcode's error dialog, copied, names the
+    /// app whose end its `Failure Reason:` tells (LoopKit/Loop#1785).
+    case appQuitUnexpectedly(String)
     /// Other debugger or tool chatter: it says nothing about the app.
     case other
 
@@ -72,6 +77,9 @@ enum DebuggerLine: Sendable, Equatable {
         var start = line.skippingBlanks(from: 0, to: end)
         start = endOfToolTimingPrefix(line, from: start, to: end)
         var afterPrompt = false
+        if line.matches("The app \u{201C}", at: start) { return appQuit(line, start..<end) }
+        // Xcode's error dialog, copied, puts the debugger's message after its label.
+        if line.matches("Failure Reason: Message from debugger: ", at: start) { start += 16 }
         if line.matches("[lldb]: ", at: start) {
             start = line.skippingBlanks(from: start + 8, to: end)
             afterPrompt = true
@@ -88,6 +96,16 @@ enum DebuggerLine: Sendable, Equatable {
     }
 
     // MARK: - lldb and Xcode's debugger
+
+    /// `The app “Loop” on L4z iPhone quit unexpectedly.`; `nil` when the line only starts so.
+    private static func appQuit(_ line: Bytes, _ range: Range<Int>) -> DebuggerLine? {
+        let nameStart = range.lowerBound + "The app \u{201C}".utf8.count
+        guard range.upperBound - nameStart > 19, line.matches(" quit unexpectedly.", at: range.upperBound - 19),
+            let close = line.range(of: "\u{201D} on ", from: nameStart)?.lowerBound, close > nameStart, close < range.upperBound - 19,
+            close - nameStart <= LaunchMarkerParsing.maximumIdentityLength
+        else { return nil }
+        return .appQuitUnexpectedly(line.string(nameStart..<close))
+    }
 
     private static func debuggerLine(_ line: Bytes, _ range: Range<Int>) -> DebuggerLine? {
         let start = range.lowerBound

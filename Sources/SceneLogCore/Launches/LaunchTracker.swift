@@ -52,6 +52,8 @@ struct LaunchTracker {
 
     /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
     private var awaitsPid = false
+    /// The app Xcode's copied error dialog names (`The app “Loop” on … quit unexpectedly.`).
+    private var appQuitName: String?
     /// The log's time minus the arrival clock at the first line timed by arrival: arrival times
     /// are shifted by it so that they read as the log's own times.
     private var arrivalOffset: Double?
@@ -527,8 +529,12 @@ struct LaunchTracker {
             guard let index = consoleLaunchIndex(pid: nil) else { return }
             launches[index].terminate(Termination(kind: .user, detail: "killed by the debugger"), mark, into: &events)
             publish(index, into: &events)
+        case .appQuitUnexpectedly(let name):
+            appQuitName = name
+            if let index = launches.latestFromTheAppsLines(), launches[index].launch.process == nil { launches[index].launch.process = name }
         case .terminatedForMemory:
-            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            // The system's memory kill ends the debugged app's run, also one seen by nothing else.
+            guard let index = consoleLaunchIndex(pid: nil) ?? endOnlyLaunch(record, mark: mark, into: &events) else { return }
             launches[index].terminate(Termination(kind: .jetsam, detail: "memory issue"), mark, into: &events)
             publish(index, into: &events)
         case .terminatedBySignal(let number):
@@ -543,6 +549,20 @@ struct LaunchTracker {
         case .other:
             break
         }
+    }
+
+    /// A launch of the debugged app whose end the debugger's line at `record` is, when no launch
+    /// was rebuilt before it: of the app of the capture's first line (its NSLog's process and pid),
+    /// seen from that line, else of the app Xcode's error dialog names, seen only by its end.
+    private mutating func endOnlyLaunch(_ record: RecordView, mark: LaunchMark, into events: inout LaunchTrackerEvents) -> Int? {
+        let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        guard let index = startAppLaunch(record, mark: mark, device: device, into: &events) else { return nil }
+        if launches[index].launch.process == nil { launches[index].launch.process = appQuitName }
+        if (launches[index].launch.appFirstLine?.location.line).map({ $0 >= record.line }) ?? true {
+            launches[index].launch.evidence = .endOnly
+            launches[index].launch.appFirstLine = nil
+        }
+        return index
     }
 
     /// The launch a debugger line speaks of: the one of `pid`, else the latest launch rebuilt from

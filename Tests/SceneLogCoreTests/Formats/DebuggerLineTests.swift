@@ -47,6 +47,10 @@ import Testing
         // iam4x/pokemongo-webspoof#178: jetsam, as the debugger tells it.
         #expect(parse("Message from debugger: Terminated due to memory issue") == .terminatedForMemory)
         #expect(parse("Message from debugger: Terminated due to memory issue, again") == .other)
+        // LoopKit/Loop#1785: Xcode's error dialog, copied.
+        #expect(parse("Failure Reason: Message from debugger: Terminated due to memory issue") == .terminatedForMemory)
+        #expect(parse("The app \u{201C}Loop\u{201D} on L4z iPhone quit unexpectedly.") == .appQuitUnexpectedly("Loop"))
+        #expect(parse("The app \u{201C}Loop\u{201D} on L4z iPhone") == nil)
         #expect(parse("Message from debugger: The LLDB RPC server has crashed. The crash log is located in ~/Library/Logs/DiagnosticReports") == .other)
     }
 

@@ -78,6 +78,23 @@ struct LateCaptureTests {
         let (ended, _) = try launches(in: console)
         #expect(ended.count == 1 && ended.first?.termination == Termination(kind: .jetsam, detail: "memory issue"))
         #expect(ended.first?.phases[.terminated]?.location.line == 3)
+
+        // The pass-3 capture as its issue quotes it: no launch before the kill, which ends the
+        // run of the app whose line opens the capture.
+        let (unlaunched, _) = try launches(in: console.split(separator: "\n").dropFirst().joined(separator: "\n"))
+        #expect(unlaunched.map(\.process) == ["Pokemon WebSpoof"] && unlaunched.first?.pid == 5563)
+        #expect(unlaunched.first?.outcome == .killed && unlaunched.first?.termination == Termination(kind: .jetsam, detail: "memory issue"))
+
+        // LoopKit/Loop#1785: Xcode's error dialog, copied, names the app.
+        let dialog = """
+            The app \u{201C}Loop\u{201D} on L4z iPhone quit unexpectedly.
+            Domain: IDEDebugSessionErrorDomain
+            Code: 10
+            Failure Reason: Message from debugger: Terminated due to memory issue
+            """
+        let (quit, _) = try launches(in: dialog)
+        #expect(quit.map(\.process) == ["Loop"] && quit.first?.outcome == .killed)
+        #expect(quit.first?.termination == Termination(kind: .jetsam, detail: "memory issue"))
     }
 
     /// microsoft/cordova-plugin-code-push#414 (Xcode console, iOS 11): the app's lines open the
