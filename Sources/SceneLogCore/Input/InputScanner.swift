@@ -214,9 +214,10 @@ final class InputScanner<Sink: RecordSink> {
         if let consumer { counts.add(consumer.counts) }
         var summary = InputSummary(path: path, format: format, bytes: bytesRead, counts: counts, truncatedLines: truncatedLines)
         summary.binaryBytes = binaryBytes
+        let loneCarriageReturns: String? =
+            if let line = firstLineWithLoneCarriageReturns { Self.loneCarriageReturnsNote(line) } else { nil }
         let notes = [
-            endsLinesWithCarriageReturns ? Self.carriageReturnNote : nil,
-            firstLineWithLoneCarriageReturns.map(Self.loneCarriageReturnsNote), consumer?.variantNote,
+            endsLinesWithCarriageReturns ? Self.carriageReturnNote : nil, loneCarriageReturns, consumer?.variantNote,
             binaryBytes > 0 ? Self.binaryNote(binaryBytes) : nil,
         ].compactMap { $0 }
         summary.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
