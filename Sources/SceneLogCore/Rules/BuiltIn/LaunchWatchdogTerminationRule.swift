@@ -29,7 +29,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             for main-thread-hang and main-thread-io-at-launch findings just before this one.
             """,
         references: [AppleReference.addressingWatchdogTerminations, AppleReference.reducingLaunchTime],
-        messageTemplate: "{process} reports a watchdog kill (0x8BADF00D): an app took too long to launch or resume",
+        messageTemplate: "{process} reports a watchdog kill (0x8BADF00D): {bundle|an app} took too long to launch or resume",
         patterns: [
             // The explanation names the event, the app, the clock and the allowance; a paste may
             // wrap it after "transgression:", over a blank line.
