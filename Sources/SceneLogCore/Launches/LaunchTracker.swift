@@ -240,17 +240,20 @@ struct LaunchTracker {
         // and `Referenced from: …/MyApp.app/MyApp`).
         if launches[index].launch.process == nil { launches[index].launch.process = finding.process }
         if launches[index].launch.pid == nil { launches[index].launch.pid = finding.pid }
-        // A launch whose end is the first the capture shows of the app is seen only by its end; one
-        // whose earlier lines open the capture (the same process and pid) was seen from them.
-        let seenBefore = (launches[index].launch.appFirstLine?.location.line).map { $0 < record.line } ?? false
-        if !seenBefore,
-            effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
-                || effect == .stoppedByDyld
+        if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
+            || effect == .stoppedByDyld
         {
-            launches[index].launch.evidence = .endOnly
-            launches[index].launch.appFirstLine = nil
+            markSeenOnlyByItsEnd(index, unlessSeenBefore: record)
         }
         return index
+    }
+
+    /// A launch whose end, at `record`, is the first the capture shows of the app is seen only by
+    /// its end; one whose earlier lines open the capture (the same process and pid) was seen from them.
+    private mutating func markSeenOnlyByItsEnd(_ index: Int, unlessSeenBefore record: RecordView) {
+        guard (launches[index].launch.appFirstLine?.location.line).map({ $0 >= record.line }) ?? true else { return }
+        launches[index].launch.evidence = .endOnly
+        launches[index].launch.appFirstLine = nil
     }
 
     /// What a finding's rule says about its launch; `record` is the finding's.
@@ -558,10 +561,7 @@ struct LaunchTracker {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         guard let index = startAppLaunch(record, mark: mark, device: device, into: &events) else { return nil }
         if launches[index].launch.process == nil { launches[index].launch.process = appQuitName }
-        if (launches[index].launch.appFirstLine?.location.line).map({ $0 >= record.line }) ?? true {
-            launches[index].launch.evidence = .endOnly
-            launches[index].launch.appFirstLine = nil
-        }
+        markSeenOnlyByItsEnd(index, unlessSeenBefore: record)
         return index
     }
 

@@ -156,7 +156,7 @@ public enum ReportDestination {
     private static let maximumLinks = 40
 
     private static func write(toFile path: String, producing produce: (([UInt8]) throws -> Void) throws -> Void) throws {
-        try refuseForeignLinks(from: path)
+        let chainEnd = try endOfLinks(from: path)
         var existing = stat()
         if stat(path, &existing) == 0 {
             switch existing.st_mode & S_IFMT {
@@ -181,44 +181,21 @@ public enum ReportDestination {
             return
         }
         guard errno == ENOENT else { throw WriteFailure(code: errno) }
-        try replace(try finalTarget(ofMissing: path), keeping: nil, producing: produce)
+        try replace(chainEnd, keeping: nil, producing: produce)
     }
 
-    /// Where a file that does not exist yet is created: `path` itself, or, when it is a symbolic
-    /// link leading nowhere yet, the path its chain of links ends at.
-    private static func finalTarget(ofMissing path: String) throws -> String {
-        var current = path
-        for _ in 0..<maximumLinks {
-            guard let next = try destination(ofLink: current) else { return current }
-            current = next
-        }
-        throw WriteFailure(code: ELOOP)
-    }
-
-    /// Where the symbolic link at `path` points (relative to its folder), or `nil` when `path` is
-    /// not a link.
-    private static func destination(ofLink path: String) throws -> String? {
-        var link = stat()
-        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw WriteFailure(code: errno) }
-        let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return destination.hasPrefix("/")
-            ? destination : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(destination).path
-    }
-
-    /// Refuses a chain of links from `path` with a link in a shared folder (world-writable and
-    /// sticky, as `/tmp`) that belongs neither to this user nor to the folder's owner: another
-    /// user put it there to make the report replace, or create, a file where they choose. The
-    /// rule of Linux's `fs.protected_symlinks`, kept where the system does not (macOS).
-    private static func refuseForeignLinks(from path: String) throws {
+    /// Where the chain of symbolic links from `path` ends: `path` itself when it is no link; where
+    /// a file that does not exist yet is created. A link in a shared folder (world-writable and
+    /// sticky, as `/tmp`) that belongs neither to this user nor to the folder's owner is refused:
+    /// another user put it there to make the report replace, or create, a file where they choose.
+    /// The rule of Linux's `fs.protected_symlinks`, kept where the system does not (macOS).
+    private static func endOfLinks(from path: String) throws -> String {
         var current = path
         for _ in 0..<maximumLinks {
             var link = stat()
-            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return }
-            var folder = stat()
+            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return current }
             let folderPath = URL(fileURLWithPath: current).deletingLastPathComponent().path
+            var folder = stat()
             if stat(folderPath, &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
                 link.st_uid != geteuid(), link.st_uid != folder.st_uid
             {
@@ -226,9 +203,14 @@ public enum ReportDestination {
                     code: EACCES,
                     reason: "'\(Escaping.visible(current))' is a link of another user in a shared folder; it is not followed")
             }
-            guard let next = try destination(ofLink: current) else { return }
-            current = next
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { throw WriteFailure(code: errno) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/")
+                ? destination : URL(fileURLWithPath: folderPath).appendingPathComponent(destination).path
         }
+        throw WriteFailure(code: ELOOP)
     }
 
     /// How long a FIFO given as `--output` may go without a process reading it before the report

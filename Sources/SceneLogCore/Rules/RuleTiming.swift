@@ -60,14 +60,20 @@ struct RuleTiming {
     /// Whether rule `rule` is slow (``slowAverageNanoseconds`` per record on average) and took
     /// more than `budget` nanoseconds in all.
     func isOverBudget(rule: Int, budget: UInt64) -> Bool {
-        nanoseconds[rule] > budget && records[rule] > 0 && nanoseconds[rule] / UInt64(records[rule]) > Self.slowAverageNanoseconds
+        Self.isSlow(nanoseconds[rule], over: records[rule], beyond: budget)
     }
 
     /// Whether the timed rules together are slow (``slowAverageNanoseconds`` per record on
     /// average) and took more than `budget` nanoseconds in all: many rules, each quick, that add
     /// up to what one slow rule would cost.
     func areAllOverBudget(_ budget: UInt64) -> Bool {
-        totalNanoseconds > budget && totalRecords > 0 && totalNanoseconds / UInt64(totalRecords) > Self.slowAverageNanoseconds
+        Self.isSlow(totalNanoseconds, over: totalRecords, beyond: budget)
+    }
+
+    /// Whether `nanoseconds` spent on `records` records average more than
+    /// ``slowAverageNanoseconds`` and add up to more than `budget`.
+    private static func isSlow(_ nanoseconds: UInt64, over records: Int, beyond budget: UInt64) -> Bool {
+        nanoseconds > budget && records > 0 && nanoseconds / UInt64(records) > slowAverageNanoseconds
     }
 
     /// The rules slower than ``slowAverageNanoseconds`` per record on average, with that average

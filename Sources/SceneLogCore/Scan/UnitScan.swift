@@ -89,7 +89,7 @@ struct UnitScan {
                 ScanDiagnostic(.warning, "the cache entry of '\(Escaping.visible(path))' is damaged: the input is scanned again"))
         }
         if let cached {
-            ScannedFiles.shared.record(path, key.file)
+            ScannedFiles.shared.record(path, ScannedFiles.Scanned(identity: key.identity, size: key.size))
             observer?.scanDidRead(bytes: Int(key.size))
             return cached
         }

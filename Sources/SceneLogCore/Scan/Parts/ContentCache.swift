@@ -81,7 +81,7 @@ final class ContentCache: @unchecked Sendable {
         material += Array(hasher.finalize())
         return Key(
             hex: ScanFingerprint.digest(material), size: Int64(before.st_size), modified: modified,
-            file: ScannedFiles.Scanned(identity: FileIdentity(before), size: Int64(before.st_size)))
+            identity: FileIdentity(before))
     }
 
     /// An input's key, and what its file looked like when it was hashed.
@@ -90,7 +90,7 @@ final class ContentCache: @unchecked Sendable {
         var size: Int64
         var modified: Double
         /// The file hashed, which a result from the cache describes.
-        var file: ScannedFiles.Scanned
+        var identity: FileIdentity
     }
 
     /// The result stored under `key`, decoded into `spool`; `nil` when there is none (counted as a
