@@ -25,7 +25,7 @@ enum CrashReportParser {
     /// A metadata line whose body is missing or cut mid-JSON gives the metadata fields with
     /// ``CrashReport/isTruncated`` set. Blank lines before the metadata, a byte-order mark, CRLF
     /// line ends and the Markdown of a report pasted into a bug report (a code fence or a backtick
-    /// around it) are accepted.
+    /// around it, or `> ` before each line) are accepted.
     ///
     /// Each text field is cut to its bound (``CrashReport/cutToBounds()``), as a log line's
     /// captures are.
@@ -38,6 +38,11 @@ enum CrashReportParser {
     }
 
     private static func read(_ bytes: [UInt8]) -> CrashReport? {
+        if let unquoted = bytes.withUnsafeBufferPointer(QuotedReport.unquoted) { return readUnquoted(unquoted) }
+        return readUnquoted(bytes)
+    }
+
+    private static func readUnquoted(_ bytes: [UInt8]) -> CrashReport? {
         let unmarked = skippingBlanks(bytes[...])
         let content = unmarked.dropFirst(unmarked.withUnsafeBufferPointer { $0.skippingBlankLinesAndMarkdownLead(from: 0) })
         let lineEnd = content.firstIndex(of: UInt8(ascii: "\n")) ?? content.endIndex

@@ -30,14 +30,21 @@ enum InputKind: Sendable, Equatable {
         }
         if head.count >= 6, head[0] == 0xFD, head.matches("7zXZ", at: 1), head[5] == 0 { return .xz }
         if let unitSize = unitSizeWithoutByteOrderMark(head) { return unitSize == 4 ? .utf32 : .utf16 }
+        if startsCrashReport(head) { return .crashReport }
+        if let unquoted = QuotedReport.unquoted(head), unquoted.withUnsafeBufferPointer(startsCrashReport) { return .crashReport }
+        return BinaryContent.startsBinary(head) ? .binary : .text
+    }
+
+    /// Whether `head` opens with a crash report: an `.ips` metadata line, a legacy report's
+    /// `Incident Identifier:`, or an excerpt of a legacy report's header.
+    private static func startsCrashReport(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = head.skippingBlankLinesAndMarkdownLead(from: 0)
         if head.matches("{\"", at: start) {
             let end = head.index(of: ASCII.newline, from: start) ?? head.count
             let firstLine = UnsafeBufferPointer(rebasing: head[start..<end])
-            if firstLine.range(of: "\"bug_type\"") != nil { return .crashReport }
+            if firstLine.range(of: "\"bug_type\"") != nil { return true }
         }
-        if startsIncidentIdentifier(head, at: start) || startsLegacyReportExcerpt(head, at: start) { return .crashReport }
-        return BinaryContent.startsBinary(head) ? .binary : .text
+        return startsIncidentIdentifier(head, at: start) || startsLegacyReportExcerpt(head, at: start)
     }
 
     /// 2 or 4 when `head` reads as UTF-16 or UTF-32 text without a byte-order mark (what some

@@ -94,7 +94,7 @@ enum HarnessPrefix {
     /// The length of a Markdown blockquote's markers at `start` (a log quoted in a bug report:
     /// `> 2019-03-10 14:57:47.661454+0000 App[68076:4764666] …`, `> > …` nested): each `>` and the
     /// one space after it, so that an indented line stays indented.
-    private static func blockquoteLength(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func blockquoteLength(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < line.count, line[index] == ASCII.greater {
             index += 1

@@ -169,7 +169,7 @@ enum LaunchMarkerParsing {
         {
             reason = message.string(said.upperBound..<close)
         }
-        return .bootstrapFailed(bundle: bundle, reason: reason)
+        return .bootstrapFailed(bundle: bundle, reason: reason, processObject: nil)
     }
 
     /// iOS ≤ 11 SpringBoard: `Bootstrapping failed for <FBApplicationProcess: 0x…; bundle; pid: -1>
@@ -178,13 +178,16 @@ enum LaunchMarkerParsing {
         guard let prefix = message.range(of: "Bootstrapping failed for <FBApplicationProcess: "),
             let first = message.index(of: ASCII.semicolon, from: prefix.upperBound, to: min(message.count, prefix.upperBound + 40))
         else { return nil }
+        let processObject = message.string(prefix.upperBound..<first)
         let start = message.skippingBlanks(from: first + 1)
         // iOS 13 on: `application<bundle>:-1>`; before: `bundle; pid: -1>`.
-        if let (bundle, _) = identity(message, at: start) { return .bootstrapFailed(bundle: bundle, reason: nil) }
+        if let (bundle, _) = identity(message, at: start) {
+            return .bootstrapFailed(bundle: bundle, reason: nil, processObject: processObject)
+        }
         guard let end = message.index(of: ASCII.semicolon, from: start, to: min(message.count, start + 256)) else { return nil }
         let bundle = message.string(start..<end)
         guard !bundle.isEmpty, !bundle.utf8.contains(ASCII.space) else { return nil }
-        return .bootstrapFailed(bundle: bundle, reason: nil)
+        return .bootstrapFailed(bundle: bundle, reason: nil, processObject: processObject)
     }
 
     /// The bundle of a message that starts `[bundle]` then `words` (SpringBoard before iOS 14 names

@@ -47,8 +47,10 @@ enum LaunchSignal: Equatable {
     /// (ReportCrash).
     case corpseReport(pid: Int)
     /// `[bundle] Bootstrap failed with error: <NSError: …; code: 1 (bootstrap-failed); reason:
-    /// "Failed to start job">` (SpringBoard, iOS ≤ 13): the process never started.
-    case bootstrapFailed(bundle: String, reason: String?)
+    /// "Failed to start job">` (SpringBoard, iOS ≤ 13): the process never started. Its other
+    /// wording, `Bootstrapping failed for <FBApplicationProcess: 0x…; bundle; pid: -1>`, names the
+    /// attempt's process object.
+    case bootstrapFailed(bundle: String, reason: String?, processObject: String?)
     /// `SBWorkspaceTerminateApplication: <bundle>: "killed from app switcher"` (SpringBoard).
     case userTerminated(bundle: String)
     /// `Received request to open "<bundle>" from <requester>:<pid>.` (SpringBoard).

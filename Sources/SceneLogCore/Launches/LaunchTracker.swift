@@ -47,6 +47,9 @@ struct LaunchTracker {
     /// The app jobs whose end launchd or SpringBoard told (the latest few), by bundle, launchd's
     /// tag and device: the second word on one job's end is no second launch.
     private var endedJobs: [(bundle: String, job: String, device: String?)] = []
+    /// The last bootstrap failure told, and the process object it names (``LaunchSignal/bootstrapFailed(bundle:reason:processObject:)``):
+    /// SpringBoard's other wording of it right after is no second attempt.
+    private var lastBootstrapFailure: (bundle: String, device: String?, processObject: String?)?
     /// How many ended jobs ``endedJobs`` keeps.
     private static let endedJobsKept = 16
 
@@ -420,14 +423,23 @@ struct LaunchTracker {
             }
             launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
-        case .bootstrapFailed(let bundle, let reason):
+        case .bootstrapFailed(let bundle, let reason, let processObject):
+            let previous = lastBootstrapFailure
+            lastBootstrapFailure = (bundle, device, processObject)
             let index: Int
             if let requested = launches.requestedIndex(bundle: bundle, device: device) {
                 index = requested
             } else {
-                // SpringBoard tells one failure twice (`[bundle] Bootstrap failed`, `Bootstrapping
-                // failed for`); else the capture holds only the failure.
-                guard !launches.recentlyFailedToStart(bundle: bundle, device: device) else { return }
+                // SpringBoard tells one failure in its two wordings (`[bundle] Bootstrap failed`,
+                // `Bootstrapping failed for <FBApplicationProcess: 0x…>`); the same wording again is
+                // another attempt. Else the capture holds only the failure.
+                let isOtherWording = previous.map {
+                    $0.bundle == bundle && $0.device == device && ($0.processObject == nil) != (processObject == nil)
+                } ?? false
+                if isOtherWording, launches.recentlyFailedToStart(bundle: bundle, device: device) {
+                    lastBootstrapFailure = nil
+                    return
+                }
                 index = startSeenByItsEnd(bundle: bundle, pid: nil, device: device, into: &events)
             }
             launches[index].terminate(Termination(kind: .bootstrap, detail: reason), mark, into: &events)

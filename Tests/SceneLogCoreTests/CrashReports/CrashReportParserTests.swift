@@ -416,6 +416,30 @@ import Testing
     }
 
     /// Every prefix of a sample parses without crashing; one cut inside the body is truncated.
+    @Test("a report quoted in a bug report (`> ` before each line, `> > ` nested) reads as the report")
+    func quotedReport() throws {
+        func quoted(_ text: String, with marker: String) -> [UInt8] {
+            Array(text.split(separator: "\n", omittingEmptySubsequences: false).map { marker + $0 }.joined(separator: "\n").utf8)
+        }
+        for name in ["crash-report-watchdog-scene-create.ips", "crash-report-sigabrt.ips"] {
+            let text = try sample(name)
+            for marker in ["> ", ">", "> > "] {
+                let bytes = quoted(text, with: marker)
+                #expect(bytes.withUnsafeBufferPointer { InputKind.sniff($0) } == .crashReport, "\(name), \(marker)")
+                let report = try #require(CrashReportParser.parse(bytes))
+                let original = try #require(CrashReportParser.parse(Array(text.utf8)))
+                #expect(report.bundleID == original.bundleID && report.pid == original.pid && report.signal == original.signal)
+                #expect(report.terminationExplanation == original.terminationExplanation && !report.isTruncated)
+                #expect(report.crashedThreadFrames == original.crashedThreadFrames)
+            }
+        }
+        let legacy = quoted(Self.labelledTestFlightReport, with: "> ")
+        #expect(legacy.withUnsafeBufferPointer { InputKind.sniff($0) } == .crashReport)
+        #expect(CrashReportParser.parse(legacy)?.exceptionReason == "+[%s %s]: unrecognized selector sent to class 0x101e52dc8")
+        let quotedLog = Array("> 2019-08-18 18:23:46.747470+0300 familymarkets[4288:706603] Process: started\n".utf8)
+        #expect(quotedLog.withUnsafeBufferPointer { InputKind.sniff($0) } == .text, "a quoted log stays a log")
+    }
+
     @Test(arguments: ["crash-report-watchdog-scene-create.ips", "crash-report-sigabrt.ips"])
     func everyPrefixOfASampleIsSafe(name: String) throws {
         let bytes = Array(try sample(name).utf8)

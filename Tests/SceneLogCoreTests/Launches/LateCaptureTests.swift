@@ -181,6 +181,20 @@ struct LateCaptureTests {
         #expect(twice.count == 1)
     }
 
+    /// appium/appium#8659 (simulator syslog): two attempts a second apart, each told by the
+    /// wording that names its own process object, are two launches that failed.
+    @Test("the same wording of a bootstrap failure again is a second attempt")
+    func twoBootstrapAttempts() throws {
+        let lines = """
+            Jun 12 16:55:51 MacBook-Pro SpringBoard[24075]: [Common] Bootstrapping failed for <FBApplicationProcess: 0x7faf67441900; <bundleId>; pid: -1>
+            Jun 12 16:55:52 MacBook-Pro SpringBoard[24075]: [Common] Bootstrapping failed for <FBApplicationProcess: 0x7faf677ab9d0; <bundleId>; pid: -1>
+
+            """
+        let (launches, _) = try launches(in: lines)
+        #expect(launches.map(\.outcome) == [.launchFailed, .launchFailed])
+        #expect(launches.map { $0.phases[.terminated]?.location.line } == [1, 2])
+    }
+
     /// appium/appium#6404 (iOS 9 simulator): the older wording alone; DanTheMan827/ios-app-signer#172:
     /// iOS 13's, which names the app as `application<bundle>:-1`.
     @Test(

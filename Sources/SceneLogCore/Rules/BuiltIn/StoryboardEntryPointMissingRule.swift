@@ -27,9 +27,10 @@ struct StoryboardEntryPointMissingRule: BuiltInRule {
         references: [AppleReference.sceneStoryboardFile, AppleReference.specifyingScenes, AppleReference.tn3187],
         messageTemplate: "{process} could not instantiate the initial view controller of storyboard '{storyboard}'",
         patterns: [
+            // The message's first letter may be cut where a bug report's paste starts with it.
             RulePattern(
-                literal: "Failed to instantiate the default view controller for UIMainStoryboardFile",
-                regex: "Failed to instantiate the default view controller for UIMainStoryboardFile '(?<storyboard>[^']{0,1024})'"
+                literal: "ailed to instantiate the default view controller for UIMainStoryboardFile",
+                regex: "(?:F|^)ailed to instantiate the default view controller for UIMainStoryboardFile '(?<storyboard>[^']{0,1024})'"
             )
         ],
         triggeringExamples: [
@@ -39,6 +40,10 @@ struct StoryboardEntryPointMissingRule: BuiltInRule {
             RuleExample(
                 "2020-07-25 11:28:20.369154+0200 SVGInteraction[24551:7241636] [WindowScene] Failed to instantiate the default view controller for UIMainStoryboardFile 'LaunchScreen' - perhaps the designated entry point is not set?",
                 data: ["storyboard": "LaunchScreen"]),
+            // SVProgressHUD/SVProgressHUD#976: the paste's first line lost its first letter.
+            RuleExample(
+                "ailed to instantiate the default view controller for UIMainStoryboardFile 'Main' - perhaps the designated entry point is not set?",
+                data: ["storyboard": "Main"]),
         ],
         nonTriggeringExamples: [
             RuleExample(
