@@ -5,7 +5,8 @@ struct FindingTally: Sendable, Equatable {
     private(set) var byRule: [String: Int] = [:]
     /// The severity each counted rule reported with.
     private(set) var ruleSeverities: [String: Severity] = [:]
-    /// The devices the findings came from (those that name one).
+    /// Two at most of the devices the findings came from (those that name one): enough to tell
+    /// one device from several, however many a log names.
     private(set) var devices: Set<String> = []
 
     init() {}
@@ -20,7 +21,7 @@ struct FindingTally: Sendable, Equatable {
         bySeverity[finding.severity, default: 0] += 1
         byRule[finding.rule, default: 0] += 1
         ruleSeverities[finding.rule] = max(ruleSeverities[finding.rule] ?? finding.severity, finding.severity)
-        if let device = finding.device { devices.insert(device) }
+        if devices.count < 2, let device = finding.device { devices.insert(device) }
     }
 
     /// Counts the findings `other` counted.
@@ -28,7 +29,7 @@ struct FindingTally: Sendable, Equatable {
         bySeverity.merge(other.bySeverity, uniquingKeysWith: +)
         byRule.merge(other.byRule, uniquingKeysWith: +)
         ruleSeverities.merge(other.ruleSeverities, uniquingKeysWith: max)
-        devices.formUnion(other.devices)
+        for device in other.devices where devices.count < 2 { devices.insert(device) }
     }
 
     /// Takes back the findings `other` counted (counted here before).

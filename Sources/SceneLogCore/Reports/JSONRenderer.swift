@@ -331,6 +331,10 @@ struct JSONRenderer {
         writeFindingCounts(digest.tally, to: &json)
         json.key("launches")
         json.int(digest.report.launches.count)
+        if digest.launchesOfAppsNotListed > 0 {
+            json.key("launchesOfAppsNotListed")
+            json.int(digest.launchesOfAppsNotListed)
+        }
         json.endObject()
     }
 

@@ -25,7 +25,7 @@ struct MarkdownRenderer {
         if report.readNothing { output += "> ⚠️ \(ScanReport.nothingReadNote)\n\n" }
         if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
         if let baseline = digest.baseline { output += diff(baseline, rows: rows, showsDevices: digest.showsDevices) }
-        output += apps(digest.apps, rows: rows)
+        output += apps(digest.apps, rows: rows, notListed: digest.launchesOfAppsNotListed)
         output += launches(report.launches, rows: rows, showsDevices: digest.showsDevices)
         output += findings(digest, rows: rows)
         output += inputs(report.inputs, rows: rows)
@@ -62,7 +62,7 @@ struct MarkdownRenderer {
     }
 
     /// One row per app: launches, outcomes, starts and time to active (p50, p90, max).
-    private func apps(_ apps: [AppLaunchStatistics], rows: Int) -> String {
+    private func apps(_ apps: [AppLaunchStatistics], rows: Int, notListed: Int) -> String {
         guard !apps.isEmpty else { return "" }
         var output = "### Apps\n\n| App | Launches | Outcomes | Starts | p50 | p90 | Max |\n|---|---:|---|---|---:|---:|---:|\n"
         for app in apps.prefix(rows) {
@@ -70,7 +70,8 @@ struct MarkdownRenderer {
             output += "| \(cell(app.app)) | \(app.launches) | \(app.outcomeCounts.list) | \(app.startList) | "
                 + times.joined(separator: " | ") + " |\n"
         }
-        return output + omitted(apps.count, rows) + "\n"
+        let past = notListed > 0 ? "\n_" + AppLaunchStatistics.notListed(notListed) + "._\n" : ""
+        return output + omitted(apps.count, rows) + past + "\n"
     }
 
     /// The launches, the worst first: by outcome (failed, crashed, killed…), then the slowest.

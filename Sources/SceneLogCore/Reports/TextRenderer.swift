@@ -31,7 +31,7 @@ struct TextRenderer {
             } else {
                 output += "  \(grouped(report.launches.count)) launches; --verbose lists each, `scenelog timeline` draws them.\n"
             }
-            output += "\n" + wrapEach(renderApps(digest.apps), indent: 4) + "\n"
+            output += "\n" + wrapEach(renderApps(digest.apps, notListed: digest.launchesOfAppsNotListed), indent: 4) + "\n"
         }
         output += wrapEach(renderInputs(digest), indent: 4)
         if let baseline = digest.baseline { output += wrapEach(render(baseline), indent: 4) }
@@ -109,7 +109,7 @@ struct TextRenderer {
     }
 
     /// One line per app: launches by outcome and start, and time to active (p50, p90, max).
-    private func renderApps(_ apps: [AppLaunchStatistics]) -> String {
+    private func renderApps(_ apps: [AppLaunchStatistics], notListed: Int) -> String {
         var output = paint("Apps", .bold) + "\n"
         let names = apps.map { Escaping.terminalLine($0.app) }
         let width = min(names.map(\.count).max() ?? 0, 40)
@@ -122,6 +122,7 @@ struct TextRenderer {
             }
             output += "\n"
         }
+        if notListed > 0 { output += "  " + paint(AppLaunchStatistics.notListed(notListed) + ".", .dim) + "\n" }
         return output
     }
 

@@ -38,6 +38,19 @@ struct AppLaunchStatisticsTests {
         #expect(beta.outcomes == [.active: 3, .incomplete: 1])
     }
 
+    @Test("past 10,000 apps, launches of new apps are counted, not listed: memory stays flat however many names a log gives apps")
+    func appsPastTheBound() {
+        var gathering = AppLaunchStatistics.Gathering()
+        let bound = AppLaunchStatistics.Gathering.maximumApps
+        for index in 0..<(bound + 3) { gathering.add(launch(index, "com.example.app\(index)", activeAfter: 100)) }
+        gathering.add(launch(0, "com.example.app0", activeAfter: 200))
+        let apps = gathering.statistics
+        #expect(apps.count == bound && gathering.launchesNotListed == 3)
+        #expect(apps.first { $0.app == "com.example.app0" }?.launches == 2, "an app listed goes on counting")
+        #expect(AppLaunchStatistics.notListed(3) == "3 launches of apps past the first 10,000 are not listed")
+        #expect(AppLaunchStatistics.notListed(1) == "1 launch of apps past the first 10,000 is not listed")
+    }
+
     @Test("nearest rank", arguments: [
         ([5], 50, 5), ([5], 90, 5), ([1, 2], 50, 1), ([1, 2], 90, 2), ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90, 9),
         ([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90, 10),

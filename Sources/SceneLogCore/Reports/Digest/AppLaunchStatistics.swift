@@ -39,6 +39,12 @@ public struct AppLaunchStatistics: Sendable, Equatable {
         Start.allCases.compactMap { start in starts[start].map { "\($0) \(start.rawValue)" } }.joined(separator: ", ")
     }
 
+    /// What reports say of the launches of apps past the first ``Gathering/maximumApps``: `12
+    /// launches of apps past the first 10,000 are not listed`.
+    static func notListed(_ launches: Int) -> String {
+        "\(launches) launch\(launches == 1 ? " of apps past the first 10,000 is" : "es of apps past the first 10,000 are") not listed"
+    }
+
     /// The statistics of each app of `launches`, by app name, read in one pass.
     public static func of(_ launches: some Sequence<Launch>) -> [AppLaunchStatistics] {
         var gathering = Gathering()
@@ -47,8 +53,14 @@ public struct AppLaunchStatistics: Sendable, Equatable {
     }
 
     /// Each app's statistics, gathered as its launches are read one by one: counts and times to
-    /// active only, never the launches.
+    /// active only, never the launches. The first ``maximumApps`` apps are gathered; the launches of
+    /// apps past them are only counted (``launchesNotListed``), so that memory stays flat however
+    /// many names a log gives apps.
     struct Gathering {
+        /// The most apps gathered: far more than a device runs, so that only a log that names a new
+        /// app at every launch reaches it.
+        static let maximumApps = 10_000
+
         private struct App {
             var launches = 0
             var outcomes: [LaunchOutcome: Int] = [:]
@@ -64,6 +76,8 @@ public struct AppLaunchStatistics: Sendable, Equatable {
         }
 
         private var apps: [String: App] = [:]
+        /// The launches of apps past the first ``maximumApps``.
+        private(set) var launchesNotListed = 0
 
         mutating func add(_ launch: Launch) {
             add(LaunchSummary(launch))
@@ -72,6 +86,10 @@ public struct AppLaunchStatistics: Sendable, Equatable {
         /// Counts a launch from its summary (a spilled launch is not read back whole).
         mutating func add(_ launch: LaunchSummary) {
             let figures = launch.figures
+            guard apps.count < Self.maximumApps || apps[launch.app] != nil else {
+                launchesNotListed += 1
+                return
+            }
             apps[launch.app, default: App()].add(outcome: figures.outcome, start: figures.start, time: figures.statisticsTimeMs)
         }
 

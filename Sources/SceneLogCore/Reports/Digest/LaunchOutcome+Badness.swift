@@ -28,11 +28,13 @@ extension Sequence<Launch> {
 
     /// The `perApp` worst launches of each app (``AppLaunchStatistics/appName(of:)``), at most
     /// `limit` of them (the worst), in the order given. Read in one pass, holding no more than
-    /// twice `perApp` launches of each app at a time.
+    /// twice `perApp` launches of each app at a time, of the first
+    /// ``AppLaunchStatistics/Gathering/maximumApps`` apps (those the statistics list).
     func worstOfEachApp(_ perApp: Int, limit: Int) -> [Launch] {
         var kept: [String: [(offset: Int, element: Launch)]] = [:]
         for (offset, launch) in enumerated() {
             let app = AppLaunchStatistics.appName(of: launch)
+            guard kept.count < AppLaunchStatistics.Gathering.maximumApps || kept[app] != nil else { continue }
             kept[app, default: []].append((offset, launch))
             if let launches = kept[app], launches.count >= 2 * Swift.max(perApp, 1) {
                 kept[app] = Array(launches.sorted(by: isWorse).prefix(perApp))

@@ -13,8 +13,10 @@ struct ReportDigest: Sendable {
     let totals: LineCounts
     /// The comparison with a baseline, when the report has one.
     let baseline: BaselineDigest?
-    /// Each app's launch statistics, by app name.
+    /// Each app's launch statistics, by app name: of the first ``AppLaunchStatistics/Gathering/maximumApps`` apps.
     let apps: [AppLaunchStatistics]
+    /// The launches of apps past those in ``apps``.
+    let launchesOfAppsNotListed: Int
     /// Whether the report's launches and findings come from more than one device: then every
     /// launch and finding shows its device in text, Markdown and HTML (with one device, or none
     /// named, those stay as they were; JSON, SARIF and JUnit name a known device always).
@@ -40,6 +42,7 @@ struct ReportDigest: Sendable {
         }
         outcomeCounts = OutcomeCounts([Launch](), plus: outcomes)
         apps = gathering.statistics
+        launchesOfAppsNotListed = gathering.launchesNotListed
         showsDevices = devices.count > 1
     }
 

@@ -57,7 +57,7 @@ struct HTMLRenderer {
         html += "<main>\n"
         html += verdict(ReportVerdict(report, options: options))
         html += cards(digest)
-        html += apps(digest.apps)
+        html += apps(digest.apps, notListed: digest.launchesOfAppsNotListed)
         html += findings(report, showsDevices: digest.showsDevices)
         html += launches(report, showsDevices: digest.showsDevices)
         if let baseline = digest.baseline { html += self.baseline(baseline.diff, showsDevices: digest.showsDevices) }
@@ -162,7 +162,7 @@ struct HTMLRenderer {
 
     /// One row per app: launches by outcome and start, and time to active (p50, p90, max); folded
     /// on a phone when there are more than ``appsShownOnPhones`` apps.
-    private func apps(_ apps: [AppLaunchStatistics]) -> String {
+    private func apps(_ apps: [AppLaunchStatistics], notListed: Int) -> String {
         guard !apps.isEmpty else { return "" }
         var html = fold(
             id: "apps", title: "Apps<span class=\"sub\">\(HTMLText.count(apps.count, "app"))</span>",
@@ -179,7 +179,9 @@ struct HTMLRenderer {
                 + "<td data-label=\"Launches\">\(HTMLText.grouped(app.launches))</td>"
                 + "<td data-label=\"Outcomes\">\(outcomes.joined())</td><td data-label=\"Starts\">\(app.startList)</td>\(times.joined())</tr>\n"
         }
-        return html + "</tbody>\n</table></div>\n</details>\n"
+        html += "</tbody>\n</table></div>\n"
+        if notListed > 0 { html += "<p class=\"muted\">\(AppLaunchStatistics.notListed(notListed)).</p>\n" }
+        return html + "</details>\n"
     }
 
     /// The opening of a section that folds under its heading: open, but closed by the script on a
