@@ -15,6 +15,9 @@ struct OpenLaunches {
     private var recentlyClosed: Deque<Launch> = []
     /// How many launches went active without a key window and wait for the grace period.
     private(set) var awaitingWindowKey = 0
+    /// How many open launches name each bundle: a search by bundle that no open launch names ends
+    /// at once, however many launches are open.
+    private var openBundles: [String: Int] = [:]
     static let recentlyClosedLimit = 32
 
     var count: Int { open.count - closedAtFront }
@@ -24,17 +27,35 @@ struct OpenLaunches {
     subscript(index: Int) -> OpenLaunch {
         get { open[closedAtFront + index] }
         // In place: a copy of the launch would copy its phases and events on every change.
-        _modify { yield &open[closedAtFront + index] }
+        _modify {
+            let slot = closedAtFront + index
+            let bundle = open[slot].launch.bundle
+            defer { if open[slot].launch.bundle != bundle { noteBundle(leaving: bundle, entering: open[slot].launch.bundle) } }
+            yield &open[slot]
+        }
     }
 
     mutating func append(_ launch: Launch) -> Int {
         open.append(OpenLaunch(launch: launch))
+        noteBundle(leaving: nil, entering: launch.bundle)
         return count - 1
+    }
+
+    /// Counts one open launch less of `leaving` and one more of `entering`.
+    private mutating func noteBundle(leaving: String?, entering: String?) {
+        if let leaving, let open = openBundles[leaving] { openBundles[leaving] = open > 1 ? open - 1 : nil }
+        if let entering { openBundles[entering, default: 0] += 1 }
+    }
+
+    /// Whether an open launch names `bundle`.
+    private func isOpen(bundle: String) -> Bool {
+        openBundles[bundle] != nil
     }
 
     /// Drops an open launch, keeping it a while for findings on the lines that ended it.
     mutating func remove(_ index: Int) {
         setAwaitingWindowKey(false, index)
+        noteBundle(leaving: self[index].launch.bundle, entering: nil)
         if index == 0 {
             recentlyClosed.append(open[closedAtFront].launch)
             closedAtFront += 1
@@ -72,6 +93,7 @@ struct OpenLaunches {
     /// The open launch of `bundle` (with `pid` when given), most recent first.
     func index(bundle: String, pid: Int?, device: String?) -> Int? {
         if let pid, let index = index(pid: pid, device: device) { return index }
+        guard isOpen(bundle: bundle) else { return nil }
         return lastIndex { state in
             state.pointee.launch.bundle == bundle && state.pointee.launch.device == device
                 && (pid == nil || state.pointee.launch.pid == nil)
@@ -80,7 +102,8 @@ struct OpenLaunches {
 
     /// The launch of `bundle` requested but not spawned yet.
     func requestedIndex(bundle: String, device: String?) -> Int? {
-        lastIndex { $0.pointee.launch.bundle == bundle && $0.pointee.launch.pid == nil && $0.pointee.launch.device == device }
+        guard isOpen(bundle: bundle) else { return nil }
+        return lastIndex { $0.pointee.launch.bundle == bundle && $0.pointee.launch.pid == nil && $0.pointee.launch.device == device }
     }
 
     /// The latest open launch on `device` with no pid yet.
@@ -120,7 +143,8 @@ struct OpenLaunches {
     /// An earlier open launch of `bundle` with a pid, other than `id`: an app runs in one process
     /// at a time, so it is over.
     func supersededIndex(by id: String, bundle: String, device: String?) -> Int? {
-        firstIndex { state in
+        guard isOpen(bundle: bundle) else { return nil }
+        return firstIndex { state in
             state.pointee.launch.id != id && state.pointee.launch.bundle == bundle && state.pointee.launch.device == device
                 && state.pointee.launch.pid != nil
         }
