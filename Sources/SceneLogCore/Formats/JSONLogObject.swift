@@ -54,6 +54,27 @@ enum JSONLogObject {
         return start < record.count && record[start] == ASCII.openBrace
     }
 
+    /// Hands each element of the array `bytes` holds (checked already, with the object it is a
+    /// member of) to `body`, in order; `false`, with nothing handed over, when `bytes` is no array.
+    static func forEachElement<Failure: Error>(
+        ofArray bytes: Bytes, _ body: (Bytes) throws(Failure) -> Void
+    ) throws(Failure) -> Bool {
+        var reader = JSONGrammar(bytes)
+        reader.skipWhitespace()
+        guard !reader.isAtEnd, reader.peek == ASCII.openBracket else { return false }
+        reader.position += 1
+        while true {
+            reader.skipWhitespace()
+            guard !reader.isAtEnd, reader.peek != ASCII.closeBracket else { return true }
+            let start = reader.position
+            guard reader.skipValue(depth: 1) else { return true }
+            try body(UnsafeBufferPointer(rebasing: bytes[start..<reader.position]))
+            reader.skipWhitespace()
+            guard !reader.isAtEnd, reader.peek == ASCII.comma else { return true }
+            reader.position += 1
+        }
+    }
+
     /// The members of a nested object value (such as `label`), already checked with its parent;
     /// `nil` when `value` is missing or not an object.
     static func nested<Members: JSONMembers>(_ value: JSONValue?, as _: Members.Type) -> Members? {

@@ -95,6 +95,25 @@ struct ReportDocumentTests {
         #expect(padded.launches.map(\.id) == plain.launches.map(\.id) && !padded.launches.isEmpty)
     }
 
+    @Test("findings and launches are read one by one: an element that is no object, or cut, is named by its index")
+    func elementsReadOneByOne() throws {
+        let text = ReportFormat.json.render(try sampleReport())
+        let report = try BaselineReport.parse(Data(text.utf8), path: "b.json")
+        let document = try JSONDecoder().decode(ReportDocument.self, from: Data(text.utf8))
+        #expect(report.findings == document.findings.map(\.finding) && report.launches.map(\.id) == document.launches.map(\.id))
+        #expect(!report.findings.isEmpty && !report.launches.isEmpty)
+        let stringFirst = text.replacingOccurrences(of: #""findings" : ["#, with: #""findings" : ["odd","#)
+        let error = try #require(throws: BaselineError.self) { try BaselineReport.parse(Data(stringFirst.utf8), path: "b.json") }
+        #expect(error.description.hasPrefix("baseline 'b.json' is not a scenelog JSON report (findings[0]: "), "\(error)")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        object["launches"] = ["x": 1]
+        let notAnArray = try JSONSerialization.data(withJSONObject: object)
+        let refused = try #require(throws: BaselineError.self) { try BaselineReport.parse(notAnArray, path: "b.json") }
+        #expect(refused.description.hasPrefix("baseline 'b.json' is not a scenelog JSON report (launches: "), "\(refused)")
+        let empty = try BaselineReport.parse(Data(#"{"schemaVersion":1,"tool":{"name":"scenelog","version":"0.1.0"},"inputs":[],"findings":[ ],"launches":[],"summary":{"findings":{"error":0,"warning":0,"note":0},"findingsByRule":{},"launches":0}}"#.utf8), path: "e.json")
+        #expect(empty.findings.isEmpty && empty.launches.isEmpty)
+    }
+
     @Test("a schema-1 object that is not a report names the member that does not fit")
     func malformedReport() throws {
         var text = ReportFormat.json.render(try sampleReport())
@@ -118,7 +137,7 @@ struct ReportDocumentTests {
         let text = ReportFormat.json.render(report)
             .replacingOccurrences(of: #""timeToActiveMs" : \#(time)"#, with: #""timeToActiveMs" : \#(value)"#)
         let error = try #require(throws: BaselineError.self) { try BaselineReport.parse(Data(text.utf8), path: "edited.json") }
-        #expect(error.description == "baseline 'edited.json' is not a scenelog JSON report (launches[\(index)].timeToActiveMs: \(value) is out of range, 0 to 1000000000000)")
+        #expect(error.description == "baseline 'edited.json' is not a scenelog JSON report (launches[\(index)].timeToActiveMs: \(value) is out of range, 0 to 1000000000000); give a report written by scenelog scan --format json")
     }
 
     @Test("a baseline whose finding names no rule id (control characters, markup) is refused, its text escaped")
@@ -127,7 +146,7 @@ struct ReportDocumentTests {
         let rule = try #require(try sampleReport().findings.first?.rule)
         let edited = text.replacingOccurrences(of: #""rule" : "\#(rule)""#, with: #""rule" : "x\u001b]0;t\u0007`<img>""#)
         let error = try #require(throws: BaselineError.self) { try BaselineReport.parse(Data(edited.utf8), path: "edited.json") }
-        #expect(error.description == #"baseline 'edited.json' is not a scenelog JSON report (findings[0].rule: 'x\u{1b}]0;t\u{7}`<img>' is not a rule id)"#)
+        #expect(error.description == #"baseline 'edited.json' is not a scenelog JSON report (findings[0].rule: 'x\u{1b}]0;t\u{7}`<img>' is not a rule id); give a report written by scenelog scan --format json"#)
     }
 
     private static func expect(_ read: Finding, matches finding: Finding, sourceLocation: Testing.SourceLocation = #_sourceLocation) {

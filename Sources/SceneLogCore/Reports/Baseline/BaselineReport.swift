@@ -34,14 +34,25 @@ public struct BaselineReport: Sendable {
         } catch {
             throw BaselineError(path: Escaping.visible(path), message: error.reason)
         }
-        return try parse(data, path: path)
+        return try parse(consume data, path: path)
     }
 
-    static func parse(_ data: Data, path: String) throws(BaselineError) -> BaselineReport {
+    static func parse(_ file: consuming Data, path: String) throws(BaselineError) -> BaselineReport {
         // The report's own members only: another member (junk, however large) is checked against
         // the JSON grammar and skipped, where decoding the whole file took 20 times its size in
-        // memory. A file that is not a JSON object goes on whole, to be told what it is.
-        let data = data.withUnsafeBytes { JSONLogObject.read($0.bindMemory(to: UInt8.self), as: ReportMembers.self) }?.object ?? data
+        // memory. The findings and launches are decoded one at a time, after the rest of the
+        // report, and the file's bytes are let go once its members are copied out of them. A
+        // file that is not a JSON object goes on whole, to be told what it is.
+        var members = file.withUnsafeBytes { JSONLogObject.read($0.bindMemory(to: UInt8.self), as: ReportMembers.self) }
+        let findings = members?.takeArray(.findings)
+        let launches = members?.takeArray(.launches)
+        let data: Data
+        if let object = members?.object {
+            data = object
+            _ = consume file
+        } else {
+            data = consume file
+        }
         let version: SchemaVersion
         do {
             version = try JSONDecoder().decode(SchemaVersion.self, from: data)
@@ -64,30 +75,61 @@ public struct BaselineReport: Sendable {
         guard number == ScanReport.schemaVersion else {
             throw BaselineError(path: path, message: "has schemaVersion \(number); this scenelog reads \(ScanReport.schemaVersion)")
         }
-        let document: ReportDocument
+        let decoder = JSONDecoder()
         do {
-            document = try JSONDecoder().decode(ReportDocument.self, from: data)
+            _ = try decoder.decode(ReportDocument.self, from: data)
         } catch {
-            throw BaselineError(path: path, message: "is not a scenelog JSON report (\(Self.describe(error))); give a report written by scenelog scan --format json")
+            throw Self.notAReport(Self.describe(error), path: path)
         }
-        if let index = document.findings.firstIndex(where: { !RuleDescription.isWellFormedID($0.finding.rule) }) {
-            throw BaselineError(
-                path: path,
-                message: "is not a scenelog JSON report (findings[\(index)].rule: '\(document.findings[index].finding.rule)' is not a rule id)")
+        var report = BaselineReport(path: path, findings: [], launches: [])
+        try Self.forEach(ReportDocument.FindingEntry.self, in: findings, named: "findings", decoder: decoder, path: path) {
+            (index: Int, entry: ReportDocument.FindingEntry) throws(BaselineError) in
+            guard RuleDescription.isWellFormedID(entry.finding.rule) else {
+                throw Self.notAReport("findings[\(index)].rule: '\(entry.finding.rule)' is not a rule id", path: path)
+            }
+            report.findings.append(entry.finding)
         }
-        if let index = document.launches.firstIndex(where: { launch in
-            launch.timeToActiveMs.map { !Launch.timeToActiveRange.contains($0) } ?? false
-        }) {
-            throw BaselineError(
-                path: path,
-                message: "is not a scenelog JSON report (launches[\(index)].timeToActiveMs: \(document.launches[index].timeToActiveMs ?? 0) is out of range, 0 to \(Launch.timeToActiveRange.upperBound))")
+        try Self.forEach(ReportDocument.LaunchEntry.self, in: launches, named: "launches", decoder: decoder, path: path) {
+            (index: Int, launch: ReportDocument.LaunchEntry) throws(BaselineError) in
+            if let time = launch.timeToActiveMs, !Launch.timeToActiveRange.contains(time) {
+                throw Self.notAReport(
+                    "launches[\(index)].timeToActiveMs: \(time) is out of range, 0 to \(Launch.timeToActiveRange.upperBound)", path: path)
+            }
+            report.launches.append(
+                LaunchRecord(
+                    id: launch.id, bundle: launch.bundle, process: launch.process, outcome: launch.outcome,
+                    timeToActiveMs: launch.timeToActiveMs, timeToActivePrecisionMs: launch.timeToActivePrecisionMs))
         }
-        let launches = document.launches.map { launch in
-            LaunchRecord(
-                id: launch.id, bundle: launch.bundle, process: launch.process, outcome: launch.outcome,
-                timeToActiveMs: launch.timeToActiveMs, timeToActivePrecisionMs: launch.timeToActivePrecisionMs)
+        return report
+    }
+
+    /// Decodes each element of the array `array` (the member `name`) in turn and hands it to `body`
+    /// with its index; an element that does not decode is refused, named by its index.
+    private static func forEach<Element: Decodable>(
+        _: Element.Type, in array: Data?, named name: String, decoder: JSONDecoder, path: String,
+        _ body: (Int, Element) throws(BaselineError) -> Void
+    ) throws(BaselineError) {
+        guard let array else { return }
+        var index = 0
+        let read: Result<Bool, BaselineError> = array.withUnsafeBytes { raw in
+            Result { () throws(BaselineError) -> Bool in
+                try JSONLogObject.forEachElement(ofArray: raw.bindMemory(to: UInt8.self)) { (element: Bytes) throws(BaselineError) in
+                    let entry: Element
+                    do {
+                        entry = try decoder.decode(Element.self, from: Data(element))
+                    } catch {
+                        throw notAReport(describe(error, in: "\(name)[\(index)]"), path: path)
+                    }
+                    try body(index, entry)
+                    index += 1
+                }
+            }
         }
-        return BaselineReport(path: path, findings: document.findings.map(\.finding), launches: launches)
+        _ = try read.get()
+    }
+
+    private static func notAReport(_ problem: String, path: String) -> BaselineError {
+        BaselineError(path: path, message: "is not a scenelog JSON report (\(problem)); give a report written by scenelog scan --format json")
     }
 
     /// What a report is checked for first: a JSON object, with a whole-number `schemaVersion`.
@@ -110,8 +152,8 @@ public struct BaselineReport: Sendable {
     /// How deep the JSON parser reads arrays and objects nested in one another.
     static let nestingLimit = 512
 
-    /// Where a report does not fit the schema: `findings[3].severity: …`.
-    private static func describe(_ error: any Error) -> String {
+    /// Where a report does not fit the schema: `findings[3].severity: …`, the path from `member` on.
+    private static func describe(_ error: any Error, in member: String = "") -> String {
         let context: DecodingError.Context? =
             switch error as? DecodingError {
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context
@@ -120,7 +162,7 @@ public struct BaselineReport: Sendable {
             default: nil
             }
         guard let context else { return "\(error)" }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        let path = member + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
         return String(path.drop { $0 == "." }) + ": " + context.debugDescription
     }
 }
@@ -140,6 +182,16 @@ private struct ReportMembers: JSONMembers {
     mutating func take(_ key: JSONKey, _ value: JSONValue) {
         guard let name = ReportDocument.CodingKeys(rawValue: String(decoding: key.bytes, as: UTF8.self)) else { return }
         members[name.rawValue] = Data(value.bytes)
+    }
+
+    /// The member `name` when it is an array, left as an empty one, to be read element by element;
+    /// `nil`, the member kept, when it is missing or no array (decoding it tells what it is).
+    mutating func takeArray(_ name: ReportDocument.CodingKeys) -> Data? {
+        guard let value = members[name.rawValue], value.first(where: { !ASCII.isBlank($0) && $0 != ASCII.newline && $0 != ASCII.carriageReturn }) == ASCII.openBracket else {
+            return nil
+        }
+        members[name.rawValue] = Data("[]".utf8)
+        return value
     }
 
     /// `{"key":value,…}` of those members.
