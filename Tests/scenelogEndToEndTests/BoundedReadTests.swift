@@ -83,6 +83,25 @@ struct BoundedReadTests {
         #expect(result.stderr.contains("'fifo' is not a regular file; pipe it instead: cat 'fifo' | scenelog watch"), "\(result.stderr)")
     }
 
+    /// dotnet/maui#9056: a bug report quotes the `termination` member of an `.ips`, hard-wrapped.
+    @Test("a .ips excerpt that is no crash report but whose lines tell a watchdog kill is read as a log, with a note")
+    func crashReportExcerptReadAsALog() throws {
+        let folder = try Self.folder()
+        let excerpt = """
+              "exception" : {"codes":"0x0000000000000000, 0x0000000000000000","rawCodes":[0,0],"type":"EXC_CRASH","signal":"SIGKILL"},
+              "termination" : {"code":2343432205,"flags":6,"namespace":"FRONTBOARD","reasons":[
+                              <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog
+                              transgression: application<com.companyname.mauiapp7>:492 exhausted real (wall clock)
+                              time allowance of 0.68 seconds","ProcessVisibility: Foreground","ProcessState:
+
+            """
+        try Data(excerpt.utf8).write(to: folder.appendingPathComponent("excerpt.ips"))
+        let result = try Self.run(["scan", "--fail-on", "never", "excerpt.ips"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("launch-watchdog-termination"), "\(result.stdout)")
+        #expect(result.stdout.contains("not a crash report that can be read: read as a log"), "\(result.stdout)")
+    }
+
     @Test("a .ips whose header is damaged is an error naming it (exit 3), not a log with nothing in it")
     func damagedCrashReportHeader() throws {
         let folder = try Self.folder()

@@ -50,11 +50,14 @@ struct CrashReport: Sendable, Equatable {
     static let maximumExplanationLength = 4_096
 
     /// Each text field cut to its bound: a report's fields become a finding's message and data,
-    /// which a report of a megabyte's reason would otherwise copy whole, more than once.
+    /// which a report of a megabyte's reason would otherwise copy whole, more than once. A process
+    /// named with nothing but blanks is no name.
     mutating func cutToBounds() {
         func cut(_ text: inout String?, to length: Int) {
             if let whole = text { text = Self.prefix(of: whole, length) }
         }
+        // A report may name its process with nothing (`"app_name":""`, `Process:              [758]`).
+        if process?.allSatisfy(\.isWhitespace) == true { process = nil }
         for keyPath in [\CrashReport.bugType, \.bundleID, \.process, \.osVersion, \.timestamp, \.exceptionType, \.signal,
             \.exceptionCodes, \.terminationNamespace]
         {

@@ -180,6 +180,11 @@ enum CrashReportParser {
                 {
                     report.terminationNamespace = String(value[..<comma])
                 }
+                // The namespace alone (`SPRINGBOARD, `, a paste cut after it) explains nothing.
+                if let namespace = report.terminationNamespace, value == namespace + "," || value == namespace {
+                    inTermination = true
+                    continue
+                }
                 explanation.append(value)
                 inTermination = true
             case "Triggered by Thread", "Highlighted by Thread":

@@ -122,8 +122,10 @@ struct IdevicesyslogParser: RecordParser {
             var index = close + 1
             // BSD syslog (a simulator's system.log, pasted by test harnesses): `proc[pid]: msg`.
             if index < line.count, line[index] == ASCII.colon, !hasMicroseconds { index += 1 }
-            guard index == line.count || line[index] == ASCII.space else { return nil }
-            if index < line.count { index += 1 }
+            // iOS 9's launchd glues its job's label to its pid: `launchd[1](UIKitApplication:…) <Notice>: …`.
+            let labelGlued = index < line.count && line[index] == ASCII.openParen && !hasMicroseconds
+            guard index == line.count || line[index] == ASCII.space || labelGlued else { return nil }
+            if index < line.count, !labelGlued { index += 1 }
             shape.messageStart = index
             if index < line.count, line[index] == ASCII.less,
                 let greater = line.index(of: ASCII.greater, from: index + 1, to: min(line.count, index + 16)),

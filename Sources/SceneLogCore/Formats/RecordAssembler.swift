@@ -82,7 +82,9 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
             if !capped, buffer.count + line.count + 1 <= Self.maximumRecordLength {
                 buffer.append(ASCII.newline)
                 buffer.append(line)
-                fields.message = fields.message.lowerBound..<buffer.count
+                // A blank line joins the message only when text follows it: a record's trailing
+                // blank lines (a paste's paragraph break) are no part of what it says.
+                if !line.isBlankLine { fields.message = fields.message.lowerBound..<buffer.count }
             } else {
                 capped = true
             }

@@ -190,6 +190,19 @@ enum LaunchMarkerParsing {
         return .bootstrapFailed(bundle: bundle, reason: nil, processObject: processObject)
     }
 
+    /// Where the `)` that closes launchd's job label is, when it comes right before `wordsStart`:
+    /// `(UIKitApplication:…[pid]): Service exited …`, or with the level between them, as a Mac's
+    /// syslog writes it (`(UIKitApplication:…[pid]) <Notice>: Service exited …`).
+    private static func endOfJobLabel(_ message: Bytes, before wordsStart: Int) -> Int? {
+        guard wordsStart >= 3, message[wordsStart - 1] == ASCII.space, message[wordsStart - 2] == ASCII.colon else { return nil }
+        if message[wordsStart - 3] == ASCII.closeParen { return wordsStart - 3 }
+        guard message[wordsStart - 3] == ASCII.greater,
+            let less = message.lastIndex(of: ASCII.less, in: max(0, wordsStart - 16)..<(wordsStart - 3)),
+            less >= 2, message[less - 1] == ASCII.space, message[less - 2] == ASCII.closeParen
+        else { return nil }
+        return less - 2
+    }
+
     /// The bundle of a message that starts `[bundle]` then `words` (SpringBoard before iOS 14 names
     /// an app so), and where `words` end; `nil` for any other message.
     private static func bracketedBundle(_ message: Bytes, followedBy words: StaticString) -> (bundle: String, end: Int)? {
@@ -294,11 +307,12 @@ enum LaunchMarkerParsing {
     /// pid is the last. `nil` for another service, or an exit whose number is no signal of
     /// ``TerminationDecoding/signalNames``.
     static func serviceExited(_ message: Bytes) -> LaunchSignal? {
-        guard let marker = message.range(of: "): Service exited "),
-            let label = message.range(of: "(UIKitApplication:"), label.upperBound < marker.lowerBound,
-            let (bundle, job, tagEnd) = uikitApplicationJob(message, at: label.upperBound, before: marker.lowerBound),
-            message[marker.lowerBound - 1] == ASCII.closeBracket
+        guard let words = message.range(of: "Service exited "), let labelEnd = endOfJobLabel(message, before: words.lowerBound),
+            let label = message.range(of: "(UIKitApplication:"), label.upperBound < labelEnd,
+            let (bundle, job, tagEnd) = uikitApplicationJob(message, at: label.upperBound, before: labelEnd),
+            message[labelEnd - 1] == ASCII.closeBracket
         else { return nil }
+        let marker = labelEnd..<words.upperBound
         // The label ends with the pid in brackets, right after the tag's: `[0x4be3][9869]`, or
         // `[0xc7][5331][5483]` (the pid last).
         let pidEnd = marker.lowerBound - 1

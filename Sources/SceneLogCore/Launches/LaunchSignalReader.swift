@@ -25,6 +25,9 @@ enum LaunchSignalReader {
         ("termination reported by launchd (", LaunchMarkerParsing.launchdTermination),
         ("): Service exited due to ", LaunchMarkerParsing.serviceExited),
         ("): Service exited with abnormal code: ", LaunchMarkerParsing.serviceExited),
+        // A Mac's syslog puts the level between the job's label and the words.
+        (">: Service exited due to ", LaunchMarkerParsing.serviceExited),
+        (">: Service exited with abnormal code: ", LaunchMarkerParsing.serviceExited),
         ("' exited voluntarily", LaunchMarkerParsing.exitedVoluntarily),
         ("Process exited: <", LaunchMarkerParsing.processExited),
         ("memorystatus: killing_", LaunchMarkerParsing.memoryKill),

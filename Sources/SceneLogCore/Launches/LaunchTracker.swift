@@ -76,7 +76,7 @@ struct LaunchTracker {
     /// that `com.apple.CoreSimulator.SimDevice.<UUID>`).
     private static func tellsJobExits(_ process: String?) -> Bool {
         guard let process else { return false }
-        return process == "SpringBoard" || process == "launchd" || process.hasSuffix("launchd_sim")
+        return process == "SpringBoard" || process == "launchd" || process == "com.apple.xpc.launchd" || process.hasSuffix("launchd_sim")
             || process.hasPrefix("com.apple.CoreSimulator.SimDevice.")
     }
 
@@ -148,7 +148,10 @@ struct LaunchTracker {
         into events: inout LaunchTrackerEvents
     ) {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
+        // The app the line names: `[app<bundle>:pid]`, else the app a system process's line is
+        // about (a rule's groups `app` and `appPid`), by its bundle.
         let named = LaunchMarkerParsing.namedProcess(in: record.message)
+            ?? finding.data["app"].flatMap { _ in finding.pid.flatMap { pid in finding.data["bundle"].map { ($0, pid) } } }
         if let index = launches.appIndex(pid: finding.pid, process: finding.process, device: device)
             ?? named.flatMap({ launches.index(pid: $0.pid, device: device) })
             ?? startLaunchOfTheApp(record, finding: finding, effect: effect, device: device, into: &events)
@@ -199,7 +202,9 @@ struct LaunchTracker {
     /// A kill the system told is the killed app's problem: the finding is owned by the app's
     /// process, pid and bundle; the system process that told it stays in `data["reportedBy"]`.
     private static func own(_ finding: inout Finding, by launch: Launch) {
-        if let reporter = finding.process, reporter != launch.process { finding.data["reportedBy"] = reporter }
+        if finding.data["reportedBy"] == nil, let reporter = finding.process, reporter != launch.process {
+            finding.data["reportedBy"] = reporter
+        }
         finding.process = launch.process
         finding.pid = launch.pid
         if let bundle = launch.bundle { finding.data["bundle"] = bundle }
@@ -211,6 +216,8 @@ struct LaunchTracker {
         into events: inout LaunchTrackerEvents
     ) {
         let index = start(bundle: app.bundle, pid: app.pid, device: device, into: &events)
+        // A system line about the app names its process too (a rule's group `app`).
+        if finding.data["app"] != nil { launches[index].launch.process = finding.process }
         launches[index].launch.evidence = .endOnly
         launches[index].launch.startSeen = false
         launches[index].launch.findings += 1

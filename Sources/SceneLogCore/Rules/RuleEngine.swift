@@ -109,10 +109,12 @@ final class RuleEngine {
     }
 
     /// The message of `description`'s template filled with `data`, `{process}` with `process`
-    /// unless the data names one ("the process" when neither does).
+    /// unless the data names one ("the process" when neither does), and `{reportedBy}` with the
+    /// process whose line it is (the app's own, or the system process's line about the app).
     private static func message(of description: RuleDescription, data: [String: String], process: String?) -> String {
         var context = data
         if context["process"] == nil { context["process"] = process ?? "the process" }
+        if context["reportedBy"] == nil { context["reportedBy"] = context["process"] }
         return description.message(with: context)
     }
 

@@ -109,7 +109,7 @@ struct UnitScan {
             do {
                 let bytes = try Array(BoundedFile.read(path: path, limit: BoundedFile.crashReportLimit, what: "crash reports"))
                 observer?.scanDidRead(bytes: bytes.count)
-                add(crashReport: bytes, path: path, to: &result)
+                add(crashReport: bytes, path: path, liveOffset: liveOffset, to: &result)
             } catch {
                 result.errors.append(InputError(path: path, reason: error.reason, kind: .notText))
             }
@@ -133,7 +133,7 @@ struct UnitScan {
         let kind = bytes.withUnsafeBufferPointer { InputKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(4096))) }
         if kind == .crashReport {
             observer?.scanDidRead(bytes: bytes.count)
-            return add(crashReport: bytes, path: name, to: &result)
+            return add(crashReport: bytes, path: name, liveOffset: liveOffset, to: &result)
         }
         bytes.withUnsafeBufferPointer { buffer in
             do throws(InputError) {
@@ -164,7 +164,7 @@ struct UnitScan {
                         result.errors.append(error)
                     }
                 case .crashReport(let memberPath, let bytes):
-                    add(crashReport: bytes, path: memberPath, to: &result)
+                    add(crashReport: bytes, path: memberPath, liveOffset: liveOffset, to: &result)
                 case .notRead(let memberPath, let note):
                     result.summaries.append(notRead(memberPath, note: note))
                 case .failure(let error):
@@ -179,21 +179,38 @@ struct UnitScan {
         }
     }
 
+    /// A file named or made like a crash report that does not read as one (a bug report's excerpt
+    /// of its JSON, hard-wrapped): text whose lines give a finding or a launch is read as a log,
+    /// with a note saying so; anything else is counted as unparsed, with an error naming it.
+    private func addUnreadableReport(_ bytes: [UInt8], lines: Int, path: String, liveOffset: Int?, to result: inout UnitResult) {
+        let kind = bytes.withUnsafeBufferPointer { InputKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(4096))) }
+        if kind == .text || kind == .crashReport, var scanned = bytes.withUnsafeBufferPointer({ buffer in
+            try? stream.scan(
+                MemorySource(buffer), path: path, modificationTime: nil, pipelined: false, countsBytes: false,
+                liveNumbering: numbering(liveOffset, result))
+        }), scanned.findings.count + scanned.launches.count > 0 {
+            let note = "not a crash report that can be read: read as a log"
+            scanned.summary.note = scanned.summary.note.map { note + "; " + $0 } ?? note
+            result.add(scanned)
+            return
+        }
+        // Counted, not lost: every line of it is unparsed.
+        result.summaries.append(
+            InputSummary(path: path, format: nil, bytes: bytes.count, counts: LineCounts(unparsedLines: lines), truncatedLines: 0))
+        result.errors.append(InputError(path: path, reason: "is not a crash report that can be read", kind: .notText))
+    }
+
     /// The numbering of live events for the unit's next stream.
     private func numbering(_ liveOffset: Int?, _ result: UnitResult) -> LaunchNumbering? {
         liveOffset.map { LaunchNumbering(offset: $0 + result.launches.count) }
     }
 
     /// A crash report is one record (its metadata line, the body as continuation lines) and one finding.
-    private func add(crashReport bytes: [UInt8], path: String, to result: inout UnitResult) {
+    private func add(crashReport bytes: [UInt8], path: String, liveOffset: Int?, to result: inout UnitResult) {
         let newline = UInt8(ascii: "\n")
         let lines = bytes.isEmpty ? 0 : bytes.reduce(0) { $0 + ($1 == newline ? 1 : 0) } + (bytes.last == newline ? 0 : 1)
         guard let report = CrashReportParser.parse(bytes) else {
-            // Counted, not lost: every line of it is unparsed.
-            result.summaries.append(
-                InputSummary(path: path, format: nil, bytes: bytes.count, counts: LineCounts(unparsedLines: lines), truncatedLines: 0))
-            result.errors.append(InputError(path: path, reason: "is not a crash report that can be read", kind: .notText))
-            return
+            return addUnreadableReport(bytes, lines: lines, path: path, liveOffset: liveOffset, to: &result)
         }
         var summary = InputSummary(
             path: path, format: nil, bytes: bytes.count,

@@ -416,6 +416,33 @@ import Testing
     }
 
     /// Every prefix of a sample parses without crashing; one cut inside the body is truncated.
+    /// kpwn/yalu102#69 (iOS 10.3 beta): the app's name is empty in the metadata and the header;
+    /// mixpanel/mixpanel-swift#335: a description cut after its namespace.
+    @Test("a process named with nothing is no name, and a description of its namespace alone explains nothing")
+    func emptyNamesAndDescriptions() throws {
+        let unnamed = """
+            {"app_name":"","timestamp":"2017-01-25 22:59:47.34 -0800","app_version":"1.0","bundleID":"ml.coffeebreakers.zday","bug_type":"109","os_version":"iPhone OS 10.3 (14E5230e)","name":""}
+            Incident Identifier: FC76951E-C141-4FBF-937A-2E3F9C206561
+            Process:              [758]
+            Identifier:          ml.coffeebreakers.zday
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+            """
+        let report = try #require(parse(unnamed))
+        #expect(report.process == nil && report.pid == 758 && report.bundleID == "ml.coffeebreakers.zday")
+        let finding = CrashReportDiagnosis.finding(for: report, path: "zday.crash", severityOverrides: [:])
+        #expect(finding.message == "crash report: ml.coffeebreakers.zday was killed by the watchdog (SPRINGBOARD 0x8badf00d)")
+        let cut = """
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Exception Codes: 0x0000000000000000, 0x0000000000000000
+            Exception Note:  EXC_CORPSE_NOTIFY
+            Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d
+            Termination Description: SPRINGBOARD, 
+            """
+        let fragment = try #require(parse(cut))
+        #expect(fragment.terminationNamespace == "SPRINGBOARD" && fragment.terminationExplanation == nil)
+    }
+
     @Test("a report quoted in a bug report (`> ` before each line, `> > ` nested) reads as the report")
     func quotedReport() throws {
         func quoted(_ text: String, with marker: String) -> [UInt8] {

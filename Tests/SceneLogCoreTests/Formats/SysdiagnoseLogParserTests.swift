@@ -64,7 +64,7 @@ import Testing
         #expect(result.records.map(\.location.line) == [1, 8, 11])
         #expect(result.records.map(\.continuationLines) == [6, 2, 1])
         #expect(result.records[0].message == ([Self.activationMessage] + Self.plist).joined(separator: "\n"))
-        #expect(result.records[1].message == "MA: no tid below\nWed May 24 13:58:06 2023 [173] <debug> MA: no thread\n")
+        #expect(result.records[1].message == "MA: no tid below\nWed May 24 13:58:06 2023 [173] <debug> MA: no thread")
         #expect(result.records[2].message == "Build version: 19H349\nhello world")
         #expect(result.records[2].process == "lockstart_local")
     }

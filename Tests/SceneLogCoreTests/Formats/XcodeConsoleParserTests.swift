@@ -85,7 +85,8 @@ import Testing
         #expect(counts(result.summary) == Counts(lines: 9, records: 6, continuationLines: 3, unparsedLines: 0))
         #expect(result.records.map(\.location.line) == [1, 2, 3, 4, 8, 9])
         #expect(result.records.map(\.continuationLines) == [0, 0, 0, 3, 0, 0])
-        #expect(result.records[3].message == "launch options: {\n    UIApplicationLaunchOptionsURLKey = \"myapp://open\";\n}\n")
+        // The blank line after the record is a continuation of it, no part of its message.
+        #expect(result.records[3].message == "launch options: {\n    UIApplicationLaunchOptionsURLKey = \"myapp://open\";\n}")
         #expect(result.records[1] == printRecord(
             "flutter: The Dart VM service is listening on http://127.0.0.1:63098/35ZezGIQLnw=/", Self.mixed, line: 2))
         #expect(result.records[2] == printRecord(Self.sceneRequired, Self.mixed, line: 3))

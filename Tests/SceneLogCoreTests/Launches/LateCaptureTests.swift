@@ -181,6 +181,42 @@ struct LateCaptureTests {
         #expect(twice.count == 1)
     }
 
+    /// kpwn/yalu#32 (iOS 9 device syslog): SpringBoard forces the crash report of the app that
+    /// failed to launch in time, then launchd (its job's label glued to its pid) tells the kill.
+    @Test("iOS 9's 'failed to launch in time' is the app's watchdog kill, and launchd's glued label line is a record")
+    func iOS9LaunchWatchdog() throws {
+        let lines = """
+            Nov 12 09:14:43 ipon SpringBoard[43] <Warning>: Forcing crash report of <FBApplicationProcess: 0x166ac050; MobileReplayer; pid: 1100> (reason: 1, description: developer.apple.wwdc-Release failed to launch in time)
+            Nov 12 09:14:43 ipon com.apple.xpc.launchd[1](UIKitApplication:developer.apple.wwdc-Release[0xe2d3][1100]) <Notice>: Service exited due to signal: Killed: 9
+            Nov 12 09:14:43 ipon SpringBoard[43] <Warning>: Application 'UIKitApplication:developer.apple.wwdc-Release[0xe2d3]' exited abnormally via signal.
+
+            """
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(lines.utf8), name: "yalu.log")
+        #expect(result.inputs.first?.records == 3 && result.inputs.first?.continuationLines == 0)
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1 && finding.rule == "launch-watchdog-termination")
+        #expect(finding.process == "MobileReplayer" && finding.pid == 1100 && finding.data["reportedBy"] == "SpringBoard")
+        #expect(finding.message == "SpringBoard reports a watchdog kill (0x8BADF00D): developer.apple.wwdc-Release took too long to launch or resume")
+        let launch = try #require(result.launches.first)
+        #expect(result.launches.count == 1 && launch.bundle == "developer.apple.wwdc-Release" && launch.pid == 1100)
+        #expect(launch.outcome == .killed && launch.termination?.kind == .watchdog && finding.launch == launch.id)
+    }
+
+    /// ivpusic/react-native-image-crop-picker#253 (iOS 10 simulator, the Mac's syslog): the level
+    /// comes between launchd_sim's job label and its words.
+    @Test("launchd_sim's 'Service exited due to Abort trap: 6' with the level after the label ends the app's launch")
+    func simulatorJobExitWithLevel() throws {
+        let lines = """
+            Feb 27 12:00:12 cloviss-MacBook-Pro com.apple.CoreSimulator.SimDevice.D16F00EE-4D42-4322-AF16-943C4390908E.launchd_sim[522] (UIKitApplication:org.reactjs.native.example.ReactPixit[0x7d01][1186]) <Notice>: Service exited due to Abort trap: 6
+            Feb 27 12:00:13 cloviss-MacBook-Pro CoreSimulatorBridge[566] <Warning>: Launch successful for 'org.reactjs.native.example.ReactPixit'
+
+            """
+        let (launches, _) = try launches(in: lines)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && launch.bundle == "org.reactjs.native.example.ReactPixit" && launch.pid == 1186)
+        #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+    }
+
     /// appium/appium#8659 (simulator syslog): two attempts a second apart, each told by the
     /// wording that names its own process object, are two launches that failed.
     @Test("the same wording of a bootstrap failure again is a second attempt")

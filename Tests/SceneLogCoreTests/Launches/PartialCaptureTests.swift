@@ -347,4 +347,20 @@ struct PartialCaptureTests {
         let first = try #require(timeline.range(of: "first app line")), end = try #require(timeline.range(of: "terminated"))
         #expect(first.lowerBound < end.lowerBound, "\(timeline)")
     }
+
+    /// ThumbWorks/sf-ios#47 (Xcode console): the reporter's blank line and note after the first
+    /// activation, then the app's return from the background. The blank line is a continuation of
+    /// the activation's record, and no part of its message: the launch is active after 189 ms.
+    @Test("a blank line after a callback leaves its message as it was: the callback is still seen")
+    func blankLineAfterACallback() throws {
+        let text = """
+            2019-04-22 17:23:41.409737-0700 Coffup[18188:662544] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2019-04-22 17:23:41.598730-0700 Coffup[18188:662544] -[AppDelegate applicationDidBecomeActive:]
+
+            2019-04-22 17:23:48.776536-0700 Coffup[18188:662544] -[AppDelegate applicationDidBecomeActive:]
+            """
+        let (launches, findings) = try launches(in: text)
+        #expect(findings.isEmpty, "\(findings.map(\.rule))")
+        #expect(launches.count == 1 && launches.first?.outcome == .active && launches.first?.timeToActiveMs == 189)
+    }
 }

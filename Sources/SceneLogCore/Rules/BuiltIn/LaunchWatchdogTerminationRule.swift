@@ -29,7 +29,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             for main-thread-hang and main-thread-io-at-launch findings just before this one.
             """,
         references: [AppleReference.addressingWatchdogTerminations, AppleReference.reducingLaunchTime],
-        messageTemplate: "{process} reports a watchdog kill (0x8BADF00D): {bundle|an app} took too long to launch or resume",
+        messageTemplate: "{reportedBy} reports a watchdog kill (0x8BADF00D): {bundle|an app} took too long to launch or resume",
         patterns: [
             // The explanation names the event, the app, the clock and the allowance; a paste may
             // wrap it after "transgression:", over a blank line.
@@ -49,6 +49,12 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                 regex: #"^\[(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})[^\]\s]{0,255}\] [^\n]{0,4096}?watchdog provision violated"#
             ),
             RulePattern(literal: "watchdog provision violated", regex: "watchdog provision violated"),
+            // iOS 9 SpringBoard forces the crash report of the app it kills: the process object
+            // names the app's process and pid, the description its bundle.
+            RulePattern(
+                literal: "failed to launch in time",
+                regex: #"Forcing crash report of <FBApplicationProcess: [^;>]{1,32}; (?<app>[^;<>]{1,255}); pid: (?<appPid>[0-9]{1,10})> \([^)]{0,64}description: (?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>launch) in time\)"#
+            ),
             // The bare exception code next to a termination or exit, except the kill of an app that
             // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit)
             // and a background task's assertion that ran out ("Namespace ASSERTIOND").
@@ -73,6 +79,10 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                     "watchdogEvent": "scene-create", "watchdogBudget": "3.77", "bundle": "com.app.id",
                     "reason": "CPU time",
                 ]),
+            // kpwn/yalu#32 (iOS 9 device syslog).
+            RuleExample(
+                "Nov 12 09:14:43 ipon SpringBoard[43] <Warning>: Forcing crash report of <FBApplicationProcess: 0x166ac050; MobileReplayer; pid: 1100> (reason: 1, description: developer.apple.wwdc-Release failed to launch in time)",
+                data: ["watchdogEvent": "launch", "bundle": "developer.apple.wwdc-Release"]),
             // Crash-report text (iOS 15+ and iOS 12–13 wording), carried in Console export lines.
             RuleExample(
                 "default\t10:12:31.418220+0800\tReportCrash\t<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<com.baidu.TBDebugClient(F677A907-A383-4644-A57B-FE090F814517)>:2286 exhausted real (wall clock) time allowance of 19.93 seconds",
