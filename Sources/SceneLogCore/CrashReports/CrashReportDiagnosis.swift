@@ -90,7 +90,12 @@ enum CrashReportDiagnosis {
             message = "crash report: \(process) crashed" + (exception.isEmpty ? "" : ": \(exception)")
             if !termination.isEmpty { message += ", termination \(termination)" }
         }
-        if let explanation = report.terminationExplanation { message += ": \(explanation)" }
+        if rule == LaunchWatchdogTerminationRule.description.id, let event = watchdog?.event {
+            // The explanation's gist; the whole of it is in the data.
+            message += ": \(event) watchdog transgression" + (watchdog?.budget.map { ", allowance of \($0) seconds" } ?? "")
+        } else if let explanation = report.terminationExplanation {
+            message += ": \(explanation)"
+        }
         let severity = severityOverrides[rule] ?? RuleCatalog.builtInRule(id: rule)?.description.severity ?? description.severity
         return Finding(
             rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: 1, byteOffset: 0),
