@@ -16,7 +16,9 @@
 /// `Process 1198 stopped`, `Running Xcode build...`) is a record of kind ``RecordKind/debugger``,
 /// indented or not. Any other non-blank line is a `print()` record of its own, unless it starts
 /// with a blank or a closing bracket: then it continues the open record, as blank lines do (the
-/// first such line, with no record to continue, starts one). Such a
+/// first such line, with no record to continue, starts one). In a console with metadata it also
+/// continues a record whose brackets are still open or whose text ends with `=` (an `NSError`
+/// printed over lines: `… UserInfo=`, `{NSUnderlyingError=…, `). Such a
 /// line right before or after a prefixed line with the same message is `flutter run`'s echo of that
 /// line (``ConsoleEcho``): a ``RecordKind/toolBanner`` record.
 ///
@@ -50,6 +52,9 @@ struct XcodeConsoleParser: RecordParser {
     private var sawRecord = false
     /// `flutter run`'s bare echoes of the device's lines.
     private var echo = ConsoleEcho()
+    /// The open record's `{`, `(` and `[` not closed yet, and whether its last line ends with `=`:
+    /// then the record goes on (``classify(_:)``).
+    private var openRecord = OpenBrackets()
 
     init(sample: [[UInt8]]) {}
 
@@ -62,7 +67,9 @@ struct XcodeConsoleParser: RecordParser {
         if let fields = Self.fields(line) ?? Self.fieldsWithoutTimestamp(line) ?? Self.syslogFieldsWithoutDate(line) {
             sawMetadata = true
             sawRecord = true
-            echo.notePrefixed(message: UnsafeBufferPointer(rebasing: line[fields.message]))
+            let message = UnsafeBufferPointer(rebasing: line[fields.message])
+            echo.notePrefixed(message: message)
+            openRecord = OpenBrackets(message)
             return .recordStart(fields)
         }
         guard let first = line.first, !line.isBlankLine else {
@@ -72,19 +79,28 @@ struct XcodeConsoleParser: RecordParser {
         if let start = DebuggerLine.appTextAfterPrompt(line) {
             sawRecord = true
             echo.noteOther()
+            openRecord = OpenBrackets(UnsafeBufferPointer(rebasing: line[start...]))
             return .recordStart(RecordFields(message: start..<line.count))
         }
         if DebuggerLine.parse(line) != nil {
             sawRecord = true
             echo.noteOther()
+            openRecord = OpenBrackets()
             return .recordStart(.banner(.debugger, length: line.count))
         }
         guard !ASCII.isBlank(first), first != ASCII.closeBrace, first != ASCII.closeParen, first != ASCII.closeBracket
         else {
             echo.noteOther()
+            openRecord.add(line)
             // The first line (a paste that kept a leading blank) has no record to continue.
             return sawRecord ? .continuation : indentedFirstRecord(line)
         }
+        if sawMetadata, openRecord.goesOn {
+            echo.noteOther()
+            openRecord.add(line)
+            return .continuation
+        }
+        openRecord = OpenBrackets(line)
         if echo.isEcho(bare: line) { return .recordStart(.banner(.toolBanner, length: line.count)) }
         sawRecord = true
         return .recordStart(RecordFields(message: 0..<line.count))
@@ -202,5 +218,35 @@ struct XcodeConsoleParser: RecordParser {
         }
         guard end + 1 < line.count, line[end] == ASCII.closeBracket, line[end + 1] == ASCII.space else { return nil }
         return index + 1..<end
+    }
+}
+
+/// The brackets a record's lines opened and did not close, and whether its last line ends with
+/// `=`: a value printed over several lines goes on.
+private struct OpenBrackets {
+    /// The most brackets counted open: a line of opening brackets alone does not hold every line after it.
+    private static let limit = 16
+    private var open = 0
+    private var endsWithEquals = false
+
+    init() {}
+
+    init(_ text: Bytes) {
+        add(text)
+    }
+
+    /// Whether the next unprefixed line continues the record.
+    var goesOn: Bool { open > 0 || endsWithEquals }
+
+    mutating func add(_ text: Bytes) {
+        for byte in text {
+            switch byte {
+            case ASCII.openBrace, ASCII.openParen, ASCII.openBracket: open = min(open + 1, Self.limit)
+            case ASCII.closeBrace, ASCII.closeParen, ASCII.closeBracket: open = max(open - 1, 0)
+            default: break
+            }
+        }
+        let end = text.trimmingTrailingBlanks(0..<text.count).upperBound
+        endsWithEquals = end > 0 && text[end - 1] == UInt8(ascii: "=")
     }
 }

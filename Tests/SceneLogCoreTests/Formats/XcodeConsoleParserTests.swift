@@ -79,6 +79,26 @@ import Testing
         \(terminated)
         """
 
+    /// mapbox/mapbox-maps-ios#1176: an NSError printed over lines, its own lines unprefixed and
+    /// unindented; a prefixed line ends it.
+    @Test("an unprefixed line continues a record whose brackets are open or whose text ends with '='")
+    func openBracketsContinue() {
+        let text = """
+            2022-03-08 01:37:17.340097+0300 Examples[45077:600625] Task <41F6134F-FFBF-4F82-8298-B572B4875B7C>.<1>
+             finished with error [-1002] Error Domain=NSURLErrorDomain Code=-1002 "unsupported URL" UserInfo=
+            {NSUnderlyingError=0x6000036459b0 {Error Domain=kCFErrorDomainCFNetwork Code=-1002 "(null)"}, 
+            _NSURLErrorFailingURLSessionTaskErrorKey=LocalDataTask <41F6134F-FFBF-4F82-8298-B572B4875B7C>.<1>, 
+            _NSURLErrorRelatedURLSessionTaskErrorKey=(
+                "LocalDataTask <41F6134F-FFBF-4F82-8298-B572B4875B7C>.<1>"
+            ), NSLocalizedDescription=unsupported URL}
+            flutter: printed after it
+            2022-03-08 01:37:16.799142+0300 Examples[45077:599934] Metal GPU Frame Capture Enabled
+            """
+        let result = scan(text)
+        #expect(counts(result.summary) == Counts(lines: 9, records: 3, continuationLines: 6, unparsedLines: 0))
+        #expect(result.records.map(\.location.line) == [1, 8, 9])
+    }
+
     @Test func printLinesAndContinuations() {
         let result = scan(Self.mixed)
         #expect(result.summary.format == .xcodeConsole)
