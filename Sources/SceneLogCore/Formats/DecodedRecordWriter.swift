@@ -36,15 +36,20 @@ struct DecodedRecordWriter {
         }
     }
 
+    /// The longest field (its JSON text) written: no timestamp, process, path or device is longer,
+    /// and a record's fields are copied into every finding of it.
+    static let maximumFieldBytes = 4_096
+
     /// Writes `value`'s text as `field`. Writes nothing, leaving the field absent, when `value` is
-    /// `nil`, not a string or number, or empty.
+    /// `nil`, not a string or number, empty, or longer than ``maximumFieldBytes``.
     ///
     /// - Returns: whether the field was written.
     @discardableResult
     mutating func write(
         _ value: JSONValue?, as field: Field, into output: inout [UInt8]
     ) -> Bool {
-        guard let value, let range = value.writeText(into: &output), !range.isEmpty else { return false }
+        guard let value, value.bytes.count <= Self.maximumFieldBytes, let range = value.writeText(into: &output), !range.isEmpty
+        else { return false }
         self[field] = range
         return true
     }

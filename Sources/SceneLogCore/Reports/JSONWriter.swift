@@ -320,7 +320,7 @@ struct JSONWriter: ~Copyable {
         return 0x80 + (utf8[index + 2] == 0xBB ? 0x40 : 0) + (utf8[index + 3] & 0x3F)
     }
 
-    /// The bidirectional formatting character (``Escaping/isBidiControl(_:)``) encoded at `index`
+    /// The bidirectional formatting character (``Escaping/isLayoutControl(_:)``) encoded at `index`
     /// of `utf8`, and how many bytes it takes: U+061C in two, the others in three.
     private static func bidiControl(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
         let length = utf8[index] == 0xD8 ? 2 : 3
@@ -331,7 +331,7 @@ struct JSONWriter: ~Copyable {
             guard byte & 0xC0 == 0x80 else { return nil }
             value = value << 6 | UInt32(byte & 0x3F)
         }
-        guard let scalar = Unicode.Scalar(value), Escaping.isBidiControl(scalar) else { return nil }
+        guard let scalar = Unicode.Scalar(value), Escaping.isLayoutControl(scalar) else { return nil }
         return (value, length)
     }
 

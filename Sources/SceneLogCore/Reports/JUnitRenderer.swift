@@ -186,7 +186,7 @@ struct JUnitRenderer {
                 if let entry = entries[rule] {
                     testCase.failures = entry.failures.map { failure(for: $0, rule: report.rules[rule]) }
                     testCase.systemOut = entry.others.map { finding in
-                        "\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(finding.message)"
+                        "\(finding.severity.rawValue) \(Self.line(finding.location.description)): \(Self.line(finding.message))"
                             + (finding.device.map { " (device \(Self.line($0)))" } ?? "")
                     }
                     if entry.unlisted > 0 {
@@ -210,9 +210,10 @@ struct JUnitRenderer {
 
     private func failure(for finding: Finding, rule: RuleDescription?) -> Failure {
         var lines = [Self.describe(finding)]
-        lines.append("excerpt: \(finding.excerpt)")
+        // Log text on one line each (a newline shown as ⏎): no line of a log starts a line here.
+        lines.append("excerpt: \(Self.line(finding.excerpt))")
         if !finding.data.isEmpty {
-            lines.append("data: " + finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
+            lines.append("data: " + finding.data.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.line($0.value))" }.joined(separator: ", "))
         }
         if let fix = rule?.fix { lines.append("fix: \(fix)") }
         return Failure(message: finding.message, type: finding.severity.rawValue, details: lines.joined(separator: "\n"))
@@ -265,7 +266,7 @@ struct JUnitRenderer {
                 failure.message = "new since \(Self.line(diff.baselinePath)): \(finding.message)"
                 testCase.failures.append(failure)
             } else {
-                testCase.systemOut.append("\(finding.severity.rawValue), below --fail-on: \(finding.message)")
+                testCase.systemOut.append("\(finding.severity.rawValue), below --fail-on: \(Self.line(finding.message))")
             }
             write(testCase, to: &xml)
             try drain(&xml, to: emit)
@@ -279,14 +280,14 @@ struct JUnitRenderer {
         }
         for finding in diff.fixedFindings {
             var testCase = Case(className: Self.baselineClassName, name: "fixed \(finding.rule) \(Self.line(finding.location.description))")
-            testCase.systemOut.append("fixed since \(Self.line(diff.baselinePath)): \(finding.message)")
+            testCase.systemOut.append("fixed since \(Self.line(diff.baselinePath)): \(Self.line(finding.message))")
             write(testCase, to: &xml)
             try drain(&xml, to: emit)
         }
         for finding in diff.notSeenFindings {
             var testCase = Case(className: Self.baselineClassName, name: "not seen \(finding.rule) \(Self.line(finding.location.description))")
             testCase.skipped = "not seen: its input was not read or its app did not appear, so it may not be fixed"
-            testCase.systemOut.append("in \(Self.line(diff.baselinePath)): \(finding.message)")
+            testCase.systemOut.append("in \(Self.line(diff.baselinePath)): \(Self.line(finding.message))")
             write(testCase, to: &xml)
             try drain(&xml, to: emit)
         }

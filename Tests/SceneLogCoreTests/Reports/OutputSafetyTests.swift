@@ -40,6 +40,24 @@ struct OutputSafetyTests {
         #expect((try? XMLDocument(xmlString: text)) != nil, "the XML must parse")
     }
 
+    @Test("a newline in log text starts no line in JUnit or in HTML's excerpt; U+2028 and U+2029 are shown, in every format")
+    func newlinesAndSeparators() throws {
+        var report = try sampleReport()
+        var finding = try #require(report.findings.first)
+        finding.message = "first\n::error file=x::forged"
+        finding.excerpt = "first\n::error file=x::forged \u{2028}line\u{2029}paragraph"
+        finding.data = ["reason": "a\n::error::b"]
+        report.findings = [finding]
+        for format in ReportFormat.allCases {
+            let text = format.render(report, options: RenderOptions(color: false))
+            #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"), "\(format)")
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if format == .junit || format == .html {
+                #expect(!lines.contains { $0.hasPrefix("::error") }, "\(format)")
+            }
+        }
+    }
+
     @Test("Markdown: one table row, no HTML")
     func markdown() throws {
         let text = ReportFormat.markdown.render(try Self.report())

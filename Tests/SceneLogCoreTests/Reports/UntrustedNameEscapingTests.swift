@@ -21,7 +21,7 @@ struct UntrustedNameEscapingTests {
         ]
         for scalar in bidi {
             let text = "a" + String(Character(scalar)) + "b"
-            #expect(Escaping.isBidiControl(scalar))
+            #expect(Escaping.isLayoutControl(scalar))
             let escaped = [
                 Escaping.visible(text), Escaping.terminalLine(text), Escaping.markdownCell(text), Escaping.markdownCode(text),
                 Escaping.markupText(text), Escaping.markupLine(text), Escaping.workflowData(text), Escaping.workflowProperty(text),
@@ -31,7 +31,7 @@ struct UntrustedNameEscapingTests {
                 #expect(form.contains("\\u{\(String(scalar.value, radix: 16))}"))
             }
         }
-        #expect(!Escaping.isBidiControl("\u{200D}") && !Escaping.isBidiControl("\u{2070}") && !Escaping.isBidiControl("\u{2029}"))
+        #expect(!Escaping.isLayoutControl("\u{200D}") && !Escaping.isLayoutControl("\u{2070}") && !Escaping.isLayoutControl("\u{2027}"))
         #expect(Escaping.terminalLine("שלום abc") == "שלום abc", "right-to-left letters stay")
     }
 
@@ -103,7 +103,7 @@ struct UntrustedNameEscapingTests {
             let note = LogarchiveHint.note(for: member, in: container)
             #expect(note.contains("cannot be quoted safely; extract it by hand"))
             #expect(!note.contains("tar -xf") && !note.contains(member))
-            #expect(!note.unicodeScalars.contains { Escaping.isControl($0) || Escaping.isBidiControl($0) })
+            #expect(!note.unicodeScalars.contains { Escaping.isControl($0) || Escaping.isLayoutControl($0) })
         }
     }
 

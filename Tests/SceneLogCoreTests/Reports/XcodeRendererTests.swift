@@ -41,7 +41,7 @@ struct XcodeRendererTests {
         #expect(lines.count == hostile.count)
         for line in lines {
             #expect(line.wholeMatch(of: Self.grammar) != nil, "\(line)")
-            #expect(!line.unicodeScalars.contains { Escaping.isControl($0) || Escaping.isBidiControl($0) })
+            #expect(!line.unicodeScalars.contains { Escaping.isControl($0) || Escaping.isLayoutControl($0) })
         }
         #expect(lines.first?.hasPrefix("logs/we\\u{3a}ird ⏎ name.log:3: note: line one ⏎ logs/x.log:1") == true)
     }

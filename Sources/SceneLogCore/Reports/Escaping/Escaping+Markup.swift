@@ -32,7 +32,7 @@ extension Escaping {
             case "'": "&#39;"
             case "\n": attribute ? "&#10;" : nil
             case "\t": attribute ? "&#9;" : nil
-            default: isControl(scalar) || isBidiControl(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            default: isControl(scalar) || isLayoutControl(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
                 ? visibleForm(of: scalar) : nil
             }
         }

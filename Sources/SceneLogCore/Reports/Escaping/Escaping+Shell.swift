@@ -14,6 +14,6 @@ extension Escaping {
     /// Whether `name` can be shown on one line as it is: no control character (newline included),
     /// no bidirectional formatting character and no byte that is not UTF-8.
     static func isShownSafely(_ name: String) -> Bool {
-        !name.unicodeScalars.contains { isControl($0) || isBidiControl($0) || PathBytes.escapedByte($0) != nil }
+        !name.unicodeScalars.contains { isControl($0) || isLayoutControl($0) || PathBytes.escapedByte($0) != nil }
     }
 }

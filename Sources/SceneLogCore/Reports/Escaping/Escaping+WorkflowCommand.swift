@@ -9,7 +9,7 @@ extension Escaping {
             case "%": "%25"
             case "\r": "%0D"
             case "\n": "%0A"
-            default: isControl(scalar) || isBidiControl(scalar) ? visibleForm(of: scalar) : nil
+            default: isControl(scalar) || isLayoutControl(scalar) ? visibleForm(of: scalar) : nil
             }
         }
     }

@@ -9,14 +9,14 @@
 enum Escaping {
     /// `text` made safe for one line of a terminal or of standard error: each control character
     /// (C0, DEL and C1, ``isControl(_:)``) and each bidirectional formatting character
-    /// (``isBidiControl(_:)``) is shown as `\u{…}` (`\u{1b}`, `\u{a}`, `\u{202e}`), and text longer
+    /// (``isLayoutControl(_:)``) is shown as `\u{…}` (`\u{1b}`, `\u{a}`, `\u{202e}`), and text longer
     /// than `limit` Unicode scalars is cut to `limit` of them followed by `…`.
     ///
     /// This is the form the command line's diagnostics quote log text, paths, archive member names
     /// and other names in. Applied twice it changes nothing more.
     static func visible(_ text: String, limit: Int = 300) -> String {
         let visible = replacingScalars(in: text.unicodeScalars.prefix(limit)) { scalar in
-            isControl(scalar) || isBidiControl(scalar) ? visibleForm(of: scalar) : nil
+            isControl(scalar) || isLayoutControl(scalar) ? visibleForm(of: scalar) : nil
         }
         return text.unicodeScalars.count > limit ? visible + "…" : visible
     }
@@ -30,7 +30,7 @@ enum Escaping {
     /// shown this way too, wherever they are written on a line.
     static func terminalLine(_ text: String) -> String {
         replacingScalars(in: text.unicodeScalars) { scalar in
-            scalar == "\n" ? " ⏎ " : isControl(scalar) || isBidiControl(scalar) ? visibleForm(of: scalar) : nil
+            scalar == "\n" ? " ⏎ " : isControl(scalar) || isLayoutControl(scalar) ? visibleForm(of: scalar) : nil
         }
     }
 
@@ -58,12 +58,14 @@ enum Escaping {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
     }
 
-    /// Whether `scalar` is a bidirectional formatting character, which can make text show in an
-    /// order other than the one it is in: the marks U+200E and U+200F, the embeddings and
-    /// overrides U+202A–U+202E and the isolates U+2066–U+2069.
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` changes how text is laid out where it is shown: a bidirectional formatting
+    /// character, which can make text show in an order other than the one it is in (the marks
+    /// U+061C, U+200E and U+200F, the embeddings and overrides U+202A–U+202E and the isolates
+    /// U+2066–U+2069), or the line and paragraph separators U+2028 and U+2029, which break a line
+    /// in editors and JavaScript.
+    static func isLayoutControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -224,7 +224,7 @@ struct HTMLRenderer {
             html += "<td data-label=\"Process\">\(finding.process.map(Escaping.markupLine) ?? "<span class=\"muted\">—</span>")"
             if showsDevices, let device = finding.device { html += " <span class=\"muted\">on \(Escaping.markupLine(device))</span>" }
             html += "</td>"
-            html += "<td class=\"message\">\(Escaping.markupText(finding.message))\(lineDetails(finding))</td>"
+            html += "<td class=\"message\">\(Escaping.markupLine(finding.message))\(lineDetails(finding))</td>"
             html += "<td class=\"location mono\" data-label=\"Where\">\(Escaping.markupLine(finding.location.description))</td>"
             if launches {
                 let launch = finding.launch.map { "<a href=\"#launch-\(Escaping.markupText($0))\">\(Escaping.markupText($0))</a>" }
@@ -255,12 +255,12 @@ struct HTMLRenderer {
     /// The log line and data of a finding, folded away.
     private func lineDetails(_ finding: Finding) -> String {
         guard !finding.excerpt.isEmpty || !finding.data.isEmpty else { return "" }
-        var html = "<details class=\"line\"><summary>log line\(finding.timestamp.map { " at " + Escaping.markupText($0) } ?? "")</summary>"
-        if !finding.excerpt.isEmpty { html += "<pre>\(Escaping.markupText(finding.excerpt))</pre>" }
+        var html = "<details class=\"line\"><summary>log line\(finding.timestamp.map { " at " + Escaping.markupLine($0) } ?? "")</summary>"
+        if !finding.excerpt.isEmpty { html += "<pre>\(Escaping.markupLine(finding.excerpt))</pre>" }
         if !finding.data.isEmpty {
             html += "<dl class=\"data\">"
             for (key, value) in finding.data.sorted(by: { $0.key < $1.key }) {
-                html += "<dt>\(Escaping.markupText(key))</dt><dd>\(Escaping.markupText(value))</dd>"
+                html += "<dt>\(Escaping.markupText(key))</dt><dd>\(Escaping.markupLine(value))</dd>"
             }
             html += "</dl>"
         }
