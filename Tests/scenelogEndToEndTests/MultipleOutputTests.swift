@@ -58,6 +58,21 @@ struct MultipleOutputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
     }
 
+    @Test("a misspelt format is refused with the one meant; '-' is standard output; a standard output closed at the start is no place for a report")
+    func misspeltFormatDashAndClosedOutput() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let typo = try CommandRunner.run(["scan", "--output", "jsno=night.json", Self.sample], in: folder)
+        #expect(typo.status == 2 && typo.stderr.contains("'jsno' is no format; did you mean 'json'? For a file of that name, write ./jsno=night.json"), "\(typo.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("jsno=night.json").path))
+        let named = try CommandRunner.run(["scan", "--fail-on", "never", "--output", "./jsno=night.json", Self.sample], in: folder)
+        #expect(named.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("jsno=night.json").path))
+        let dash = try CommandRunner.run(["scan", "--fail-on", "never", "--output", "json=-", Self.sample], in: folder)
+        #expect(dash.status == 0 && dash.stdout.contains("\"schemaVersion\" : 1"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+        let closed = try CommandRunner.run(shellArguments: "scan --fail-on never '\(Self.sample)' >&-", in: folder)
+        #expect(closed.status == 3 && closed.stderr.contains("cannot write the report to standard output: it was closed when scenelog started"), "\(closed.stderr)")
+    }
+
     @Test("an output that cannot be written costs that report only: the others are written, and the exit is 3")
     func oneFailingOutput() throws {
         let folder = try CommandRunner.temporaryFolder()

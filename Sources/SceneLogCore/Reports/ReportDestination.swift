@@ -114,6 +114,10 @@ public enum ReportDestination {
     private static func write(
         to path: String?, producing produce: (([UInt8]) throws -> Void) throws -> Void
     ) throws(ReportWriteError) {
+        if let descriptor = path.map({ standardDescriptors[$0] }) ?? STDOUT_FILENO, wasClosedAtStart(descriptor) {
+            let name = descriptor == STDOUT_FILENO ? "standard output" : "standard error"
+            throw ReportWriteError(description: "cannot write the report to \(name): it was closed when scenelog started")
+        }
         guard let path else {
             do {
                 try produce { bytes in
@@ -144,6 +148,14 @@ public enum ReportDestination {
                 description: "cannot write '\(Escaping.visible(path))': \(reason)",
                 readerWentAway: code == EPIPE && standardDescriptors[path] == STDOUT_FILENO)
         }
+    }
+
+    /// Whether standard output or error (`descriptor`) was closed when the process started: the
+    /// command line opens `/dev/null` there and marks it close-on-exec, which no descriptor a
+    /// process is started with can be.
+    public static func wasClosedAtStart(_ descriptor: Int32) -> Bool {
+        let flags = fcntl(descriptor, F_GETFD)
+        return flags != -1 && flags & FD_CLOEXEC != 0
     }
 
     /// The names of standard output and standard error, written to as the descriptors they are.

@@ -21,7 +21,8 @@ public struct ReportOutput: Sendable, Equatable {
     }
 
     /// Reads `FORMAT=PATH` when what comes before the first `=` is a format id (`html=night.html`),
-    /// else a plain path (`./json=x` names a file called `json=x`).
+    /// else a plain path (`./json=x` names a file called `json=x`; ``plan(_:defaultFormat:)``
+    /// refuses a misspelt format, `jsno=x`). A path `-` is standard output.
     public init(parsing argument: String) {
         if let equals = argument.firstIndex(of: "="), let format = ReportFormat(rawValue: String(argument[..<equals])) {
             self.init(format: format, path: String(argument[argument.index(after: equals)...]))
@@ -47,6 +48,13 @@ public struct ReportOutput: Sendable, Equatable {
             guard !output.path.isEmpty else {
                 throw ReportOutputError(description: "--output \(output.format.map { "\($0.rawValue)=" } ?? "") names no file")
             }
+            if output.format == nil, let word = misspeltFormat(in: output.path) {
+                let suggestion = NearestName.suggestion(for: word, among: ReportFormat.allCases.map(\.rawValue))
+                throw ReportOutputError(
+                    description: "--output '\(Escaping.visible(output.path))': '\(Escaping.visible(word))' is no format"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? " (\(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))).")
+                        + " For a file of that name, write ./\(Escaping.visible(output.path))")
+            }
             guard paths.insert(URL(fileURLWithPath: output.path).standardizedFileURL.path).inserted else {
                 throw ReportOutputError(description: "--output '\(Escaping.visible(output.path))' is named twice")
             }
@@ -58,7 +66,17 @@ public struct ReportOutput: Sendable, Equatable {
                     description: "--output '\(Escaping.visible(output.path))' is the file '\(Escaping.visible(first))' named again")
             }
         }
-        return outputs.map { ($0.format ?? defaultFormat, $0.path) }
+        // `-` is standard output, as for every other file a command reads or writes.
+        return outputs.map { ($0.format ?? defaultFormat, $0.path == "-" ? nil : $0.path) }
+    }
+
+    /// The word before `=` in a plain path that reads as `FORMAT=PATH` with a format misspelt
+    /// (`jsno=night.json`): a short lowercase word, nothing before it.
+    private static func misspeltFormat(in path: String) -> String? {
+        guard let equals = path.firstIndex(of: "="), equals > path.startIndex else { return nil }
+        let word = path[..<equals]
+        guard word.count <= 16, word.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else { return nil }
+        return String(word)
     }
 }
 
