@@ -73,6 +73,17 @@ struct MultipleOutputTests {
         #expect(closed.status == 3 && closed.stderr.contains("cannot write the report to standard output: it was closed when scenelog started"), "\(closed.stderr)")
     }
 
+    @Test("a --history that is one of the inputs is refused before anything is read or recorded")
+    func historyThatIsAnInput() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let logs = folder.appendingPathComponent("logs")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        try Data().write(to: logs.appendingPathComponent("empty.log"))
+        let result = try CommandRunner.run(["report", "--record", "--history", "logs/empty.log", "logs"], in: folder)
+        #expect(result.status == 2 && result.stderr.contains("--history 'logs/empty.log' is also an input; keep it in another file"), "\(result.stderr)")
+        #expect(try Data(contentsOf: logs.appendingPathComponent("empty.log")).isEmpty)
+    }
+
     @Test("an output that cannot be written costs that report only: the others are written, and the exit is 3")
     func oneFailingOutput() throws {
         let folder = try CommandRunner.temporaryFolder()

@@ -50,7 +50,9 @@ struct ReportCommand: ParsableCommand {
 
     mutating func run() throws {
         let export = try telemetry.export()
-        let prepared = try input.prepare(try common.rules.loadSettings(), writing: common.output, alsoReading: common.rules.filesRead + nightly.filesRead)
+        let prepared = try input.prepare(
+            try common.rules.loadSettings(), writing: common.output, alsoReading: common.rules.filesRead + nightly.filesRead,
+            recordingIn: nightly.record ? nightly.history : nil)
         let earlier = try nightly.loadBaseline()
         let result = input.scan(prepared, common: common)
         try nightly.finish(result, ruleSet: prepared.settings.ruleSet, comparedWith: earlier, common: common, telemetry: telemetry, export: export)

@@ -77,12 +77,15 @@ public enum ReportDestination {
         try write(text, to: nil)
     }
 
-    /// Why `output` cannot be written, when it is also one of `inputs` (see
+    /// Why `output` (given with `option`) cannot be written, when it is also one of `inputs` (see
     /// ``input(among:selection:sameAs:)``): `--output 'x.log' is also an input; …`, the path escaped.
-    public static func refusal(ofOutput output: String, among inputs: [String], selection: PathSelection = PathSelection()) -> String? {
+    public static func refusal(
+        ofOutput output: String, among inputs: [String], selection: PathSelection = PathSelection(), option: String = "--output"
+    ) -> String? {
         guard let input = input(among: inputs, selection: selection, sameAs: output) else { return nil }
         let named = input == output ? "" : " ('\(Escaping.visible(input))')"
-        return "--output '\(Escaping.visible(output))' is also an input\(named); write the report to another file"
+        let advice = option == "--output" ? "write the report to another file" : "keep it in another file"
+        return "\(option) '\(Escaping.visible(output))' is also an input\(named); \(advice)"
     }
 
     /// Of `inputs` (as named on the command line, folders walked as the scan walks them with

@@ -106,24 +106,32 @@ struct InputOptions: ParsableArguments {
     ///
     /// - Parameter others: the other files the command reads (settings, rules, baseline, history):
     ///   an `--output` may be none of them either.
-    mutating func prepare(_ settings: RunSettings, writing outputs: [ReportOutput], alsoReading others: [String]) throws -> Prepared {
+    mutating func prepare(
+        _ settings: RunSettings, writing outputs: [ReportOutput], alsoReading others: [String], recordingIn history: String? = nil
+    ) throws -> Prepared {
         if include.isEmpty { include = settings.include }
         if exclude.isEmpty { exclude = settings.exclude }
         let filters = try filters.filters(over: settings)
-        return Prepared(settings: settings, filters: filters, inputs: try inputs(writing: outputs, alsoReading: others))
+        return Prepared(
+            settings: settings, filters: filters, inputs: try inputs(writing: outputs, alsoReading: others, recordingIn: history))
     }
 
     /// The inputs: the paths named, then the ones listed in `--inputs-from`. Refuses (usage error,
     /// before anything is read) an `--output` that is one of them, a file inside a named folder or
     /// standard input, the `--inputs-from` list or one of `others`: it would be replaced while it
-    /// is read, or before. A list that cannot be used is an input error (exit 3).
-    func inputs(writing outputs: [ReportOutput], alsoReading others: [String]) throws -> [String] {
+    /// is read, or before. So is a `--history` recorded in that is one of the inputs. A list that
+    /// cannot be used is an input error (exit 3).
+    func inputs(writing outputs: [ReportOutput], alsoReading others: [String], recordingIn history: String? = nil) throws -> [String] {
         let inputs = try allPaths()
         let read = others + [inputsFrom].compactMap { $0 }.filter { $0 != "-" }
+        let selection = PathSelection(include: include, exclude: exclude)
+        if let history, let refusal = ReportDestination.refusal(ofOutput: history, among: inputs, selection: selection, option: "--history") {
+            Diagnostics.error(refusal)
+            throw ExitStatus.usage.exitCode
+        }
         for output in outputs {
             guard
-                let refusal = ReportDestination.refusal(
-                    ofOutput: output.path, among: inputs, selection: PathSelection(include: include, exclude: exclude))
+                let refusal = ReportDestination.refusal(ofOutput: output.path, among: inputs, selection: selection)
                     ?? ReportDestination.refusal(ofOutput: output.path, among: read)
             else { continue }
             Diagnostics.error(refusal)
