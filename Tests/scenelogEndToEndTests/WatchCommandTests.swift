@@ -193,7 +193,11 @@ struct WatchCommandTests {
         let folder = try CommandRunner.temporaryFolder()
         let result = try CommandRunner.run(["watch", "--follow", "."], in: folder)
         #expect(result.status == 3)
-        #expect(result.stderr.contains("'.' is not a regular file"))
+        #expect(result.stderr.contains("'.' is a folder: follow a log in it, or scan it (scenelog scan '.')"), "\(result.stderr)")
+        // Its size is 0, yet it reads: following it would start over at every look.
+        let made = try CommandRunner.run(["watch", "--follow", "/proc/self/status"], in: folder)
+        #expect(made.status == 3)
+        #expect(made.stderr.contains("'/proc/self/status' is made by the kernel as it is read (its size is 0), so its end cannot be followed"))
     }
 
     /// A finding's line that names no device (idevicesyslog 1.4).

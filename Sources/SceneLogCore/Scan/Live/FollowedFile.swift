@@ -58,12 +58,31 @@ final class FollowedFile {
         }
         var status = stat()
         fstat(descriptor, &status)
+        let pipe = Escaping.isShownSafely(path) ? "cat \(Escaping.shellWord(path, asArgument: true)) | scenelog watch" : "pipe it into scenelog watch"
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            let pipe = Escaping.isShownSafely(path) ? "cat \(Escaping.shellWord(path, asArgument: true)) | scenelog watch" : "pipe it into scenelog watch"
+            if status.st_mode & S_IFMT == S_IFDIR {
+                let scan = Escaping.isShownSafely(path) ? "scenelog scan \(Escaping.shellWord(path, asArgument: true))" : "scenelog scan"
+                throw WatchError("'\(Escaping.visible(path))' is a folder: follow a log in it, or scan it (\(scan))")
+            }
             throw WatchError("'\(Escaping.visible(path))' is not a regular file; pipe it instead: \(pipe)")
         }
+        if isMadeAsRead(descriptor) {
+            close(descriptor)
+            throw WatchError(
+                "'\(Escaping.visible(path))' is made by the kernel as it is read (its size is 0), so its end cannot be followed; pipe it instead: \(pipe)")
+        }
         return (descriptor, status)
+    }
+
+    /// Whether `descriptor` is a file the kernel makes up as it is read (`/proc`, `/sys`): its size
+    /// is 0, yet a read returns bytes, so every look at it would be a truncation.
+    private static func isMadeAsRead(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == 0 else { return false }
+        var byte: UInt8 = 0
+        guard pread(descriptor, &byte, 1, 0) == 1 else { return false }
+        return fstat(descriptor, &status) == 0 && status.st_size == 0
     }
 
     /// Reads `descriptor` (the file `status` describes) from `offset` on, in place of the file read so far.
