@@ -39,12 +39,19 @@ struct LogContextTests {
         #expect(lines.map(\.number) == [1, 2, 3])
         #expect(lines[1].text == String(repeating: "é", count: LogContext.maximumLineLength) + "…")
 
-        // A line that starts before the window read is left out, not shown in part.
-        let huge = String(repeating: "x", count: 10_000)
-        let past = try folder.write("a\n\(huge)\nfinding\nz\n", to: "huge.log")
-        let around = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: past, line: 3, byteOffset: 10_003)).get()
-        #expect(around.map(\.number) == [3, 4])
-        #expect(around.map(\.text) == ["finding", "z"])
+        // A long line on either side is shown from its start, cut, and the lines past it still are.
+        let huge = String(repeating: "x", count: 40_000)
+        let past = try folder.write("a\n\(huge)\nfinding\n\(huge)\nz\n", to: "huge.log")
+        let around = try LogContext(radius: 2).lines(around: SceneLogCore.SourceLocation(path: past, line: 3, byteOffset: 40_003)).get()
+        let cut = String(repeating: "x", count: LogContext.maximumLineLength) + "…"
+        #expect(around.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(around.map(\.text) == ["a", cut, "finding", cut, "z"])
+        // Past a line longer than the scan reads whole, the lines beyond it are not looked for.
+        let endless = String(repeating: "y", count: LogContext.longestLineWalked + 100_000)
+        let far = try folder.write("a\n\(endless)\nfinding\n", to: "endless.log")
+        let near = try LogContext(radius: 2).lines(
+            around: SceneLogCore.SourceLocation(path: far, line: 3, byteOffset: endless.utf8.count + 3)).get()
+        #expect(near.map(\.number) == [3])
     }
 
     @Test("standard input, archive members, compressed files, offsets unknown and changed files: a note instead")

@@ -6,7 +6,7 @@ import Darwin
 
 /// The lines of a log around a finding (`--context N`, like `rg -C N`), read again from the input
 /// after the scan: only from a regular file read as text, by the byte offset its finding records,
-/// a bounded window of it, each line cut to ``maximumLineLength`` characters; only when the path
+/// a chunk at a time, each line cut to ``maximumLineLength`` characters; only when the path
 /// still names the file that was scanned (``ScannedFiles``).
 ///
 /// Reading it is the text report's business alone: no other format shows context.
@@ -15,9 +15,6 @@ public struct LogContext: Sendable {
     public static let maximumRadius = 20
     /// The most characters (Unicode scalars) of a context line shown; the rest is cut, with `…`.
     static let maximumLineLength = 200
-    /// The most bytes read each side of a finding per line of context asked for.
-    static let bytesPerLine = 4 << 10
-
     /// The lines shown before and after the finding's line.
     public let radius: Int
 
@@ -65,7 +62,8 @@ public struct LogContext: Sendable {
     }
 
     /// The lines around `location`: ``radius`` lines before it, its own line, ``radius`` after
-    /// (fewer at the file's ends, or where lines are longer than the window read).
+    /// (fewer at the file's ends, or past a line longer than ``longestLineWalked``). Each line is
+    /// read from its start, ``maximumLineLength`` characters of it, however long it is.
     func lines(around location: SourceLocation) -> Result<[Line], Unavailable> {
         guard location.byteOffset >= 0, location.line >= 1 else { return .failure(.offsetUnknown) }
         let descriptor: Int32
@@ -75,68 +73,106 @@ public struct LogContext: Sendable {
         case .success(let file): (descriptor, size) = file
         }
         defer { close(descriptor) }
-        guard location.byteOffset <= size else { return .failure(.changed) }
-
-        let window = (radius + 1) * Self.bytesPerLine
-        let start = max(location.byteOffset - window, 0)
-        guard let bytesBefore = FileSystem.bytes(of: descriptor, at: Int64(start), count: location.byteOffset - start),
-            let bytesAfter = FileSystem.bytes(of: descriptor, at: Int64(location.byteOffset), count: window)
-        else { return .failure(.unreadable) }
+        guard location.byteOffset < size else { return .failure(.changed) }
         // The finding's line starts a line: a file rewritten since the scan would not.
-        guard !bytesAfter.isEmpty, bytesBefore.last == nil || bytesBefore.last == ASCII.newline else { return .failure(.changed) }
-
-        let before = Self.lastLines(min(radius, location.line - 1), of: bytesBefore[...], fromFileStart: start == 0)
-        let after = Self.firstLines(radius + 1, of: bytesAfter[...], toFileEnd: location.byteOffset + bytesAfter.count >= size)
-        let first = location.line - before.count
+        if location.byteOffset > 0 {
+            guard let previous = FileSystem.bytes(of: descriptor, at: Int64(location.byteOffset - 1), count: 1) else {
+                return .failure(.unreadable)
+            }
+            guard previous == [ASCII.newline] else { return .failure(.changed) }
+        }
+        let reader = LineWalker(descriptor: descriptor, size: size)
+        guard let starts = reader.startsOfLines(min(radius, location.line - 1), before: location.byteOffset),
+            let pieces = reader.lines(from: starts + [location.byteOffset], following: radius)
+        else { return .failure(.unreadable) }
+        let first = location.line - starts.count
         return .success(
-            (before + after).enumerated().map { index, line in
-                Line(number: first + index, text: Self.text(of: line.bytes, cut: line.cut), isFinding: index == before.count)
+            pieces.enumerated().map { index, line in
+                Line(number: first + index, text: Self.text(of: line.bytes[...], cut: line.cut), isFinding: index == starts.count)
             })
     }
 
-    /// A line's bytes, without its terminator, and whether the window read ends inside it.
-    private typealias Piece = (bytes: ArraySlice<UInt8>, cut: Bool)
+    /// The longest line walked over to reach the lines past it: the scan cuts longer ones too.
+    static let longestLineWalked = 1 << 20
 
-    /// The last `count` whole lines of `bytes`, which ends with a line's `\n`: a line whose start
-    /// is before `bytes` (unless `bytes` starts the file) is left out, with the lines before it.
-    private static func lastLines(_ count: Int, of bytes: ArraySlice<UInt8>, fromFileStart: Bool) -> [Piece] {
-        var lines: [Piece] = []
-        var end = bytes.endIndex
-        while lines.count < count, end > bytes.startIndex {
-            let terminator = end - 1
-            let start: Int
-            if let newline = bytes[..<terminator].lastIndex(of: ASCII.newline) {
-                start = newline + 1
-            } else if fromFileStart {
-                start = bytes.startIndex
-            } else {
-                break
-            }
-            lines.append((withoutCarriageReturn(bytes[start..<terminator]), false))
-            end = start
+    /// Finds lines in a file by reading it a chunk at a time, backwards or forwards, keeping the
+    /// first bytes of each line only.
+    private struct LineWalker {
+        let descriptor: Int32
+        let size: Int
+        private static let chunkSize = 16 << 10
+
+        init(descriptor: Int32, size: Int) {
+            self.descriptor = descriptor
+            self.size = size
         }
-        return lines.reversed()
-    }
 
-    /// The first `count` lines of `bytes`, which starts a line; the last one is `cut` when it has
-    /// no `\n` in `bytes` and `bytes` does not reach the file's end.
-    private static func firstLines(_ count: Int, of bytes: ArraySlice<UInt8>, toFileEnd: Bool) -> [Piece] {
-        var lines: [Piece] = []
-        var start = bytes.startIndex
-        while lines.count < count, start < bytes.endIndex {
-            guard let newline = bytes[start...].firstIndex(of: ASCII.newline) else {
-                lines.append((bytes[start...], !toFileEnd))
-                break
+        /// Where the `count` lines before the one at `offset` start, the earliest first; fewer at
+        /// the file's start or before a line longer than ``LogContext/longestLineWalked``. `nil`
+        /// when the file cannot be read.
+        func startsOfLines(_ count: Int, before offset: Int) -> [Int]? {
+            var starts: [Int] = []
+            var end = offset - 1  // the previous line's `\n`
+            while starts.count < count, end >= 0 {
+                var chunkEnd = end
+                var start: Int?
+                while start == nil, chunkEnd > 0, end - chunkEnd <= LogContext.longestLineWalked {
+                    let chunkStart = max(0, chunkEnd - Self.chunkSize)
+                    guard let bytes = FileSystem.bytes(of: descriptor, at: Int64(chunkStart), count: chunkEnd - chunkStart) else { return nil }
+                    if let newline = bytes.lastIndex(of: ASCII.newline) { start = chunkStart + newline + 1 }
+                    chunkEnd = chunkStart
+                }
+                if start == nil, chunkEnd == 0 { start = 0 }
+                guard let start else { break }
+                starts.append(start)
+                end = start - 1
             }
-            lines.append((withoutCarriageReturn(bytes[start..<newline]), false))
-            start = newline + 1
+            return starts.reversed()
         }
-        return lines
-    }
 
-    /// `line` without the `\r` of a `\r\n` terminator.
-    private static func withoutCarriageReturn(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        line.last == ASCII.carriageReturn ? line.dropLast() : line
+        /// The first bytes of the lines that start at `starts` (each ending at the next start) and
+        /// of `count` lines after the last of them; `cut` when a line goes on past what is kept.
+        func lines(from starts: [Int], following count: Int) -> [(bytes: [UInt8], cut: Bool)]? {
+            var lines: [(bytes: [UInt8], cut: Bool)] = []
+            for (index, start) in starts.enumerated() {
+                let end = index + 1 < starts.count ? starts[index + 1] - 1 : nil
+                guard let line = line(at: start, endingAt: end) else { return nil }
+                lines.append(line)
+            }
+            var start = starts.last ?? 0
+            for _ in 0..<count {
+                guard let next = startOfLine(after: start), next < size, let line = line(at: next, endingAt: nil) else { break }
+                lines.append(line)
+                start = next
+            }
+            return lines
+        }
+
+        /// The kept bytes of the line at `start`, whose `\n` is at `end` when known.
+        private func line(at start: Int, endingAt end: Int?) -> (bytes: [UInt8], cut: Bool)? {
+            let kept = LogContext.maximumLineLength * 4
+            let length = min(end.map { $0 - start } ?? kept + 1, kept + 1)
+            guard var bytes = FileSystem.bytes(of: descriptor, at: Int64(start), count: length) else { return nil }
+            if end == nil, let newline = bytes.firstIndex(of: ASCII.newline) { bytes.removeSubrange(newline...) }
+            let cut = bytes.count > kept
+            if cut { bytes.removeSubrange(kept...) }
+            if !cut, bytes.last == ASCII.carriageReturn { bytes.removeLast() }
+            return (bytes, cut)
+        }
+
+        /// Where the line after the one at `start` starts; `nil` at the file's end or past a line
+        /// longer than ``LogContext/longestLineWalked``.
+        private func startOfLine(after start: Int) -> Int? {
+            var position = start
+            while position < size, position - start <= LogContext.longestLineWalked {
+                guard let bytes = FileSystem.bytes(of: descriptor, at: Int64(position), count: min(Self.chunkSize, size - position)),
+                    !bytes.isEmpty
+                else { return nil }
+                if let newline = bytes.firstIndex(of: ASCII.newline) { return position + newline + 1 }
+                position += bytes.count
+            }
+            return nil
+        }
     }
 
     /// The file at `path` opened for reading, with its size, when it is a regular file that is
