@@ -42,6 +42,9 @@ struct CrashReport: Sendable, Equatable {
     /// Whether the JSON body was larger than ``CrashReportParser/maximumJSONBodyBytes`` and so not
     /// read: only the metadata line's fields are known.
     var isBodyTooLarge = false
+    /// Whether the JSON body is whole but could not be decoded (not JSON, or nested too deep):
+    /// only the metadata line's fields are known.
+    var isBodyUndecodable = false
 
     /// The most characters (Unicode scalars) of a name, a version, a time or a code the report gives.
     static let maximumFieldLength = 512

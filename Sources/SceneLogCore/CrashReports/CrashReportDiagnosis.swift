@@ -55,6 +55,7 @@ enum CrashReportDiagnosis {
         if !report.crashedThreadFrames.isEmpty { data["frames"] = report.crashedThreadFrames.joined(separator: "\n") }
         if report.isTruncated { data["truncated"] = "true" }
         if report.isBodyTooLarge { data["body"] = "not read: larger than \(CrashReportParser.maximumJSONBodyBytes >> 20) MiB" }
+        if report.isBodyUndecodable { data["body"] = "not read: not JSON that can be decoded" }
         // A watchdog kill's explanation names the app, its pid and its allowance: all that a report
         // quoted without its header tells of them.
         let watchdog = report.terminationExplanation.flatMap(WatchdogExplanation.init)

@@ -62,11 +62,15 @@ enum CrashReportParser {
         if body.isEmpty {
             report.isTruncated = true
         } else if body.first == UInt8(ascii: "{") {
+            let closed = JSONBrackets.lengthOfFirstValue(in: body) != nil
             let body = throughFirstObject(body)
             if body.count > maximumJSONBodyBytes {
                 report.isBodyTooLarge = true
             } else if let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: body) {
                 readBody(object, into: &report)
+            } else if closed {
+                // Whole, but no JSON that can be read (a number JSON has not, nesting too deep).
+                report.isBodyUndecodable = true
             } else {
                 report.isTruncated = true
             }

@@ -376,6 +376,14 @@ import Testing
         #expect(finding.rule == "library-not-loaded" && finding.data["library"] == library)
     }
 
+    @Test("a body that is whole but no JSON that decodes is said to be so, not cut")
+    func undecodableBody() throws {
+        let report = try #require(parse("\(Self.metadata309)\n{\"pid\" : NaN, \"procName\" : \"x\"}"))
+        #expect(report.isBodyUndecodable && !report.isTruncated)
+        let finding = CrashReportDiagnosis.finding(for: report, path: "x.ips", severityOverrides: [:])
+        #expect(finding.data["body"] == "not read: not JSON that can be decoded" && finding.data["truncated"] == nil)
+    }
+
     @Test func bodyCutMidJSONKeepsTheMetadata() throws {
         let cut = String(Self.watchdogBody.prefix(120))
         let report = try #require(parse("\(Self.metadata309)\n\(cut)"))
