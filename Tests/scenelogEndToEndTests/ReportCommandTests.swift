@@ -168,7 +168,7 @@ struct ReportCommandTests {
         #expect(try column(named: "main-thread-io-at-launch") == ["1", "0", "0"])
         #expect(try column(named: "net.fernhill.fieldnotes").map { $0.split(separator: "/")[0] } == ["332", "632", "632"])
         let feature = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--branch", "feature"], in: folder)
-        #expect(feature.status == 0 && feature.stdout.contains("No run recorded yet"))
+        #expect(feature.status == 0 && feature.stdout.contains("No run recorded on branch 'feature': run scenelog report --record on it, or leave out --branch."))
         let page = try CommandRunner.run(["history", "--history", "h/history.sqlite", "--format", "html"], in: folder)
         #expect(page.stdout.contains("<svg") && page.stdout.contains("<polyline"))
         let none = try CommandRunner.run(["history", "--history", "none.sqlite"], in: folder)

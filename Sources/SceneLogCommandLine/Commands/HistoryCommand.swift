@@ -54,6 +54,6 @@ struct HistoryCommand: ParsableCommand {
             throw ExitStatus.inputError.exitCode
         }
         let renderer = HistoryRenderer(width: Terminal.columnsVariable ?? 80)
-        try Diagnostics.write(format == .html ? renderer.html(runs) : renderer.text(runs), to: output)
+        try Diagnostics.write(format == .html ? renderer.html(runs, branch: branch) : renderer.text(runs, branch: branch), to: output)
     }
 }

@@ -6,6 +6,8 @@
 /// is escaped.
 struct HistoryPage {
     let runs: [HistoryRun]
+    /// The branch the runs were chosen by, if any.
+    var branch: String? = nil
 
     /// Forbids every fetch and every script; inline styles only.
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
@@ -30,7 +32,7 @@ struct HistoryPage {
         page += header()
         page += "<main>\n"
         if runs.isEmpty {
-            page += "<p class=\"muted\">No run recorded yet: run <code>scenelog report --record</code>.</p>\n"
+            page += "<p class=\"muted\">\(Escaping.markupText(HistoryRenderer.noRun(branch: branch.map(Escaping.terminalLine))))</p>\n"
         } else {
             page += apps() + rules() + table()
         }

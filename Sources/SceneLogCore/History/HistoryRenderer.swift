@@ -16,8 +16,11 @@ public struct HistoryRenderer: Sendable {
     /// Runs as rows, oldest first, each named by its time and commit: one table of the findings
     /// by severity, then findings per rule and time to active per app (p50/p90), as many columns
     /// as fit the width (`R1`, `A1`… named above each table), the rest in further tables.
-    public func text(_ runs: [HistoryRun]) -> String {
-        guard !runs.isEmpty else { return "No run recorded yet: run scenelog report --record.\n" }
+    ///
+    /// - Parameter branch: the branch the runs were chosen by (`--branch`), for what an empty
+    ///   history says.
+    public func text(_ runs: [HistoryRun], branch: String? = nil) -> String {
+        guard !runs.isEmpty else { return Self.noRun(branch: branch.map(Escaping.terminalLine)) + "\n" }
         var output = summary(runs)
         let rules = Set(runs.flatMap(\.findingsByRule.keys)).sorted()
         output += keyedTables(
@@ -36,8 +39,14 @@ public struct HistoryRenderer: Sendable {
     }
 
     /// A page with charts of findings per rule and time to active per app, and the runs.
-    public func html(_ runs: [HistoryRun]) -> String {
-        HistoryPage(runs: runs).render()
+    public func html(_ runs: [HistoryRun], branch: String? = nil) -> String {
+        HistoryPage(runs: runs, branch: branch).render()
+    }
+
+    /// What a history with no run (on `branch`, when given) says: `No run recorded yet: …`.
+    static func noRun(branch: String?) -> String {
+        guard let branch else { return "No run recorded yet: run scenelog report --record." }
+        return "No run recorded on branch '\(branch)': run scenelog report --record on it, or leave out --branch."
     }
 
     // MARK: - Text
