@@ -122,19 +122,20 @@ struct ArchiveScanTests {
         #expect(findings.contains { $0["path"] as? String == prefix + "logs/two-devices.log.gz" })
     }
 
-    @Test("link members are named with a note, never followed: a hard link to a member, a symbolic link out of the archive")
+    @Test("link members are named with a note, never followed: a hard link to a member, a symbolic link out of the archive; a FIFO is passed over with a note")
     func linkMembers() throws {
         let folder = try CommandRunner.temporaryFolder()
         try FileManager.default.copyItem(
             at: CommandRunner.packageRoot.appendingPathComponent("Samples/two-devices-idevicesyslog.log"),
             to: folder.appendingPathComponent("a.log"))
-        try Self.shell("ln a.log b.log && ln -s /etc/passwd c.log && tar -czf links.tar.gz a.log b.log c.log", in: folder)
+        try Self.shell("ln a.log b.log && ln -s /etc/passwd c.log && mkfifo d.log && tar -czf links.tar.gz a.log b.log c.log d.log", in: folder)
         let (result, json) = try Self.report(["--fail-on", "never", "links.tar.gz"], in: folder)
         #expect(result.status == 0)
         let inputs = try #require(json["inputs"] as? [[String: Any]])
         let notes = Dictionary(uniqueKeysWithValues: inputs.map { ($0["path"] as? String ?? "", $0["note"] as? String) })
         #expect(notes["links.tar.gz!/b.log"] == "a hard link to 'a.log' in the archive, not read: its lines are that member's")
         #expect(notes["links.tar.gz!/c.log"] == "a symbolic link (to '/etc/passwd'), not followed")
+        #expect(notes["links.tar.gz!/d.log"] == "is not a regular file (a device or a FIFO): passed over")
         #expect(!result.stdout.contains("root:"), "the link is not followed")
     }
 

@@ -58,7 +58,13 @@ final class ArchiveWalker {
                 }
                 continue
             }
-            guard member.isRegularFile else { continue }
+            guard member.isRegularFile else {
+                // A device or a FIFO named like a log is said to be passed over, as a link is.
+                if !reader.isSingleStream, !member.name.hasSuffix("/"), selection.admits(member.name) {
+                    visit(.notRead(path: reader.path + "!/" + member.name, note: "is not a regular file (a device or a FIFO): passed over"))
+                }
+                continue
+            }
             if depth == 0 { topMembers += 1 }
             if let root = LogarchiveHint.logarchiveRoot(of: member.name) {
                 if namedLogarchives.insert(reader.path + "!/" + root).inserted {
