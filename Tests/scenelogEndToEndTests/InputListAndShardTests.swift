@@ -11,6 +11,15 @@ struct InputListAndShardTests {
         return (report?["inputs"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
     }
 
+    @Test("--inputs-from /dev/stdin reads the list from standard input, as - does")
+    func listFromDevStdin() throws {
+        let sample = CommandRunner.packageRoot.appendingPathComponent("Samples/two-devices-idevicesyslog.log").path
+        let result = try CommandRunner.run(
+            ["scan", "--fail-on", "never", "--inputs-from", "/dev/stdin"], stdin: Data((sample + "\n").utf8), in: CommandRunner.temporaryFolder())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Scanned 1 input"), "\(result.stdout)")
+    }
+
     @Test("--inputs-from - reads a NUL-separated list from standard input, after the paths named")
     func listOnStandardInput() throws {
         let list = Data((Self.samples[1] + "\u{0}").utf8)

@@ -20,8 +20,10 @@ public enum InputList {
         public let description: String
     }
 
-    /// The paths listed in the file at `path` (`-`: standard input).
-    public static func read(path: String) throws(Failure) -> [String] {
+    /// The paths listed in the file at `path` (`-`, `/dev/stdin`: standard input).
+    public static func read(path given: String) throws(Failure) -> [String] {
+        // Standard input by another of its names reads as `-` does: a pipe is no regular file.
+        let path = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(given) ? "-" : given
         let name = path == "-" ? "standard input" : "'\(Escaping.visible(path))'"
         let bytes: [UInt8]
         if path == "-" {
