@@ -385,7 +385,7 @@ struct LaunchTracker {
             else { return }
             if let process = mark.process { launches[index].launch.process = process }
             if launches[index].launch.pid == nil { launches[index].launch.pid = record.fields.pid }
-            if launches[index].launch.bundle == nil { launches[index].launch.bundle = bundle }
+            launches.nameBundle(bundle, at: index)
             markStartSeen(index)
         case .windowKey:
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }

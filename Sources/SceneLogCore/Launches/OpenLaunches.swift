@@ -27,12 +27,15 @@ struct OpenLaunches {
     subscript(index: Int) -> OpenLaunch {
         get { open[closedAtFront + index] }
         // In place: a copy of the launch would copy its phases and events on every change.
-        _modify {
-            let slot = closedAtFront + index
-            let bundle = open[slot].launch.bundle
-            defer { if open[slot].launch.bundle != bundle { noteBundle(leaving: bundle, entering: open[slot].launch.bundle) } }
-            yield &open[slot]
-        }
+        _modify { yield &open[closedAtFront + index] }
+    }
+
+    /// Names the bundle of the open launch at `index`, which named none (set it only so: the
+    /// count of open launches by bundle follows it).
+    mutating func nameBundle(_ bundle: String, at index: Int) {
+        guard self[index].launch.bundle == nil else { return }
+        self[index].launch.bundle = bundle
+        noteBundle(leaving: nil, entering: bundle)
     }
 
     mutating func append(_ launch: Launch) -> Int {

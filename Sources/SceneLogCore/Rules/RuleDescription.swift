@@ -14,6 +14,9 @@ public struct RuleDescription: Sendable {
     public let references: [String]
     /// The message of a finding, with `{key}` replaced by the match's data.
     public let messageTemplate: String
+    /// Whether ``messageTemplate`` names `{reportedBy}`: the process whose line it is, filled in
+    /// only then.
+    let namesReporter: Bool
     /// The ways the rule matches; any one is enough.
     public let patterns: [RulePattern]
     /// Log lines that must produce exactly one finding of this rule (with the given data).
@@ -45,6 +48,7 @@ public struct RuleDescription: Sendable {
         self.fix = fix
         self.references = references
         self.messageTemplate = messageTemplate
+        namesReporter = messageTemplate.utf8.firstRange(of: "{reportedBy".utf8) != nil
         self.patterns = patterns
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples

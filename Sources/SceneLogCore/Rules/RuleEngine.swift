@@ -114,7 +114,10 @@ final class RuleEngine {
     private static func message(of description: RuleDescription, data: [String: String], process: String?) -> String {
         var context = data
         if context["process"] == nil { context["process"] = process ?? "the process" }
-        if context["reportedBy"] == nil { context["reportedBy"] = context["process"] }
+        // Only for a template that says it: one more entry would cost every other finding an allocation.
+        if description.namesReporter, context["reportedBy"] == nil {
+            context["reportedBy"] = context["process"]
+        }
         return description.message(with: context)
     }
 
