@@ -20,14 +20,16 @@ public enum InputList {
         public let description: String
     }
 
-    /// The paths listed in the file at `path` (`-`, `/dev/stdin`: standard input).
+    /// The paths listed in the file at `path` (`-`, `/dev/stdin`: standard input; a FIFO is read
+    /// as a pipe).
     public static func read(path given: String) throws(Failure) -> [String] {
         // Standard input by another of its names reads as `-` does: a pipe is no regular file.
         let path = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(given) ? "-" : given
         let name = path == "-" ? "standard input" : "'\(Escaping.visible(path))'"
         let bytes: [UInt8]
-        if path == "-" {
-            bytes = try readStandardInput(name: name)
+        if path == "-" || FileSystem.status(path).map({ $0.st_mode & S_IFMT == S_IFIFO }) == true {
+            // A pipe (standard input, a shell's `<(…)`) is read to its end, as far as a list may go.
+            bytes = try readStream(path, name: name)
         } else {
             do {
                 bytes = [UInt8](try BoundedFile.read(path: path, limit: maximumBytes, what: "input lists"))
@@ -68,10 +70,10 @@ public enum InputList {
     }
 
     /// Standard input, up to ``maximumBytes``.
-    private static func readStandardInput(name: String) throws(Failure) -> [UInt8] {
+    private static func readStream(_ path: String, name: String) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         do throws(InputError) {
-            let reader = try ChunkedReader(path: "-")
+            let reader = try ChunkedReader(path: path)
             while bytes.count <= maximumBytes {
                 let chunk = try reader.nextChunk()
                 if chunk.isEmpty { return bytes }
