@@ -47,11 +47,11 @@ struct LaunchTracker {
     /// The app jobs whose end launchd or SpringBoard told (the latest few), by bundle, launchd's
     /// tag and device: the second word on one job's end is no second launch.
     private var endedJobs: [(bundle: String, job: String, device: String?)] = []
+    /// How many ended jobs ``endedJobs`` keeps.
+    private static let endedJobsKept = 16
     /// The last bootstrap failure told, and the process object it names (``LaunchSignal/bootstrapFailed(bundle:reason:processObject:)``):
     /// SpringBoard's other wording of it right after is no second attempt.
     private var lastBootstrapFailure: (bundle: String, device: String?, processObject: String?)?
-    /// How many ended jobs ``endedJobs`` keeps.
-    private static let endedJobsKept = 16
 
     /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
     private var awaitsPid = false
@@ -150,8 +150,7 @@ struct LaunchTracker {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         // The app the line names: `[app<bundle>:pid]`, else the app a system process's line is
         // about (a rule's groups `app` and `appPid`), by its bundle.
-        let named = LaunchMarkerParsing.namedProcess(in: record.message)
-            ?? finding.data["app"].flatMap { _ in finding.pid.flatMap { pid in finding.data["bundle"].map { ($0, pid) } } }
+        let named = LaunchMarkerParsing.namedProcess(in: record.message) ?? Self.appOfSystemLine(finding)
         if let index = launches.appIndex(pid: finding.pid, process: finding.process, device: device)
             ?? named.flatMap({ launches.index(pid: $0.pid, device: device) })
             ?? startLaunchOfTheApp(record, finding: finding, effect: effect, device: device, into: &events)
@@ -197,6 +196,13 @@ struct LaunchTracker {
         guard finding.process == nil, finding.pid == nil, !isSystemProcess(launch.process) else { return }
         finding.process = launch.process
         finding.pid = launch.pid
+    }
+
+    /// The app a system process's line is about, when its rule names it (the groups `app` and
+    /// `appPid`) with its bundle.
+    private static func appOfSystemLine(_ finding: Finding) -> (bundle: String, pid: Int)? {
+        guard finding.data["app"] != nil, let pid = finding.pid, let bundle = finding.data["bundle"] else { return nil }
+        return (bundle, pid)
     }
 
     /// A kill the system told is the killed app's problem: the finding is owned by the app's
