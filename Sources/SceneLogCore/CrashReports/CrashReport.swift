@@ -36,6 +36,11 @@ struct CrashReport: Sendable, Equatable {
     var expiredAssertion: String?
     /// The top frames (at most 5) of the crashed thread, as `"0 libsystem_kernel.dylib __pthread_kill + 8"`.
     var crashedThreadFrames: [String]
+    /// Whether the report has a `Last Exception Backtrace` (JSON `lastExceptionBacktrace`): the
+    /// process ended on an uncaught exception (Apple, "Addressing language exception crashes").
+    var hasExceptionBacktrace = false
+    /// The top frames (at most 5) of that backtrace, written as ``crashedThreadFrames`` are.
+    var exceptionBacktraceFrames: [String] = []
     /// Whether only part of the report could be read (a file cut mid-JSON): the metadata line was
     /// read, the body was not.
     var isTruncated: Bool
@@ -70,6 +75,7 @@ struct CrashReport: Sendable, Equatable {
         cut(&expiredAssertion, to: Self.maximumExplanationLength)
         cut(&exceptionReason, to: Self.maximumExplanationLength)
         crashedThreadFrames = crashedThreadFrames.map { Self.prefix(of: $0, Self.maximumFieldLength) }
+        exceptionBacktraceFrames = exceptionBacktraceFrames.map { Self.prefix(of: $0, Self.maximumFieldLength) }
     }
 
     /// The first `length` Unicode scalars of `text`.

@@ -53,6 +53,8 @@ enum CrashReportDiagnosis {
         }
         data["explanation"] = report.terminationExplanation
         if !report.crashedThreadFrames.isEmpty { data["frames"] = report.crashedThreadFrames.joined(separator: "\n") }
+        if report.hasExceptionBacktrace { data["uncaughtException"] = "true" }
+        if !report.exceptionBacktraceFrames.isEmpty { data["exceptionFrames"] = report.exceptionBacktraceFrames.joined(separator: "\n") }
         if report.isTruncated { data["truncated"] = "true" }
         if report.isBodyTooLarge { data["body"] = "not read: larger than \(CrashReportParser.maximumJSONBodyBytes >> 20) MiB" }
         if report.isBodyUndecodable { data["body"] = "not read: not JSON that can be decoded" }
@@ -89,6 +91,8 @@ enum CrashReportDiagnosis {
             rule = description.id
             let exception = [report.exceptionType, report.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
             message = "crash report: \(process) crashed" + (exception.isEmpty ? "" : ": \(exception)")
+            // The report's Last Exception Backtrace: an exception nothing caught ended the process.
+            if report.hasExceptionBacktrace { message += ", on an uncaught exception" }
             if !termination.isEmpty { message += ", termination \(termination)" }
         }
         if rule == LaunchWatchdogTerminationRule.description.id, let event = watchdog?.event {

@@ -34,10 +34,12 @@ enum CrashReportJSON {
         @Lenient var termination: Termination?
         @Text var faultingThread: String?
         @Lenient var threads: [Lenient<Thread>]?
+        /// The frames of the uncaught exception that ended the process, when one did.
+        @Lenient var lastExceptionBacktrace: [Lenient<Frame>]?
         @Lenient var usedImages: [Lenient<Image>]?
 
         enum CodingKeys: String, CodingKey {
-            case procName, pid, bundleInfo, captureTime, exception, termination, faultingThread, threads, usedImages
+            case procName, pid, bundleInfo, captureTime, exception, termination, faultingThread, threads, lastExceptionBacktrace, usedImages
         }
     }
 

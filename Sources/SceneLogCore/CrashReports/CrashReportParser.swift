@@ -107,6 +107,10 @@ enum CrashReportParser {
             report.terminationExplanation = reasons.isEmpty ? termination.indicator : reasons.joined(separator: "; ")
         }
         report.crashedThreadFrames = crashedFrames(body)
+        if let backtrace = body.lastExceptionBacktrace {
+            report.hasExceptionBacktrace = true
+            report.exceptionBacktraceFrames = topFrames(backtrace, images: body.usedImages)
+        }
     }
 
     /// The top frames of the `faultingThread`, else of the thread marked `"triggered": true`.
@@ -115,7 +119,14 @@ enum CrashReportParser {
         let faulting = body.faultingThread.flatMap { Int($0) }.flatMap { threads.indices.contains($0) ? $0 : nil }
         guard let index = faulting ?? threads.firstIndex(where: { $0?.triggered == true }), let frames = threads[index]?.frames
         else { return [] }
-        let images = body.usedImages?.map(\.wrappedValue) ?? []
+        return topFrames(frames, images: body.usedImages)
+    }
+
+    /// The first ``frameLimit`` of `frames`, each as `"0 libsystem_kernel.dylib __pthread_kill + 8"`.
+    private static func topFrames(
+        _ frames: [CrashReportJSON.Lenient<CrashReportJSON.Frame>], images: [CrashReportJSON.Lenient<CrashReportJSON.Image>]?
+    ) -> [String] {
+        let images = images?.map(\.wrappedValue) ?? []
         return frames.prefix(frameLimit).map(\.wrappedValue).enumerated().map { number, frame in
             let image = frame?.imageIndex.flatMap { Int($0) }.flatMap { images.indices.contains($0) ? images[$0] : nil }
             let name = image?.name ?? "???"
@@ -149,12 +160,17 @@ enum CrashReportParser {
         var explanation: [String] = []
         var inTermination = false
         var inCrashedThread = false
+        var inExceptionBacktrace = false
         for line in lines {
-            if inCrashedThread, let frame = legacyFrame(line) {
-                if report.crashedThreadFrames.count < frameLimit { report.crashedThreadFrames.append(frame) }
+            if inCrashedThread || inExceptionBacktrace, let frame = legacyFrame(line) {
+                if inCrashedThread, report.crashedThreadFrames.count < frameLimit { report.crashedThreadFrames.append(frame) }
+                if inExceptionBacktrace, report.exceptionBacktraceFrames.count < frameLimit {
+                    report.exceptionBacktraceFrames.append(frame)
+                }
                 continue
             }
             inCrashedThread = false
+            inExceptionBacktrace = false
             guard !line.isEmpty else {
                 inTermination = false
                 continue
@@ -192,6 +208,10 @@ enum CrashReportParser {
                 explanation.append(value)
                 inTermination = true
             case "Triggered by Thread", "Highlighted by Thread":
+                inTermination = false
+            case "Last Exception Backtrace":
+                report.hasExceptionBacktrace = true
+                inExceptionBacktrace = true
                 inTermination = false
             default:
                 if key.hasPrefix("Thread "), key.hasSuffix(" Crashed") {

@@ -176,6 +176,49 @@ import Testing
             ])
     }
 
+    /// woocommerce/woocommerce-ios#3711: a legacy fragment pasted from its `Date/Time:` line, of an
+    /// app ended 0.34 s after launch by an exception nothing caught.
+    static let uncaughtExceptionFragment = """
+        Date/Time:           2021-02-15 20:38:31.6074 +0100
+        Launch Time:         2021-02-15 20:38:31.2653 +0100
+        OS Version:          iPhone OS 14.4 (18D52)
+
+        Exception Type:  EXC_CRASH (SIGABRT)
+        Exception Codes: 0x0000000000000000, 0x0000000000000000
+        Exception Note:  EXC_CORPSE_NOTIFY
+        Triggered by Thread:  0
+
+        Last Exception Backtrace:
+        0   CoreFoundation                \t0x187fa986c __exceptionPreprocess + 220 (NSException.m:199)
+        1   libobjc.A.dylib               \t0x19cfc4c50 objc_exception_throw + 60 (objc-exception.mm:565)
+        2   CoreFoundation                \t0x187eaf000 +[NSException raise:format:arguments:] + 100 (NSException.m:146)
+        """
+
+    @Test("a Last Exception Backtrace, legacy or JSON, tells an uncaught exception, and its top frames are kept")
+    func uncaughtExceptionBacktrace() throws {
+        let legacy = try #require(parse(Self.uncaughtExceptionFragment))
+        #expect(legacy.hasExceptionBacktrace && legacy.signal == "SIGABRT")
+        #expect(
+            legacy.exceptionBacktraceFrames == [
+                "0 CoreFoundation __exceptionPreprocess + 220 (NSException.m:199)",
+                "1 libobjc.A.dylib objc_exception_throw + 60 (objc-exception.mm:565)",
+                "2 CoreFoundation +[NSException raise:format:arguments:] + 100 (NSException.m:146)",
+            ])
+        #expect(legacy.crashedThreadFrames.isEmpty, "the backtrace's frames are not the crashed thread's")
+        let finding = CrashReportDiagnosis.finding(for: legacy, path: "fragment.crash")
+        #expect(finding.rule == "crash-report" && finding.data["uncaughtException"] == "true")
+        #expect(finding.message == "crash report: the app crashed: EXC_CRASH (SIGABRT), on an uncaught exception")
+
+        let body = Self.sigabrtBody.replacingOccurrences(
+            of: #""usedImages" :"#,
+            with: #""lastExceptionBacktrace" : [{"imageOffset":1,"symbol":"__exceptionPreprocess","symbolLocation":164,"imageIndex":5}], "usedImages" :"#
+        ).replacingOccurrences(of: #"{"name":"dyld"}]"#, with: #"{"name":"dyld"},{"name":"CoreFoundation"}]"#)
+        let json = try #require(parse("\(Self.metadata309)\n\(body)"))
+        #expect(json.hasExceptionBacktrace && json.exceptionBacktraceFrames == ["0 CoreFoundation __exceptionPreprocess + 164"])
+        let plain = try #require(parse("\(Self.metadata309)\n\(Self.sigabrtBody)"))
+        #expect(!plain.hasExceptionBacktrace && CrashReportDiagnosis.finding(for: plain, path: "a.ips").data["uncaughtException"] == nil)
+    }
+
     @Test func triggeredThreadStandsInForAMissingFaultingThread() throws {
         let body = Self.sigabrtBody.replacingOccurrences(of: #""faultingThread" : 1,"#, with: #""faultingThread" : 9,"#)
         let report = try #require(parse("\(Self.metadata309)\n\(body)"))
