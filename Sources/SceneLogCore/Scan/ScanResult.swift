@@ -35,23 +35,18 @@ public struct ScanResult: Sendable {
 
     init() {}
 
-    /// Joins the units' results in order: launch ids are shifted past the units before, and each
-    /// crash report's finding joins the latest launch of the same bundle and pid. With `device`
-    /// (``ScanFilters/device``), a crash report whose launch is not of that device is left out.
+    /// Joins the units' results in order (``UnitMerger``).
     init(merging units: [UnitResult], keepingCrashReportsOf device: String? = nil) {
-        var links: [CrashReportLink] = []
-        var rulesByLaunch: [String: Set<String>] = [:]
-        for unit in units {
-            let numbering = LaunchNumbering(offset: launches.count)
-            links += unit.crashReportLinks.map { link in
-                CrashReportLink(part: findings.parts.count + link.part, rule: link.rule, bundle: link.bundle, pid: link.pid)
-            }
-            for (launch, rules) in unit.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
-            inputs += unit.summaries
-            findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
-            launches.append(contentsOf: unit.launches, launchShift: numbering.offset)
-            unreadableInputs += unit.errors.count
-        }
+        var merger = UnitMerger()
+        for unit in units { merger.add(unit) }
+        self = merger.finish(keepingCrashReportsOf: device)
+    }
+
+    /// Joins each crash report of `links` to the latest launch of the same bundle and pid: into
+    /// that launch's finding of the same rule (`rulesByLaunch`), else as a finding of its own.
+    /// With `device` (``ScanFilters/device``), a crash report whose launch is not of that device
+    /// is left out.
+    fileprivate mutating func join(_ links: [CrashReportLink], rulesByLaunch: [String: Set<String>], keepingCrashReportsOf device: String?) {
         guard !links.isEmpty else { return }
         let latest = latestLaunches(of: Set(links.map { LaunchKey(bundle: $0.bundle, pid: $0.pid) }))
         for link in links {
@@ -84,6 +79,39 @@ public struct ScanResult: Sendable {
             if keys.contains(key) { latest[key] = (launch.id, launch.device) }
         }
         return latest
+    }
+}
+
+/// The units' results joined in order, one at a time as each is done, so that a run of many
+/// inputs holds each unit's result only until it is added: launch ids are shifted past the units
+/// before, and, at the end, each crash report's finding joins the latest launch of the same bundle
+/// and pid.
+struct UnitMerger {
+    private var result = ScanResult()
+    private var links: [CrashReportLink] = []
+    private var rulesByLaunch: [String: Set<String>] = [:]
+    /// Whether a unit saw ``ScanOptions/app``, and whether one read anything.
+    private(set) var seesApp = false
+    private(set) var readSomething = false
+
+    mutating func add(_ unit: UnitResult) {
+        let numbering = LaunchNumbering(offset: result.launches.count)
+        links += unit.crashReportLinks.map { link in
+            CrashReportLink(part: result.findings.parts.count + link.part, rule: link.rule, bundle: link.bundle, pid: link.pid)
+        }
+        for (launch, rules) in unit.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
+        result.inputs += unit.summaries
+        result.findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
+        result.launches.append(contentsOf: unit.launches, launchShift: numbering.offset)
+        result.unreadableInputs += unit.errors.count
+        seesApp = seesApp || unit.seesApp
+        readSomething = readSomething || !unit.summaries.isEmpty
+    }
+
+    /// The joined result; with `device`, crash reports of launches of other devices are left out.
+    consuming func finish(keepingCrashReportsOf device: String?) -> ScanResult {
+        result.join(links, rulesByLaunch: rulesByLaunch, keepingCrashReportsOf: device)
+        return result
     }
 }
 

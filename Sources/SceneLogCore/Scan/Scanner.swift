@@ -84,22 +84,26 @@ public struct Scanner {
         let cache = live ? nil : openCache()
         let unitScan = UnitScan(
             stream: StreamScan(options: options, prefilter: prefilter, observer: observer, spool: spool), cache: cache)
-        let results: [UnitResult]
+        // Each unit's result is joined to the others as soon as those before it are; a run that
+        // reports as a part keeps them all besides, for its `part` member.
+        var merger = UnitMerger()
+        var kept: [UnitResult] = []
+        let add = { (result: UnitResult) in
+            report(result.errors)
+            merger.add(result)
+            if options.reportsAsPart { kept.append(result) }
+        }
         if workers == 1 {
-            var done: [UnitResult] = []
             var launchesSoFar = 0
             for (_, unit) in units {
                 let result = unitScan.scan(unit, pipelined: pipelined, liveOffset: live ? launchesSoFar : nil)
-                report(result.errors)
                 launchesSoFar += result.launches.count
-                done.append(result)
+                add(result)
             }
-            results = done
         } else {
-            results = WorkerPool.map(units.map(\.source), workers: workers) { unitScan.scan($0, pipelined: pipelined, liveOffset: nil) }
-            results.forEach { report($0.errors) }
+            WorkerPool.forEachInOrder(units.map(\.source), workers: workers, { unitScan.scan($0, pipelined: pipelined, liveOffset: nil) }, consume: add)
         }
-        if let app = options.app, !results.contains(where: \.seesApp), results.contains(where: { !$0.summaries.isEmpty }) {
+        if let app = options.app, !merger.seesApp, merger.readSomething {
             observer?.scanDidReport(.appMatchedNothing(app))
         }
         if let cache { observer?.scanDidReport(ScanDiagnostic(.note, Self.describe(cache.statistics, folder: options.cacheFolder ?? ""))) }
@@ -107,13 +111,13 @@ public struct Scanner {
         if interrupted {
             observer?.scanDidReport(ScanDiagnostic(.warning, "interrupted: the report covers what was read until then"))
         }
-        var merged = ScanResult(merging: results, keepingCrashReportsOf: options.filters.device)
+        var merged = merger.finish(keepingCrashReportsOf: options.filters.device)
         merged.spool = spool
         if !options.admitsEveryLaunch { merged.launches = merged.launches.filter(spool: spool, options.admits) }
         merged.interrupted = interrupted
         if options.reportsAsPart {
             merged.part = ReportPart(
-                options: options, units: zip(units, results).map { ScannedUnit(order: $0.order, path: $0.source.name, result: $1) })
+                options: options, units: zip(units, kept).map { ScannedUnit(order: $0.order, path: $0.source.name, result: $1) })
         }
         return merged
     }
