@@ -13,7 +13,9 @@ public struct PathSelection: Sendable, Equatable {
     public static let logExtensions: Set<String> = ["log", "txt", "ndjson", "json"]
     /// Archives and compressed files.
     public static let archiveExtensions: Set<String> = ["gz", "tgz", "tar", "zip", "bz2", "tbz2", "xz", "txz"]
-    public static let crashReportExtension = "ips"
+    /// Crash reports: `.ips` as the device writes them, `.crash` as Xcode's Organizer and crash
+    /// services export them.
+    public static let crashReportExtensions: Set<String> = ["ips", "crash"]
 
     public var include: [String]
     public var exclude: [String]
@@ -36,7 +38,7 @@ public struct PathSelection: Sendable, Equatable {
         var parts = name.lowercased().split(separator: ".").dropFirst().map(String.init)
         if let last = parts.last, last.allSatisfy(\.isNumber) { parts.removeLast() }  // rotated: .log.1
         guard let ending = parts.last else { return false }
-        return logExtensions.contains(ending) || archiveExtensions.contains(ending) || ending == crashReportExtension
+        return logExtensions.contains(ending) || archiveExtensions.contains(ending) || crashReportExtensions.contains(ending)
     }
 
     /// Whether `name` is an archive or compressed file by its ending.
@@ -44,9 +46,9 @@ public struct PathSelection: Sendable, Equatable {
         name.split(separator: ".").last.map { archiveExtensions.contains($0.lowercased()) } ?? false
     }
 
-    /// Whether `name` is a crash report's (`.ips`) by its ending.
+    /// Whether `name` is a crash report's (`.ips`, `.crash`) by its ending.
     static func isCrashReportName(_ name: String) -> Bool {
-        name.lowercased().hasSuffix("." + crashReportExtension)
+        name.split(separator: ".").dropFirst().last.map { crashReportExtensions.contains($0.lowercased()) } ?? false
     }
 
     /// `*` also matches `/`; a path glob may start at the top (`crashes_and_spins/*`) or below

@@ -116,7 +116,8 @@ final class RuleEngine {
         if context["process"] == nil { context["process"] = process ?? "the process" }
         // Only for a template that says it: one more entry would cost every other finding an allocation.
         if description.namesReporter, context["reportedBy"] == nil {
-            context["reportedBy"] = context["process"]
+            // A system line about the app (a group `app`) quoted without its process: not the app's word.
+            context["reportedBy"] = context["app"] == nil ? context["process"] : "the system"
         }
         return description.message(with: context)
     }

@@ -8,13 +8,16 @@ struct PathSelectionTests {
     func defaults() {
         let selection = PathSelection()
         for admitted in ["device.log", "logs/mobile_installation.log.1", "a/b/export.TXT", "x.ndjson", "c.json",
-            "crashes_and_spins/App-2024-02-15-080505.ips", "capture.log.gz", "x.tar.gz", "ci.zip", "a.tgz"]
+            "crashes_and_spins/App-2024-02-15-080505.ips", "capture.log.gz", "x.tar.gz", "ci.zip", "a.tgz",
+            "Organizer/App 2021-12-03.crash", "x.CRASH"]
         {
             #expect(selection.admits(admitted), "\(admitted)")
         }
         for skipped in ["ps.plist", "TCC.db", "Persist/0000000000000001.tracev3", "README", "notes.md", "log"] {
             #expect(!selection.admits(skipped), "\(skipped)")
         }
+        #expect(PathSelection.isCrashReportName("exports/App 2021-12-03.crash") && PathSelection.isCrashReportName("a.IPS"))
+        #expect(!PathSelection.isCrashReportName("crash") && !PathSelection.isCrashReportName("reports.crash/device.log"))
     }
 
     @Test("--include replaces the default choice; --exclude removes from it")

@@ -202,6 +202,20 @@ struct LateCaptureTests {
         #expect(launch.outcome == .killed && launch.termination?.kind == .watchdog && finding.launch == launch.id)
     }
 
+    /// chaitin/passionfruit#21: iOS 11's wording gives the allowance; quoted in a bug report, the
+    /// line has no process, so the message does not make the app its own reporter.
+    @Test("iOS 11's 'failed to launch after 20.00s' quoted alone is the app's watchdog kill, reported by the system")
+    func iOS11LaunchWatchdogQuoted() throws {
+        let line = "> Forcing crash report of <FBApplicationProcess: 0x130e8c4b0; WeChat; pid: 899> (reason: 1, description: com.tencent.xin failed to launch after 20.00s (launchIntent: foreground-interactive))\n"
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(line.utf8), name: "passionfruit.log")
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1 && finding.rule == "launch-watchdog-termination" && finding.data["watchdogBudget"] == "20.00")
+        #expect(finding.process == "WeChat" && finding.pid == 899 && finding.data["reportedBy"] == nil)
+        #expect(finding.message == "the system reports a watchdog kill (0x8BADF00D): com.tencent.xin took too long to launch or resume")
+        let launch = try #require(result.launches.first)
+        #expect(result.launches.count == 1 && launch.bundle == "com.tencent.xin" && launch.pid == 899 && launch.outcome == .killed)
+    }
+
     /// ivpusic/react-native-image-crop-picker#253 (iOS 10 simulator, the Mac's syslog): the level
     /// comes between launchd_sim's job label and its words.
     @Test("launchd_sim's 'Service exited due to Abort trap: 6' with the level after the label ends the app's launch")

@@ -55,6 +55,11 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                 literal: "failed to launch in time",
                 regex: #"Forcing crash report of <FBApplicationProcess: [^;>]{1,32}; (?<app>[^;<>]{1,255}); pid: (?<appPid>[0-9]{1,10})> \([^)]{0,64}description: (?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>launch) in time\)"#
             ),
+            // iOS 10 and 11 give the allowance and the launch's intent (chaitin/passionfruit#21).
+            RulePattern(
+                literal: "failed to launch after ",
+                regex: #"Forcing crash report of <FBApplicationProcess: [^;>]{1,32}; (?<app>[^;<>]{1,255}); pid: (?<appPid>[0-9]{1,10})> \([^)]{0,64}description: (?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>launch) after (?<watchdogBudget>[0-9]{1,6}(?:\.[0-9]{1,3})?)s\b"#
+            ),
             // The bare exception code next to a termination or exit, except the kill of an app that
             // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit)
             // and a background task's assertion that ran out ("Namespace ASSERTIOND").
@@ -83,6 +88,10 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             RuleExample(
                 "Nov 12 09:14:43 ipon SpringBoard[43] <Warning>: Forcing crash report of <FBApplicationProcess: 0x166ac050; MobileReplayer; pid: 1100> (reason: 1, description: developer.apple.wwdc-Release failed to launch in time)",
                 data: ["watchdogEvent": "launch", "bundle": "developer.apple.wwdc-Release"]),
+            // chaitin/passionfruit#21 (iOS 11, quoted in a bug report).
+            RuleExample(
+                "> Forcing crash report of <FBApplicationProcess: 0x130e8c4b0; WeChat; pid: 899> (reason: 1, description: com.tencent.xin failed to launch after 20.00s (launchIntent: foreground-interactive))",
+                data: ["watchdogEvent": "launch", "watchdogBudget": "20.00", "bundle": "com.tencent.xin"]),
             // Crash-report text (iOS 15+ and iOS 12–13 wording), carried in Console export lines.
             RuleExample(
                 "default\t10:12:31.418220+0800\tReportCrash\t<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<com.baidu.TBDebugClient(F677A907-A383-4644-A57B-FE090F814517)>:2286 exhausted real (wall clock) time allowance of 19.93 seconds",
