@@ -31,6 +31,9 @@ struct ConsoleExportLayout {
     /// device's console with its date, device name, level and pid (dotnet/maui#8928).
     static let dateDeviceTypePidProcessMessage = ConsoleExportLayout(
         columns: [.time, .device, .type, .pid, .processAndLibrary, .message])
+    /// `RunningBoardServices⇥default⇥10:31:18.970539 -0700⇥MyApp⇥Identity resolved as …`: the
+    /// library first (airsdk/Adobe-Runtime-Support#2476).
+    static let libraryTypeTimeProcessMessage = ConsoleExportLayout(columns: [.library, .type, .time, .process, .message])
     /// Rows that start with a time but fit no known layout: everything after the time is the message.
     static let timeMessage = ConsoleExportLayout(columns: [.time, .message])
 
@@ -135,8 +138,11 @@ extension ConsoleExportLayout {
         case timeFirst(sevenColumns: Bool)
         /// `Mon DD HH:MM:SS⇥device⇥type⇥pid⇥…`.
         case syslogDateFirst
+        /// `library⇥type⇥time⇥process⇥…`.
+        case libraryFirst
 
-        /// The shape of `line`, or `nil` when it has fewer than four cells or no time in the first two.
+        /// The shape of `line`, or `nil` when it has fewer than four cells or no time in the first
+        /// three (in the third, after a library and a type word, with five cells or more).
         init?(_ line: Bytes) {
             let start = line.skippingBlanks(from: 0)
             let end = line.trimmingTrailingBlanks(start..<line.count).upperBound
@@ -165,6 +171,11 @@ extension ConsoleExportLayout {
                 self = .timeFirst(sevenColumns: tabs >= 6 && isWord(line, secondLast + 1..<last))
             } else if isWord(line, firstCell), isTime(line, line.trimmingTrailingBlanks(firstTab + 1..<secondTab)) {
                 self = .typeFirst(cells: tabs + 1)
+            } else if tabs >= 4, !firstCell.isEmpty, isWord(line, line.trimmingTrailingBlanks(firstTab + 1..<secondTab)),
+                let thirdTab = line.index(of: ASCII.tab, from: secondTab + 1, to: end),
+                isTime(line, line.trimmingTrailingBlanks(secondTab + 1..<thirdTab))
+            {
+                self = .libraryFirst
             } else {
                 return nil
             }
@@ -179,6 +190,7 @@ extension ConsoleExportLayout {
         private var sevenColumns = 0
         private var otherTimeFirst = 0
         private var syslogDateFirst = 0
+        private var libraryFirst = 0
 
         mutating func add(_ line: Bytes) {
             guard header == nil else { return }
@@ -190,6 +202,7 @@ extension ConsoleExportLayout {
             case .typeFirst(let cells)?: if cells == 4 { fourColumns += 1 } else { moreColumns += 1 }
             case .timeFirst(let seven)?: if seven { sevenColumns += 1 } else { otherTimeFirst += 1 }
             case .syslogDateFirst?: syslogDateFirst += 1
+            case .libraryFirst?: libraryFirst += 1
             case nil: break
             }
         }
@@ -201,6 +214,7 @@ extension ConsoleExportLayout {
             let typeFirst = fourColumns + moreColumns
             let timeFirst = sevenColumns + otherTimeFirst
             if syslogDateFirst > 0, syslogDateFirst >= max(typeFirst, timeFirst) { return .dateDeviceTypePidProcessMessage }
+            if libraryFirst > max(typeFirst, timeFirst) { return .libraryTypeTimeProcessMessage }
             if typeFirst > 0, typeFirst >= timeFirst {
                 return fourColumns > 0 ? .typeTimeProcessMessage : .typeTimeProcessLibraryMessage
             }

@@ -186,6 +186,23 @@ import Testing
         ])
     }
 
+    /// airsdk/Adobe-Runtime-Support#2476: a copy whose columns are library, type, time (with a
+    /// space before its offset), process and message.
+    @Test("rows with the library first are a Console export: the time and the process are read")
+    func libraryFirstRows() {
+        let text = """
+            libMobileGestalt.dylib	default	10:31:18.903271 -0700	MyApp	Cache loaded with 4680 pre-cached in CacheData and 53 items in CacheExtra.
+            RunningBoardServices	default	10:31:18.968356 -0700	MyApp	Initializing connection
+            """
+        let result = scan(text)
+        #expect(result.summary.format == .consoleExport)
+        #expect(counts(result.summary) == Counts(lines: 2, records: 2, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.process) == ["MyApp", "MyApp"])
+        #expect(result.records.map(\.senderImage) == ["libMobileGestalt.dylib", "RunningBoardServices"])
+        #expect(result.records.last?.timestamp?.text == "10:31:18.968356 -0700" && result.records.last?.level == "default")
+        #expect(result.records.last?.message == "Initializing connection")
+    }
+
     @Test func headerRowIsABannerAndNamesTheColumns() {
         let text = "Type\tTime\tProcess\tMessage\n\(Self.bootstrapping)"
         let result = scan(text)
