@@ -30,7 +30,7 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // dyld's own line, not a dlopen() failure an app logs and lives on after.
             RulePattern(
                 literal: "Library not loaded: ",
-                regex: #"(?:^|[\s>])dyld(?:\[(?<pid>[0-9]{1,10})\])?: Library not loaded: (?<library>[^\n]{1,1024})"# + RulePattern.referencingExecutable
+                regex: #"(?:^|[\s>*`])dyld(?:\[(?<pid>[0-9]{1,10})\])?: Library not loaded: (?<library>[^\n]{1,1024})"# + RulePattern.referencingExecutable
             ),
             // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
             // app's process.
@@ -64,6 +64,10 @@ struct LibraryNotLoadedRule: BuiltInRule {
             RuleExample(
                 "dyld: Library not loaded: @executable_path/f2f153c0749ecb2ef41f8577.dylib\n  Referenced from: /var/containers/Bundle/Application/0A4690BC-4B30-4C04-BCCA-A714943AE821/ppsideloader.app/Do List",
                 data: ["library": "@executable_path/f2f153c0749ecb2ef41f8577.dylib", "executable": "Do List"]),
+            // react/react-native#38912: a paste in Markdown bold, with the reporter's full stop.
+            RuleExample(
+                "**dyld[52484]: Library not loaded: @rpath/hermes.framework/hermes .**",
+                data: ["library": "@rpath/hermes.framework/hermes", "pid": "52484"]),
             // Glartek/flutter-unity#57: older dyld's wording, after lldb's prompt; a framework of
             // Runner.app links it.
             RuleExample(
@@ -82,7 +86,11 @@ struct LibraryNotLoadedRule: BuiltInRule {
     /// newer dyld puts it in quotes.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
         guard var library = data["library"]?.droppingTrailingBlanks() else { return true }
+        // A bug report's Markdown around the line (`**dyld[…]: … .**`, a closing backtick) and its
+        // full stop are no part of the path, which never ends with them.
+        while let last = library.last, last == "*" || last == "`" || last == "." || last == " " { library.removeLast() }
         if library.count >= 2, library.hasPrefix("'"), library.hasSuffix("'") { library = String(library.dropFirst().dropLast()) }
+        guard !library.isEmpty else { return false }
         data["library"] = library
         return true
     }
