@@ -442,10 +442,14 @@ enum LaunchMarkerParsing {
         message.string(start..<min(message.count, start + 4_096))
     }
 
-    /// `Formulating report for corpse[pid] name`, or its variant `Formulating fatal report for
-    /// corpse[pid] name` (ReportCrash); before iOS 11, `Formulating crash report for process name[pid]`.
+    /// `Formulating report for corpse[pid] name`, or its variants `Formulating fatal report for
+    /// corpse[pid] name` and `Formulating fatal 309 report for corpse[pid] name` (with the report's
+    /// bug type; airsdk/Adobe-Runtime-Support#2993) (ReportCrash); before iOS 11, `Formulating crash
+    /// report for process name[pid]`.
     static func corpseReport(_ message: Bytes) -> LaunchSignal? {
-        if let marker = message.range(of: "Formulating report for corpse[") ?? message.range(of: "Formulating fatal report for corpse[") {
+        if let marker = message.range(of: " report for corpse["), let formulating = message.range(of: "Formulating "),
+            formulating.upperBound <= marker.lowerBound + 1, marker.lowerBound - formulating.upperBound <= "fatal 309".utf8.count
+        {
             let end = message.endOfDigits(from: marker.upperBound)
             return message.decimalValue(marker.upperBound..<end).map { .corpseReport(pid: $0) }
         }

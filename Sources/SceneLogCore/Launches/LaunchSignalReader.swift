@@ -31,8 +31,8 @@ enum LaunchSignalReader {
         ("' exited voluntarily", LaunchMarkerParsing.exitedVoluntarily),
         ("Process exited: <", LaunchMarkerParsing.processExited),
         ("memorystatus: killing_", LaunchMarkerParsing.memoryKill),
-        ("Formulating report for corpse[", LaunchMarkerParsing.corpseReport),
-        ("Formulating fatal report for corpse[", LaunchMarkerParsing.corpseReport),
+        // `Formulating report for corpse[…`, `Formulating fatal report …`, `Formulating fatal 309 report …`.
+        (" report for corpse[", LaunchMarkerParsing.corpseReport),
         ("Formulating crash report for process ", LaunchMarkerParsing.corpseReport),
         ("SBWorkspaceTerminateApplication: ", LaunchMarkerParsing.userTerminated),
         ("Received request to open \"", LaunchMarkerParsing.openRequest),

@@ -123,6 +123,12 @@ import Testing
         let launch = try #require(try launches(in: text).launches.first)
         #expect(launch.termination == Termination(kind: .unknown, detail: "crash report"))
         #expect(launch.outcome == .crashed && launch.phases[.terminated]?.location.line == 4)
+        // airsdk/Adobe-Runtime-Support#2993: with the report's bug type.
+        let typed = "default\t22:42:21.340584+0530\tReportCrash\tFormulating fatal 309 report for corpse[9522] AppName"
+        let withType = try #require(try launches(in: Self.stuckLaunch + typed.replacingOccurrences(of: "[9522]", with: "[1766]")).launches.first)
+        #expect(withType.outcome == .crashed && withType.termination?.detail == "crash report")
+        let prose = Array("Formulating a long sentence report for corpse[12] x".utf8)
+        #expect(prose.withUnsafeBufferPointer { LaunchMarkerParsing.corpseReport($0) } == nil)
     }
 
     /// ReportCrash before iOS 11: `Formulating crash report for process IOSLauncher[13188]`, from
