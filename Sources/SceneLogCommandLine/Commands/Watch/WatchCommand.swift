@@ -172,8 +172,11 @@ struct WatchCommand: ParsableCommand {
             return files.map { ($0, files.count > 1 ? $0.name : nil) }
         }
         if standardInput != nil || LiveSource.standardInputIsData { return [(.standardInput, nil)] }
-        let udids = allDevices ? try AttachedDevices.list() : udid
+        // A device named twice is watched once.
+        var named = Set<String>()
+        let udids = (allDevices ? try AttachedDevices.list() : udid).filter { named.insert($0).inserted }
         guard udids.count > 1 else { return [(try .spawningIdevicesyslog(udid: udids.first), nil)] }
+        try DescriptorBudget.reserve(forDevices: udids.count)
         var sources: [(source: LiveSource, label: String?)] = []
         for udid in udids { sources.append((try .spawningIdevicesyslog(udid: udid), udid)) }
         return sources
