@@ -94,7 +94,16 @@ public actor LaunchExportSession {
 
     private func stop(because reason: String) {
         stopped = true
-        report.failure = report.failure ?? reason
+        report.failure = report.failure ?? Self.oneLine(reason)
+    }
+
+    /// A reason from the collector or the exporter, as it is quoted on standard error: on one line
+    /// (a newline shown as ⏎, so that a collector's message starts no line of a CI log) and cut to
+    /// 300 characters. Other control characters are escaped where it is written.
+    static func oneLine(_ reason: String) -> String {
+        let line = reason.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ⏎ ")
+        guard line.unicodeScalars.count > 300 else { return line }
+        return String(String.UnicodeScalarView(line.unicodeScalars.prefix(300))) + "…"
     }
 
     private func pipeline(for resource: [String: TelemetryValue]) throws -> Pipeline {

@@ -74,7 +74,33 @@ public struct OTLPSettings: Sendable, Equatable {
         } else {
             return nil
         }
+        try checkBatchVariables(in: environment)
         return OTLPSettings(endpoint: endpoint, transport: transport, headers: headers)
+    }
+
+    /// The batch span processor's variables swift-otel reads itself, with the values they may take
+    /// here: a batch of none, a queue of millions or a delay of none or of days made an export
+    /// that never ends or takes all memory.
+    static let batchVariables: [(name: String, range: ClosedRange<Int>)] = [
+        ("OTEL_BSP_SCHEDULE_DELAY", 1...60_000), ("OTEL_BSP_EXPORT_TIMEOUT", 1...600_000),
+        ("OTEL_BSP_MAX_QUEUE_SIZE", 1...65_536), ("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", 1...65_536),
+    ]
+
+    /// Refuses a batch variable that is no whole number in its range, and a batch larger than the queue.
+    private static func checkBatchVariables(in environment: [String: String]) throws(OTLPSettingsError) {
+        var values: [String: Int] = [:]
+        for (name, range) in batchVariables {
+            guard let text = environment[name], !text.isEmpty else { continue }
+            guard let value = Int(text), range.contains(value) else {
+                throw OTLPSettingsError(
+                    variable: name, problem: "takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(Self.quoted(text))")
+            }
+            values[name] = value
+        }
+        if let batch = values["OTEL_BSP_MAX_EXPORT_BATCH_SIZE"], batch > values["OTEL_BSP_MAX_QUEUE_SIZE"] ?? 2_048 {
+            throw OTLPSettingsError(
+                variable: "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", problem: "is larger than the queue (OTEL_BSP_MAX_QUEUE_SIZE, 2048 by default)")
+        }
     }
 
     private static func transport(in environment: [String: String]) throws(OTLPSettingsError) -> Transport {
