@@ -46,9 +46,10 @@ public struct PathSelection: Sendable, Equatable {
         name.split(separator: ".").last.map { archiveExtensions.contains($0.lowercased()) } ?? false
     }
 
-    /// Whether `name` is a crash report's (`.ips`, `.crash`) by its ending.
+    /// Whether `name` is an `.ips` crash report's by its ending. A `.crash` file is read as what
+    /// its first bytes say: exports and pastes named so are often a report's text among other lines.
     static func isCrashReportName(_ name: String) -> Bool {
-        name.split(separator: ".").dropFirst().last.map { crashReportExtensions.contains($0.lowercased()) } ?? false
+        name.lowercased().hasSuffix(".ips")
     }
 
     /// `*` also matches `/`; a path glob may start at the top (`crashes_and_spins/*`) or below
