@@ -447,8 +447,10 @@ enum LaunchMarkerParsing {
     /// bug type; airsdk/Adobe-Runtime-Support#2993) (ReportCrash); before iOS 11, `Formulating crash
     /// report for process name[pid]`.
     static func corpseReport(_ message: Bytes) -> LaunchSignal? {
+        // Between `Formulating ` and the marker (whose space it shares when nothing is between: -1),
+        // at most `fatal 309`.
         if let marker = message.range(of: " report for corpse["), let formulating = message.range(of: "Formulating "),
-            formulating.upperBound <= marker.lowerBound + 1, marker.lowerBound - formulating.upperBound <= "fatal 309".utf8.count
+            (-1..."fatal 309".utf8.count).contains(marker.lowerBound - formulating.upperBound)
         {
             let end = message.endOfDigits(from: marker.upperBound)
             return message.decimalValue(marker.upperBound..<end).map { .corpseReport(pid: $0) }

@@ -8,7 +8,7 @@ struct DescriptorBudgetTests {
     @Test("a soft limit that is enough is kept; a low one is raised to what the devices need")
     func raisesTheSoftLimit() throws {
         #expect(try DescriptorBudget.softLimit(toWatch: 2, soft: 1_024, hard: 1_048_576) == nil)
-        let needed = 300 * DescriptorBudget.perDevice + DescriptorBudget.reserve
+        let needed = 300 * DescriptorBudget.perDevice + DescriptorBudget.shared
         #expect(try DescriptorBudget.softLimit(toWatch: 300, soft: 1_024, hard: 1_048_576) == needed)
         #expect(try DescriptorBudget.softLimit(toWatch: 300, soft: 256, hard: needed) == needed)
     }

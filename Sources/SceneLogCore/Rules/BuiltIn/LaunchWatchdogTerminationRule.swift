@@ -1,5 +1,10 @@
 /// The system watchdog killed an app that took too long to create or update its scene (0x8BADF00D).
 struct LaunchWatchdogTerminationRule: BuiltInRule {
+    /// SpringBoard's `Forcing crash report of <FBApplicationProcess: …; App; pid: 1100> (…
+    /// description: bundle failed to launch`, up to the words that end it, which differ by iOS version.
+    private static let forcedCrashReport =
+        #"Forcing crash report of <FBApplicationProcess: [^;>]{1,32}; (?<app>[^;<>]{1,255}); pid: (?<appPid>[0-9]{1,10})> \([^)]{0,64}description: (?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>launch)"#
+
     static let description = RuleDescription(
         id: "launch-watchdog-termination",
         severity: .error,
@@ -51,15 +56,11 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             RulePattern(literal: "watchdog provision violated", regex: "watchdog provision violated"),
             // iOS 9 SpringBoard forces the crash report of the app it kills: the process object
             // names the app's process and pid, the description its bundle.
-            RulePattern(
-                literal: "failed to launch in time",
-                regex: #"Forcing crash report of <FBApplicationProcess: [^;>]{1,32}; (?<app>[^;<>]{1,255}); pid: (?<appPid>[0-9]{1,10})> \([^)]{0,64}description: (?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>launch) in time\)"#
-            ),
+            RulePattern(literal: "failed to launch in time", regex: forcedCrashReport + #" in time\)"#),
             // iOS 10 and 11 give the allowance and the launch's intent (chaitin/passionfruit#21).
             RulePattern(
                 literal: "failed to launch after ",
-                regex: #"Forcing crash report of <FBApplicationProcess: [^;>]{1,32}; (?<app>[^;<>]{1,255}); pid: (?<appPid>[0-9]{1,10})> \([^)]{0,64}description: (?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>launch) after (?<watchdogBudget>[0-9]{1,6}(?:\.[0-9]{1,3})?)s\b"#
-            ),
+                regex: forcedCrashReport + #" after (?<watchdogBudget>[0-9]{1,6}(?:\.[0-9]{1,3})?)s\b"#),
             // The bare exception code next to a termination or exit, except the kill of an app that
             // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit)
             // and a background task's assertion that ran out ("Namespace ASSERTIOND").

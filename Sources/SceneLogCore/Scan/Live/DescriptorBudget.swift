@@ -14,7 +14,7 @@ public enum DescriptorBudget {
     static let perDevice: UInt64 = 8
     /// Those the rest of a watch takes (standard streams, the wake-up pipe, the report, the spool):
     /// 15 measured.
-    static let reserve: UInt64 = 16
+    static let shared: UInt64 = 16
 
     /// Makes room for watching `devices` devices: raises the limit of open files (`ulimit -n`)
     /// when it is too low and the hard limit allows it.
@@ -42,7 +42,7 @@ public enum DescriptorBudget {
         return needed
     }
 
-    private static func needed(_ devices: Int) -> UInt64 { UInt64(max(devices, 0)) * perDevice + reserve }
+    private static func needed(_ devices: Int) -> UInt64 { UInt64(max(devices, 0)) * perDevice + shared }
 
     #if os(Linux)
     private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
