@@ -121,6 +121,33 @@ struct WatchCommandTests {
         #expect(none.errors.contains("no device is attached"))
     }
 
+    @Test("an idevice_id that hangs, floods its output or prints no UDID is stopped with an error that says so")
+    func allDevicesUntrusted() throws {
+        let cases = [
+            ("#!/bin/sh\nexec sleep 600\n", "did not finish listing the devices within 10 s"),
+            ("#!/bin/sh\nexec yes 00008110-001A2B3C4D5E801E\n", "printed more than 64 KiB"),
+            ("#!/bin/sh\necho 00008110-001A2B3C4D5E801E\necho --network\n", "line 2: \"--network\""),
+        ]
+        for (script, message) in cases {
+            let folder = try CommandRunner.temporaryFolder()
+            try CommandRunner.writeScript(script, to: folder.appendingPathComponent("idevice_id"))
+            let started = Date()
+            let watch = try LiveProcess(["watch", "--all-devices"], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
+            #expect(watch.finish() == 3)
+            #expect(watch.errors.contains(message), "\(watch.errors)")
+            #expect(Date().timeIntervalSince(started) < 30)
+        }
+    }
+
+    @Test("a relative PATH folder is not searched for idevice_id: the working folder does not choose the program")
+    func relativePathFolder() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        try CommandRunner.writeScript("#!/bin/sh\necho UDID-A\n", to: folder.appendingPathComponent("idevice_id"))
+        let watch = try LiveProcess(["watch", "--all-devices"], in: folder, environment: ["PATH": "."])
+        #expect(watch.finish() == 3)
+        #expect(watch.errors.contains("idevice_id is not installed"))
+    }
+
     @Test("the summary after SIGINT lists the launches with device, outcome and time to active")
     func interruptSummary() throws {
         let folder = try Self.fakeIdevicesyslog(playing: "Samples/two-devices-idevicesyslog.log", pause: 0.005)

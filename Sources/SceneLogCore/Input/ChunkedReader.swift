@@ -50,6 +50,10 @@ final class ChunkedReader {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// A regular file's size when it was opened: one that ends before it was cut short while it
+    /// was read (a log rotated by truncation), which is said rather than taken for its end.
+    private var sizeAtOpen: Int64?
+    private var bytesRead: Int64 = 0
 
     /// Opens `path` for reading; `-` means standard input.
     init(path: String, chunkSize: Int = ChunkedReader.defaultChunkSize) throws(InputError) {
@@ -67,7 +71,10 @@ final class ChunkedReader {
                 close(opened)
                 throw InputError(path: path, reason: "Is a directory", kind: .open)
             }
-            if (info.st_mode & S_IFMT) == S_IFREG { ScannedFiles.shared.record(path, info) }
+            if (info.st_mode & S_IFMT) == S_IFREG {
+                ScannedFiles.shared.record(path, info)
+                sizeAtOpen = Int64(info.st_size)
+            }
             descriptor = opened
             ownsDescriptor = true
         }
@@ -89,6 +96,12 @@ final class ChunkedReader {
         if let isStopRequested, !waitForData(unless: isStopRequested) { return UnsafeBufferPointer(start: nil, count: 0) }
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count > 0 { bytesRead += Int64(count) }
+            if count == 0, let sizeAtOpen, bytesRead < sizeAtOpen {
+                throw InputError(
+                    path: path, reason: "it was cut short while it was read: it ended after \(bytesRead) of the \(sizeAtOpen) bytes it had",
+                    kind: .read)
+            }
             if count >= 0 { return UnsafeBufferPointer(rebasing: buffer[0..<count]) }
             // A stop's signal interrupts a read that blocks (a file that never ends): the input ends.
             if errno == EINTR { if isStopRequested?() == true { return UnsafeBufferPointer(start: nil, count: 0) } else { continue } }

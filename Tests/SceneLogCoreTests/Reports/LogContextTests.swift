@@ -21,13 +21,13 @@ struct LogContextTests {
         let folder = try TemporaryFolder()
         let (_, at) = try Self.tenLines(in: folder)
         let context = LogContext(radius: 2)
-        let middle = try context.lines(around: at(5)).get()
+        let middle = try context.lines(around: at(5)).get().lines
         #expect(middle.map(\.number) == [3, 4, 5, 6, 7])
         #expect(middle.map(\.text) == ["line 3", "line 4", "line 5", "line 6", "line 7"])
         #expect(middle.map(\.isFinding) == [false, false, true, false, false])
-        #expect(try context.lines(around: at(1)).get().map(\.number) == [1, 2, 3])
-        #expect(try context.lines(around: at(10)).get().map(\.number) == [8, 9, 10])
-        #expect(try LogContext(radius: 0).lines(around: at(6)).get().map(\.text) == ["line 6"])
+        #expect(try context.lines(around: at(1)).get().lines.map(\.number) == [1, 2, 3])
+        #expect(try context.lines(around: at(10)).get().lines.map(\.number) == [8, 9, 10])
+        #expect(try LogContext(radius: 0).lines(around: at(6)).get().lines.map(\.text) == ["line 6"])
         #expect(LogContext(radius: 99).radius == LogContext.maximumRadius)
     }
 
@@ -35,7 +35,7 @@ struct LogContextTests {
     func longLine() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("first\n" + String(repeating: "é", count: 2_000) + "\nlast\n", to: "long.log")
-        let lines = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: path, line: 2, byteOffset: 6)).get()
+        let lines = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: path, line: 2, byteOffset: 6)).get().lines
         #expect(lines.map(\.number) == [1, 2, 3])
         #expect(lines[1].text == String(repeating: "é", count: LogContext.maximumLineLength) + "…")
 
@@ -43,15 +43,25 @@ struct LogContextTests {
         let huge = String(repeating: "x", count: 40_000)
         let past = try folder.write("a\n\(huge)\nfinding\n\(huge)\nz\n", to: "huge.log")
         let around = try LogContext(radius: 2).lines(around: SceneLogCore.SourceLocation(path: past, line: 3, byteOffset: 40_003)).get()
+        #expect(!around.cutBefore && !around.cutAfter)
         let cut = String(repeating: "x", count: LogContext.maximumLineLength) + "…"
-        #expect(around.map(\.number) == [1, 2, 3, 4, 5])
-        #expect(around.map(\.text) == ["a", cut, "finding", cut, "z"])
+        #expect(around.lines.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(around.lines.map(\.text) == ["a", cut, "finding", cut, "z"])
         // Past a line longer than the scan reads whole, the lines beyond it are not looked for.
         let endless = String(repeating: "y", count: LogContext.longestLineWalked + 100_000)
         let far = try folder.write("a\n\(endless)\nfinding\n", to: "endless.log")
         let near = try LogContext(radius: 2).lines(
             around: SceneLogCore.SourceLocation(path: far, line: 3, byteOffset: endless.utf8.count + 3)).get()
-        #expect(near.map(\.number) == [3])
+        #expect(near.lines.map(\.number) == [3])
+        #expect(near.cutBefore && !near.cutAfter, "the lines before stop at the long line; the file ends after")
+        // The same after the finding, and the text report says where the context stops.
+        let ahead = try folder.write("finding\n\(endless)\nz\n", to: "ahead.log")
+        let window = try LogContext(radius: 2).lines(around: SceneLogCore.SourceLocation(path: ahead, line: 1, byteOffset: 0)).get()
+        #expect(window.lines.map(\.number) == [1, 2])
+        #expect(!window.cutBefore && window.cutAfter)
+        let shown = ContextRenderer(context: LogContext(radius: 2), options: RenderOptions())
+            .render(around: SceneLogCore.SourceLocation(path: ahead, line: 1, byteOffset: 0), indent: 2)
+        #expect(shown.hasSuffix("  (later lines: past a line longer than 1 MiB)\n"), "\(shown.suffix(120))")
     }
 
     @Test("standard input, archive members, compressed files, offsets unknown and changed files: a note instead")
@@ -82,7 +92,7 @@ struct LogContextTests {
         _ = Scanner(options: try testScanOptions()).scan([path])
         let context = LogContext(radius: 1)
         try folder.run("echo 'line 11' >> device.log")
-        #expect(try context.lines(around: at(3)).get().map(\.text) == ["line 2", "line 3", "line 4"])
+        #expect(try context.lines(around: at(3)).get().lines.map(\.text) == ["line 2", "line 3", "line 4"])
 
         _ = try folder.write("secret 1\nsecret 2\nsecret 3\n", to: "secret")
         try folder.run("ln -s secret swap && mv -f swap device.log")

@@ -61,10 +61,20 @@ public struct LogContext: Sendable {
         }
     }
 
+    /// The lines around a finding, and whether a line longer than ``longestLineWalked`` stopped
+    /// them short of ``radius`` on either side (the file's ends stop them without a word).
+    struct Window: Equatable {
+        var lines: [Line]
+        /// Fewer lines before the finding's than asked for, and the file goes on before them.
+        var cutBefore = false
+        /// Fewer lines after it than asked for, and the file goes on after them.
+        var cutAfter = false
+    }
+
     /// The lines around `location`: ``radius`` lines before it, its own line, ``radius`` after
     /// (fewer at the file's ends, or past a line longer than ``longestLineWalked``). Each line is
     /// read from its start, ``maximumLineLength`` characters of it, however long it is.
-    func lines(around location: SourceLocation) -> Result<[Line], Unavailable> {
+    func lines(around location: SourceLocation) -> Result<Window, Unavailable> {
         guard location.byteOffset >= 0, location.line >= 1 else { return .failure(.offsetUnknown) }
         let descriptor: Int32
         let size: Int
@@ -82,14 +92,15 @@ public struct LogContext: Sendable {
             guard previous == [ASCII.newline] else { return .failure(.changed) }
         }
         let reader = LineWalker(descriptor: descriptor, size: size)
-        guard let starts = reader.startsOfLines(min(radius, location.line - 1), before: location.byteOffset),
-            let pieces = reader.lines(from: starts + [location.byteOffset], following: radius)
+        let wanted = min(radius, location.line - 1)
+        guard let starts = reader.startsOfLines(wanted, before: location.byteOffset),
+            let following = reader.lines(from: starts + [location.byteOffset], following: radius)
         else { return .failure(.unreadable) }
         let first = location.line - starts.count
-        return .success(
-            pieces.enumerated().map { index, line in
-                Line(number: first + index, text: Self.text(of: line.bytes[...], cut: line.cut), isFinding: index == starts.count)
-            })
+        let lines = following.lines.enumerated().map { index, line in
+            Line(number: first + index, text: Self.text(of: line.bytes[...], cut: line.cut), isFinding: index == starts.count)
+        }
+        return .success(Window(lines: lines, cutBefore: starts.count < wanted, cutAfter: following.cutShort))
     }
 
     /// The longest line walked over to reach the lines past it: the scan cuts longer ones too.
@@ -131,8 +142,9 @@ public struct LogContext: Sendable {
         }
 
         /// The first bytes of the lines that start at `starts` (each ending at the next start) and
-        /// of `count` lines after the last of them; `cut` when a line goes on past what is kept.
-        func lines(from starts: [Int], following count: Int) -> [(bytes: [UInt8], cut: Bool)]? {
+        /// of `count` lines after the last of them; `cut` when a line goes on past what is kept,
+        /// `cutShort` when a long line stopped them before `count` and the file's end.
+        func lines(from starts: [Int], following count: Int) -> (lines: [(bytes: [UInt8], cut: Bool)], cutShort: Bool)? {
             var lines: [(bytes: [UInt8], cut: Bool)] = []
             for (index, start) in starts.enumerated() {
                 let end = index + 1 < starts.count ? starts[index + 1] - 1 : nil
@@ -141,11 +153,12 @@ public struct LogContext: Sendable {
             }
             var start = starts.last ?? 0
             for _ in 0..<count {
-                guard let next = startOfLine(after: start), next < size, let line = line(at: next, endingAt: nil) else { break }
+                guard let next = startOfLine(after: start) else { return (lines, true) }
+                guard next < size, let line = line(at: next, endingAt: nil) else { break }
                 lines.append(line)
                 start = next
             }
-            return lines
+            return (lines, false)
         }
 
         /// The kept bytes of the line at `start`, whose `\n` is at `end` when known.
@@ -160,18 +173,19 @@ public struct LogContext: Sendable {
             return (bytes, cut)
         }
 
-        /// Where the line after the one at `start` starts; `nil` at the file's end or past a line
-        /// longer than ``LogContext/longestLineWalked``.
+        /// Where the line after the one at `start` starts: ``size`` at the file's end (or where it
+        /// can be read no further), `nil` past a line longer than ``LogContext/longestLineWalked``.
         private func startOfLine(after start: Int) -> Int? {
             var position = start
-            while position < size, position - start <= LogContext.longestLineWalked {
+            while position < size {
+                guard position - start <= LogContext.longestLineWalked else { return nil }
                 guard let bytes = FileSystem.bytes(of: descriptor, at: Int64(position), count: min(Self.chunkSize, size - position)),
                     !bytes.isEmpty
-                else { return nil }
+                else { return size }
                 if let newline = bytes.firstIndex(of: ASCII.newline) { return position + newline + 1 }
                 position += bytes.count
             }
-            return nil
+            return size
         }
     }
 

@@ -1,8 +1,24 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The devices attached to this machine, as `idevice_id -l` lists them (`watch --all-devices`).
+///
+/// What idevice_id prints is untrusted: it is read for at most ``deadlineSeconds`` and
+/// ``outputLimit`` bytes, and each line must look like a UDID before it is passed on to
+/// idevicesyslog.
 public enum AttachedDevices {
     static let executableName = "idevice_id"
+    /// How long idevice_id may take to list the devices (it answers in well under a second).
+    static let deadlineSeconds = 10.0
+    /// The most bytes of its list that are read: thousands of devices' UDIDs.
+    static let outputLimit = 64 << 10
+    /// The longest UDID taken (today's are 25 or 40 characters).
+    static let udidLimit = 64
 
     static let notInstalledMessage = """
         \(executableName) is not installed (or not on PATH): --all-devices lists the devices with it.
@@ -12,7 +28,8 @@ public enum AttachedDevices {
         """
 
     /// The UDIDs `idevice_id -l` prints, one a line, in its order.
-    /// - Throws: ``WatchError`` when idevice_id is not installed, fails, or lists no device.
+    /// - Throws: ``WatchError`` when idevice_id is not installed, fails, takes too long, prints too
+    ///   much or a line that is no UDID, or lists no device.
     public static func list() throws(WatchError) -> [String] {
         guard let executable = IdevicesyslogProcess.locate(executableName) else {
             throw WatchError(notInstalledMessage)
@@ -28,14 +45,68 @@ public enum AttachedDevices {
         } catch {
             throw WatchError("cannot start \(executableName): \(error.localizedDescription)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let read = readBounded(output.fileHandleForReading.fileDescriptor)
+        if read.problem != nil, process.isRunning {
+            process.terminate()
+            // SIGTERM may be ignored: SIGKILL after a moment.
+            let pid = process.processIdentifier
+            for _ in 0..<50 where process.isRunning { usleep(10_000) }
+            if process.isRunning { kill(pid, SIGKILL) }
+        }
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        if let problem = read.problem { throw WatchError("\(executableName) -l \(problem)") }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw WatchError("\(executableName) -l exited with status \(process.terminationStatus)")
         }
-        let udids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let udids = try udids(in: read.bytes)
         guard !udids.isEmpty else { throw WatchError("no device is attached (\(executableName) -l lists none)") }
         return udids
+    }
+
+    /// The UDIDs of idevice_id's list, one a line (blank lines passed over).
+    /// - Throws: ``WatchError`` naming the first line that is not a UDID.
+    static func udids(in output: [UInt8]) throws(WatchError) -> [String] {
+        var udids: [String] = []
+        for (index, line) in output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            guard isUDID(text) else {
+                throw WatchError(
+                    "\(executableName) -l printed a line that is no UDID (line \(index + 1): "
+                        + "\"\(Escaping.visible(String(text.prefix(80))))\"); name the devices with --udid")
+            }
+            udids.append(text)
+        }
+        return udids
+    }
+
+    /// Whether `text` looks like a device's UDID: letters, digits and dashes, not led by a dash
+    /// (which idevicesyslog would read as an option), at most ``udidLimit`` characters.
+    static func isUDID(_ text: String) -> Bool {
+        text.utf8.count <= udidLimit && text.first != "-"
+            && text.utf8.allSatisfy { ASCII.isDigit($0) || ASCII.isUpper($0) || ASCII.isLower($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Reads `descriptor` to its end, for at most ``deadlineSeconds`` and ``outputLimit`` bytes;
+    /// `problem` says which bound was passed.
+    private static func readBounded(_ descriptor: Int32) -> (bytes: [UInt8], problem: String?) {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(deadlineSeconds * 1e9)
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else {
+                return (bytes, "did not finish listing the devices within \(Int(deadlineSeconds)) s")
+            }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let waited = poll(&poller, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1000)))
+            if waited < 0, errno == EINTR { continue }
+            guard waited > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return (bytes, nil) }
+            bytes += buffer.prefix(count)
+            guard bytes.count <= outputLimit else { return (bytes, "printed more than \(outputLimit >> 10) KiB") }
+        }
     }
 }
