@@ -174,6 +174,8 @@ struct RecordAnalyzer {
                 addEvidence(finding, toEvent: unnamed)
                 openEvents[unnamed]?.finding.data.merge(finding.data) { current, _ in current }
                 namings.append((unnamed, finding))
+            } else if let named = namedKill(restatedBy: finding) {
+                addEvidence(finding, toEvent: named)
             } else {
                 opened.append((kept.count, key))
                 kept.append(finding)
@@ -275,6 +277,16 @@ struct RecordAnalyzer {
             event.finding.data["bundle"].map({ $0 == bundle }) ?? true
         else { return nil }
         return key
+    }
+
+    /// The open watchdog kill of a named app that `finding`, a later line naming none, tells again:
+    /// the latest one the same process told (a crash report's `Metadata:` block restating its
+    /// termination reason cut before the app). `nil` when `finding` names an app.
+    private func namedKill(restatedBy finding: Finding) -> String? {
+        guard finding.data["bundle"] == nil, engine.launchEffect(of: finding) == .watchdogKill else { return nil }
+        return openEvents.lazy.filter {
+            $0.value.finding.rule == finding.rule && $0.value.finding.data["bundle"] != nil && $0.value.finding.process == finding.process
+        }.max { $0.value.lastLine < $1.value.lastLine }?.key
     }
 
     /// Links the open kill `key`, whose first line named no app, to the launch of the app that

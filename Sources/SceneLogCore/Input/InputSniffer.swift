@@ -70,18 +70,29 @@ enum InputKind: Sendable, Equatable {
 
     /// Whether a legacy crash report's `Incident Identifier:` starts `head` at `start`, or one of
     /// its next two lines after labels, short lines ending with `:`, that a reporter put above it
-    /// (`TESTFLIGHT CRASH REPORT:`).
+    /// (`TESTFLIGHT CRASH REPORT:`), or one of its next ``proseLinesAbove`` lines after the few
+    /// sentences of a question that quotes it (Stack Overflow 44365935), when the report's next
+    /// header key follows it.
     private static func startsIncidentIdentifier(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var lineStart = start
-        for _ in 0..<3 {
-            if head.matches("Incident Identifier:", at: lineStart) { return true }
-            guard let newline = head.index(of: ASCII.newline, from: lineStart), newline - lineStart <= 60 else { return false }
+        var labelsOnly = true
+        for lineIndex in 0...proseLinesAbove {
+            if head.matches("Incident Identifier:", at: lineStart) {
+                guard !labelsOnly || lineIndex > 2 else { return true }
+                guard let newline = head.index(of: ASCII.newline, from: lineStart) else { return false }
+                let next = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
+                return head.matches("CrashReporter Key:", at: next) || head.matches("Hardware Model:", at: next)
+            }
+            guard let newline = head.index(of: ASCII.newline, from: lineStart) else { return false }
             let end = head.trimmingTrailingBlanks(lineStart..<newline).upperBound
-            guard end > lineStart, head[end - 1] == UInt8(ascii: ":") else { return false }
+            if newline - lineStart > 60 || end == lineStart || head[end - 1] != UInt8(ascii: ":") { labelsOnly = false }
             lineStart = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
         }
         return false
     }
+
+    /// The most lines of prose above a quoted report's `Incident Identifier:`.
+    private static let proseLinesAbove = 5
 
     /// The header keys a legacy (text) crash report's lines start with, in its order.
     private static let legacyHeaderKeys: [StaticString] = [

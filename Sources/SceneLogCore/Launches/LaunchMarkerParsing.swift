@@ -375,6 +375,19 @@ enum LaunchMarkerParsing {
         return (bundle, message.string(bracket + 1..<tagEnd), tagEnd + 1)
     }
 
+    /// `[application<bundle>:pid] Workspace afterlife assertion failed: Error Domain=RBSAssertionErrorDomain
+    /// Code=2 "Specified target process does not exist"` (SpringBoard's FrontBoard): the process was
+    /// gone before its scene's update was done, an app that died while it launched
+    /// (mastodon/mastodon-ios#1163). The line does not say how it ended.
+    static func afterlifeAssertionFailed(_ message: Bytes) -> LaunchSignal? {
+        guard message.range(of: "Specified target process does not exist") != nil,
+            let process = bracketedProcess(message, at: message.skippingBlanks(from: 0))
+        else { return nil }
+        return .processExited(
+            bundle: process.bundle, pid: process.pid,
+            termination: Termination(kind: .unknown, detail: "gone while its scene was updated"))
+    }
+
     /// `[app<bundle>:pid] Process exited: <…>.` or `Process exited: <FBApplicationProcess: …; app<bundle>:pid(v…)> -> <…>`.
     static func processExited(_ message: Bytes) -> LaunchSignal? {
         guard let marker = message.range(of: "Process exited: <") else { return nil }

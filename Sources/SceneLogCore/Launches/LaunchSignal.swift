@@ -38,7 +38,8 @@ enum LaunchSignal: Equatable {
     /// `Application 'UIKitApplication:bundle[0x…]' exited voluntarily.` (no pid). `job` is the tag.
     case jobExited(bundle: String, job: String, pid: Int?, termination: Termination)
     /// `Process exited: …` with the exit context (SpringBoard); no bundle when the line names the
-    /// process as `app:810` only.
+    /// process as `app:810` only. Also FrontBoard's `[application<bundle>:pid] Workspace afterlife
+    /// assertion failed: … "Specified target process does not exist"`, which says no more than that.
     case processExited(bundle: String?, pid: Int, termination: Termination)
     /// The kernel's `memorystatus: killing_specific_process pid 2776 [Pythonista3] (per-process-limit
     /// 10) - …`: jetsam killed the process for its memory, for the reason in parentheses.

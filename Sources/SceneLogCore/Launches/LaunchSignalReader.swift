@@ -30,6 +30,7 @@ enum LaunchSignalReader {
         (">: Service exited with abnormal code: ", LaunchMarkerParsing.serviceExited),
         ("' exited voluntarily", LaunchMarkerParsing.exitedVoluntarily),
         ("Process exited: <", LaunchMarkerParsing.processExited),
+        ("] Workspace afterlife assertion failed", LaunchMarkerParsing.afterlifeAssertionFailed),
         ("memorystatus: killing_", LaunchMarkerParsing.memoryKill),
         // `Formulating report for corpse[…`, `Formulating fatal report …`, `Formulating fatal 309 report …`.
         (" report for corpse[", LaunchMarkerParsing.corpseReport),

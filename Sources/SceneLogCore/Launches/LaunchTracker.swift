@@ -480,7 +480,12 @@ struct LaunchTracker {
             else { return }
             note(LaunchEvent(name: name, mark: mark), at: index)
         case .callback(let callback):
-            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
+            guard var index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
+            if Self.startsAnotherRun(callback, after: launches[index].launch, pid: record.fields.pid) {
+                close(index, into: &events)
+                guard let next = startAppLaunch(record, mark: mark, device: device, afterAnotherRun: true, into: &events) else { return }
+                index = next
+            }
             noteCallback(callback, record: record, index, mark, into: &events)
         case .watchdogIgnoredWhileDebugged(let pid):
             if debuggedProcesses.count == Self.debuggedProcessesKept { debuggedProcesses.removeFirst() }
@@ -653,19 +658,31 @@ struct LaunchTracker {
         appLaunchIndex(record, mark: mark, device: device) ?? startAppLaunch(record, mark: mark, device: device, into: &events)
     }
 
+    /// Whether `callback`, on a line that names no pid, begins another run of the app than
+    /// `launch`: a process finishes launching once, so a second `willFinishLaunching` or
+    /// `didFinishLaunching` after the launch went past the first is the next run's (a console kept
+    /// across runs). The same callback twice in a row is one line told twice.
+    private static func startsAnotherRun(_ callback: LifecycleCallbackRecognizer.Callback, after launch: Launch, pid: Int?) -> Bool {
+        guard pid == nil, callback.step == .willFinishLaunching || callback.step == .didFinishLaunching,
+            let last = launch.callbacks.last, last.step != callback.step
+        else { return false }
+        return launch.callbacks.contains { $0.step == callback.step }
+    }
+
     /// A launch rebuilt from the app's own lines, for a process of the app with none open. It
     /// starts at the input's first line when that line is the same process's (an Xcode console, a
-    /// capture filtered to the app), else at this line; a process whose launch ended lately (its
-    /// last lines) starts none.
+    /// capture filtered to the app) and this is its first run there, else at this line; a process
+    /// whose launch ended lately (its last lines) starts none.
     private mutating func startAppLaunch(
-        _ record: RecordView, mark: LaunchMark, device: String?, into events: inout LaunchTrackerEvents
+        _ record: RecordView, mark: LaunchMark, device: String?, afterAnotherRun: Bool = false,
+        into events: inout LaunchTrackerEvents
     ) -> Int? {
         guard !Self.isSystemProcess(mark.process) else { return nil }
         var pid = record.fields.pid
         var process = mark.process
         // A bare line (an Xcode console's print() output) of a capture whose first line is an app's
         // NSLog, with its process and pid: an Xcode console holds one process, that one.
-        if pid == nil, process == nil, let first = firstRecord, let firstPid = first.pid, first.process != nil,
+        if !afterAnotherRun, pid == nil, process == nil, let first = firstRecord, let firstPid = first.pid, first.process != nil,
             first.device == device, !Self.isSystemProcess(first.process)
         {
             pid = firstPid
@@ -677,7 +694,7 @@ struct LaunchTracker {
         launches[index].launch.evidence = .app
         launches[index].launch.startSeen = false
         if pid == nil { awaitsPid = true }
-        if let first = firstRecord, first.pid == pid, first.process == process, first.device == device {
+        if !afterAnotherRun, let first = firstRecord, first.pid == pid, first.process == process, first.device == device {
             launches[index].launch.appFirstLine = first.mark
         } else {
             launches[index].launch.appFirstLine = mark

@@ -349,4 +349,50 @@ struct LateCaptureTests {
         #expect(launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
         #expect(launch.phases[.terminated]?.location.line == 2)
     }
+
+    /// mastodon/mastodon-ios#1163 (iOS 17, Console.app copy of SpringBoard's errors): the app died
+    /// as it launched; FrontBoard's afterlife assertion finds its process gone.
+    @Test("'Workspace afterlife assertion failed' ends a launch seen only by its end: the process was gone")
+    func afterlifeAssertionFailed() throws {
+        let text = """
+            error\t16:58:58.250453+0100\tSpringBoard\t[application<org.joinmastodon.app>:33506] Workspace afterlife assertion failed: Error Domain=RBSAssertionErrorDomain Code=2 "Specified target process does not exist" UserInfo={NSLocalizedFailureReason=Specified target process does not exist}
+            error\t16:58:58.321841+0100\tSpringBoard\tScene FBSceneManager/sceneID:org.joinmastodon.app-default update failed: <NSError: 0x28169f720; domain: FBSceneErrorDomain; code: 1 (operation-failed); reason: "Scene update failed."> {
+                NSUnderlyingError = <NSError: 0x2814828e0; domain: FBWorkspaceScene; code: 1; reason: "Client process exited.">;
+            }
+
+            """
+        let (launches, findings) = try launches(in: text)
+        let launch = try #require(launches.first)
+        #expect(launches.count == 1 && findings.isEmpty)
+        #expect(launch.bundle == "org.joinmastodon.app" && launch.pid == 33506 && launch.evidence == .endOnly)
+        #expect(launch.termination == Termination(kind: .unknown, detail: "gone while its scene was updated"))
+        #expect(launch.phases[.terminated]?.location.line == 1)
+        // Another assertion's failure says nothing of the process's end.
+        let other = "error\t16:58:58.250453+0100\tSpringBoard\t[application<org.joinmastodon.app>:33506] Workspace afterlife assertion failed: Error Domain=RBSAssertionErrorDomain Code=1\n"
+        #expect(try SceneLogCoreTests.launches(in: other).launches.isEmpty)
+    }
+
+    /// msdrigg/Roam (a trimmed MetricKit-style report in its crash-review tests): the termination
+    /// reason names the app, and the report's `Metadata:` block restates it, cut before the app.
+    @Test("a watchdog kill restated without the app, lines after the one naming it, is one finding")
+    func restatedWatchdogKill() throws {
+        let text = """
+            Crash 1 (version 1.0.0)
+            Termination reason: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: app<com.msdrigg.roam>:15540 exhausted real (wall clock) time allowance of 10.00 seconds
+            ProcessVisibility: Background
+            WatchdogEvent: scene-update
+            Metadata:
+              appVersion: 1.50
+              exceptionType: 10
+              signal: 9
+              terminationReason: <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression
+
+            """
+        let (launches, findings) = try launches(in: text)
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.rule == "launch-watchdog-termination" && finding.data["bundle"] == "com.msdrigg.roam")
+        #expect(finding.evidence.map(\.line) == [5], "the Metadata: record, its indented lines continuing it")
+        #expect(launches.count == 1 && launches.first?.outcome == .killed)
+    }
 }

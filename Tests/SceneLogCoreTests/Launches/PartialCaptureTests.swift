@@ -363,4 +363,31 @@ struct PartialCaptureTests {
         #expect(findings.isEmpty, "\(findings.map(\.rule))")
         #expect(launches.count == 1 && launches.first?.outcome == .active && launches.first?.timeToActiveMs == 189)
     }
+
+    /// The callback orders of an app-based and a scene-based cold launch, as `print(#function)`
+    /// writes them (the LaunchPractice README quotes each run in its own fence, iOS 16).
+    static let twoRunsWithoutPids = """
+        application(_:didFinishLaunchingWithOptions:)
+        applicationDidBecomeActive(_:)
+        application(_:didFinishLaunchingWithOptions:)
+        application(_:configurationForConnecting:options:)
+        scene(_:willConnectTo:options:)
+        sceneWillEnterForeground(_:)
+        sceneDidBecomeActive(_:)
+
+        """
+
+    @Test("a second didFinishLaunching on lines without pids is the next run of the app: a launch of its own")
+    func runsWithoutPids() throws {
+        let (launches, findings) = try launches(in: Self.twoRunsWithoutPids)
+        #expect(launches.count == 2)
+        #expect(launches.map { $0.callbacks.map(\.mark.location.line) } == [[1, 2], [3, 4, 5, 6, 7]])
+        #expect(launches.map(\.outcome) == [.active, .active])
+        #expect(launches.map { $0.appFirstLine?.location.line } == [1, 3])
+        #expect(launches.map(\.startSeen) == [true, true])
+        #expect(findings.isEmpty)
+        // The same line twice in a row is one line told twice, not a second run.
+        let doubled = "application(_:didFinishLaunchingWithOptions:)\n" + Self.twoRunsWithoutPids
+        #expect(try SceneLogCoreTests.launches(in: doubled).launches.count == 2)
+    }
 }

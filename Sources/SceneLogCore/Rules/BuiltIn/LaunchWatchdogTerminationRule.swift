@@ -34,13 +34,13 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             for main-thread-hang and main-thread-io-at-launch findings just before this one.
             """,
         references: [AppleReference.addressingWatchdogTerminations, AppleReference.reducingLaunchTime],
-        messageTemplate: "{reportedBy} reports a watchdog kill (0x8BADF00D): {bundle|an app} took too long to launch or resume",
+        messageTemplate: "{reportedBy} reports a watchdog kill (0x8BADF00D): {bundle|an app} took too long to {phase|launch or resume}",
         patterns: [
             // The explanation names the event, the app, the clock and the allowance; a paste may
             // wrap it after "transgression:", over a blank line.
             RulePattern(
                 literal: "watchdog transgression",
-                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression:\s{1,8}(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds"#
+                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression:\s{1,8}(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds(?:[^\n]{0,256}?ProcessVisibility: (?<processVisibility>Background|Foreground))?"#
             ),
             // iOS 11–14 FrontBoard: the provision of one watchdog ran out.
             RulePattern(
@@ -104,7 +104,8 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                 "default\t17:44:16.073100-0500\tReportCrash\tTermination Description: SPRINGBOARD, scene-update watchdog transgression: application<redacted>:517 exhausted real (wall clock) time allowance of 10.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: scene-update | WatchdogVisibility: Background",
                 data: [
                     "watchdogEvent": "scene-update", "watchdogBudget": "10.00", "bundle": "redacted",
-                    "reason": "real (wall clock) time",
+                    "reason": "real (wall clock) time", "processVisibility": "Background",
+                    "phase": "update its scene in the background",
                 ]),
             RuleExample("default\t17:44:16.073100-0500\tReportCrash\tTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d"),
             // Cut off before the explanation: only the code is left.
@@ -141,8 +142,13 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
         ]
     ).reportingAWatchdogKill()
 
-    /// The kill of an app that was already quitting is no launch's: its process-exit watchdog.
+    /// The kill of an app that was already quitting is no launch's: its process-exit watchdog. A
+    /// scene update that timed out while the app was in the background (`ProcessVisibility:
+    /// Background`, the most common watchdog report) is said to be one, not a slow launch or resume.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
-        data["watchdogEvent"] != "process-exit"
+        if data["watchdogEvent"] == "scene-update", data["processVisibility"] == "Background" {
+            data["phase"] = "update its scene in the background"
+        }
+        return data["watchdogEvent"] != "process-exit"
     }
 }
