@@ -16,6 +16,27 @@ import Testing
         #expect(result.stdout.contains("1 launch: 1 black-screen-suspected."))
     }
 
+    /// Asperi's Stack Overflow answer on SwiftUI previews (2020): the callbacks' print(#function)
+    /// lines, then the app's first NSLog line, after it went active, names its process and pid.
+    @Test("a launch shown before its app was named gets a line naming it")
+    func namesALaunchShownUnnamed() throws {
+        let capture = """
+            application(_:didFinishLaunchingWithOptions:)
+            application(_:configurationForConnecting:options:)
+            scene(_:willConnectTo:options:)
+            init()
+            sceneWillEnterForeground(_:)
+            sceneDidBecomeActive(_:)
+            2020-06-12 16:08:14.460096+0300 TestPreview[70945:1547508] [Agent] Received remote injection
+
+            """
+        let result = try CommandRunner.run(["timeline", "-"], stdin: Data(capture.utf8))
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("L1  unknown app  -") == true)
+        #expect(lines.contains("L1 is TestPreview (pid 70945)"), "\(result.stdout)")
+    }
+
     @Test func jsonHasTheLaunchesArray() throws {
         let result = try CommandRunner.run(["timeline", "--format", "json", "Samples/termination-uncaught-js-exception.txt"])
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

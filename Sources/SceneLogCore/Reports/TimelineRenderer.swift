@@ -79,13 +79,23 @@ public struct TimelineRenderer: Sendable {
         "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n" + explanation(of: launch, findings: findings)
     }
 
-    private func header(_ launch: Launch) -> String {
-        var text = paint(launch.id, .bold) + "  " + paint(Escaping.terminalLine(launch.appName), .cyan)
+    /// The line that names a launch shown before its app's name or pid was known (an Xcode console
+    /// whose first timestamped line comes after the app went active).
+    public func renderNaming(_ launch: Launch) -> String {
+        paint(launch.id, .bold) + " is " + paint(Escaping.terminalLine(launch.appName), .cyan) + nameDetails(launch) + "\n"
+    }
+
+    /// ` (process, pid 812, device)`, or nothing when none is known.
+    private func nameDetails(_ launch: Launch) -> String {
         var details: [String] = []
-        if let process = launch.process, process != launch.bundle { details.append(process) }
+        if let process = launch.process, process != launch.appName { details.append(process) }
         if let pid = launch.pid { details.append("pid \(pid)") }
         if let device = launch.device { details.append(device) }
-        if !details.isEmpty { text += " (" + Escaping.terminalLine(details.joined(separator: ", ")) + ")" }
+        return details.isEmpty ? "" : " (" + Escaping.terminalLine(details.joined(separator: ", ")) + ")"
+    }
+
+    private func header(_ launch: Launch) -> String {
+        var text = paint(launch.id, .bold) + "  " + paint(Escaping.terminalLine(launch.appName), .cyan) + nameDetails(launch)
         text += "  " + paint(Escaping.terminalLine(launch.path), .dim)
         switch launch.evidence {
         case .system: break

@@ -1,11 +1,14 @@
-/// Prints each launch's timeline on standard output as soon as its outcome is known, and one line
-/// each time the outcome changes after that (`scenelog timeline` on a terminal or a pipe).
+/// Prints each launch's timeline on standard output as soon as its outcome is known, one line
+/// each time the outcome changes after that, and one when a launch shown with neither its app nor
+/// its pid gets them (`scenelog timeline` on a terminal or a pipe).
 ///
 /// A reader that goes away (`| head`) ends the printing quietly; any other write error ends it
 /// and is kept in ``failure`` for the caller to report.
 public final class TimelinePrinter {
     private let renderer: TimelineRenderer
     private var printed: [String: LaunchOutcome] = [:]
+    /// The launches shown with neither an app nor a pid, which a later line may name.
+    private var unnamed: Set<String> = []
     /// The write error that ended the printing, other than a closed reader.
     public private(set) var failure: ReportWriteError?
     /// Whether standard output's reader went away.
@@ -18,12 +21,22 @@ public final class TimelinePrinter {
     /// Whether the printing goes on (no write failed, the reader is still there).
     public var isOpen: Bool { failure == nil && !readerWentAway }
 
-    /// Prints `launch` (with the findings linked to it) the first time its outcome is known, and
-    /// a line when its outcome changes.
+    /// Prints `launch` (with the findings linked to it) the first time its outcome is known, a line
+    /// when its outcome changes, and one when it was shown unnamed and now has its app or pid.
     public func show(_ launch: Launch, findings: [Finding]) {
-        guard isOpen, printed[launch.id] != launch.outcome else { return }
-        let text = printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch, findings: findings)
-        printed[launch.id] = launch.outcome
+        guard isOpen else { return }
+        let isNamed = launch.bundle != nil || launch.process != nil || launch.pid != nil
+        var text = ""
+        if unnamed.contains(launch.id), isNamed {
+            unnamed.remove(launch.id)
+            text += renderer.renderNaming(launch)
+        }
+        if printed[launch.id] != launch.outcome {
+            text += printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch, findings: findings)
+            if printed[launch.id] == nil, !isNamed { unnamed.insert(launch.id) }
+            printed[launch.id] = launch.outcome
+        }
+        guard !text.isEmpty else { return }
         do {
             try ReportDestination.writeStandardOutput(text)
         } catch where error.readerWentAway {
