@@ -4,9 +4,9 @@
 ///
 /// It also drops the prefixes that test harnesses put before each device line they echo
 /// (Flutter's `[        ] [DEVICE LOG] ` and `flutter run -v`'s `[  +34 ms] `, Appium's
-/// `[IOS_SYSLOG_ROW] `, Appium 1.x's `2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] `) and a
-/// Markdown blockquote's `> ` and a code mark glued to the line, so pasted output parses as the
-/// device log it carries.
+/// `[IOS_SYSLOG_ROW] `, Appium 1.x's `2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] `), a
+/// Markdown blockquote's `> `, a code mark glued to the line, and the line number that `grep -n`
+/// or an editor's search put before a line, so pasted output parses as the device log it carries.
 ///
 /// Lines that contain neither are passed through untouched, without a copy; the others are
 /// rewritten into a reused buffer. Invalid UTF-8 is left as it is.
@@ -80,8 +80,18 @@ enum HarnessPrefix {
             // Appium 1.x's own log: "2015-06-19 20:34:05:820 - info: [IOS_SYSLOG_ROW ] " (a time with
             // its milliseconds after a colon, 23 bytes).
             let stamp = start + 23
-            return stamp + 27 < line.count && line[stamp] == ASCII.space && line.matches(" - info: [IOS_SYSLOG_ROW ] ", at: stamp)
-                && line.isDigits(start..<start + 4) ? stamp + 27 : 0
+            if stamp + 27 < line.count && line[stamp] == ASCII.space && line.matches(" - info: [IOS_SYSLOG_ROW ] ", at: stamp)
+                && line.isDigits(start..<start + 4)
+            {
+                return stamp + 27
+            }
+            return start == 0 ? lineNumberLength(in: line, from: 0) : 0
+        case ASCII.zero...ASCII.nine:
+            return start == 0 ? lineNumberLength(in: line, from: 0) : 0
+        case UInt8(ascii: "L"):
+            // Notepad++'s search results: "Line  453: " before each line found.
+            guard start == 0, line.matches("Line ", at: 0) else { return 0 }
+            return lineNumberLength(in: line, from: line.skippingBlanks(from: 5))
         case ASCII.greater:
             return blockquoteLength(in: line, from: start)
         case ASCII.backtick:
@@ -89,6 +99,20 @@ enum HarnessPrefix {
         default:
             return 0
         }
+    }
+
+    /// The length of a line number and its colon that `grep -n` (`453:`) or an editor's search
+    /// (`Line  453: `) put before a line they found, and the one space after it, or 0. A clock
+    /// time (`16:58:58.25`, its colon followed by a digit) is no line number, but `grep -n`'s glued
+    /// to a dated line is (`12:2020-06-12 16:08:14…`).
+    private static func lineNumberLength(in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let colon = line.endOfDigits(from: start)
+        guard colon > start, colon - start <= 7, colon + 1 < line.count, line[colon] == UInt8(ascii: ":") else { return 0 }
+        let next = colon + 1
+        if line[next] == ASCII.space { return next + 1 }
+        if ASCII.isUpper(line[next]) || ASCII.isLower(line[next]) { return next }
+        // A date after it: four digits and a dash.
+        return next + 5 <= line.count && line.isDigits(next..<next + 4) && line[next + 4] == UInt8(ascii: "-") ? next : 0
     }
 
     /// The length of a Markdown blockquote's markers at `start` (a log quoted in a bug report:

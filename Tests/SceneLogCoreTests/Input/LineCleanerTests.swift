@@ -65,6 +65,22 @@ private func cleaned(_ bytes: [UInt8]) -> [UInt8] {
         #expect(cleaned(Array(line.utf8)) == Array(text.utf8))
     }
 
+    /// microsoftconnect/ms-intune-app-sdk-ios#351 quotes a line from an editor's search results.
+    @Test("grep -n's and an editor's line numbers are dropped; clock times and indented lines are kept", arguments: [
+        ("Line  453: Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: x", "Jul 18 14:12:54 xxxxx-iPad runningboardd(RunningBoard)[60] <Notice>: x"),
+        ("453:Jul 18 14:12:54 iPad x", "Jul 18 14:12:54 iPad x"),
+        ("453: Jul 18 14:12:54 iPad x", "Jul 18 14:12:54 iPad x"),
+        ("12:2020-06-12 16:08:14.460096+0300 TestPreview[70945:1547508] x", "2020-06-12 16:08:14.460096+0300 TestPreview[70945:1547508] x"),
+        ("16:58:58.250453+0100 SpringBoard x", "16:58:58.250453+0100 SpringBoard x"),
+        ("2020-06-12 16:08:14.460096+0300 TestPreview[70945:1547508] x", "2020-06-12 16:08:14.460096+0300 TestPreview[70945:1547508] x"),
+        ("  0: std::panicking", "  0: std::panicking"),
+        ("Line of text: not a number", "Line of text: not a number"),
+        ("12345678: too long a number", "12345678: too long a number"),
+    ])
+    func lineNumbers(line: String, expected: String) {
+        #expect(cleaned(Array(line.utf8)) == Array(expected.utf8))
+    }
+
     @Test func keepsLinesThatOnlyHoldAGreaterThanSign() {
         for line in ["->  0x182700e70 <+24>: brk    #0x1", "a > b", "<Notice>: msg"] {
             #expect(cleaned(Array(line.utf8)) == Array(line.utf8))
