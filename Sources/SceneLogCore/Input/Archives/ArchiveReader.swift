@@ -15,6 +15,9 @@ struct ArchiveMember: Sendable, Equatable {
     var size: Int64?
     /// What the member links to, when it is a link (its name inside the archive for a hard link).
     var link: Link? = nil
+    /// Why the member's name could not be read (empty, or not convertible), when it could not:
+    /// `name` then only says which one it is.
+    var unreadableName: String? = nil
 
     /// A member that stands for another file rather than holding bytes of its own.
     enum Link: Sendable, Equatable {
@@ -36,6 +39,8 @@ final class ArchiveReader {
     private(set) var isSingleStream = false
     /// For a lone gzip file: what it decompressed to, checked against its trailer at its end.
     private var gzipCheck: GzipCheck?
+    /// How many members without a readable name were met.
+    private var unnamedMembers = 0
 
     /// Opens the file at `path`.
     init(path: String) throws(InputError) {
@@ -85,11 +90,23 @@ final class ArchiveReader {
 
     /// Loads libarchive, the first time an archive is opened (on Linux: see CArchiveLoader.h).
     private static func loadLibrary(for path: String) throws(InputError) {
+        _ = utf8Names
         guard let failure = carchive_load() else { return }
         throw InputError(
             path: path, reason: "libarchive, which reads archives, could not be loaded (\(PathBytes.string(cString: failure))); install libarchive (libarchive13 on Debian and Ubuntu)",
             kind: .open)
     }
+
+    /// libarchive converts a member name it knows to be UTF-8 (a zip's names flagged so, as
+    /// Python, Java, Go, .NET and 7-Zip write any name beyond ASCII) to the C library's character
+    /// set, and gives no name at all when that is ASCII (the `C` locale every program starts in):
+    /// `café.log` was passed over. Once, before the first archive, a `C` or `POSIX` character
+    /// type is made UTF-8 (`C.UTF-8`; `UTF-8` on macOS). Names are bytes either way; only that
+    /// conversion changes.
+    private static let utf8Names: Void = {
+        guard let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }), current == "C" || current == "POSIX" else { return }
+        for name in ["C.UTF-8", "UTF-8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil { return }
+    }()
 
     private static func enableEverything(_ handle: OpaquePointer) {
         carchive_read_support_filter_all(handle)
@@ -114,7 +131,15 @@ final class ArchiveReader {
         }
         // A name that is not UTF-8 keeps its bytes (shown as `\xFF`), as a file's name does.
         let name = carchive_entry_pathname_utf8(entry).map { String(cString: $0) }
-            ?? carchive_entry_pathname(entry).map { PathBytes.string(cString: $0) } ?? "?"
+            ?? carchive_entry_pathname(entry).map { PathBytes.string(cString: $0) }
+        guard let name, !name.isEmpty else {
+            // No name to select it by or show: it is said to be passed over, under its place.
+            unnamedMembers += 1
+            let why = status == ARCHIVE_WARN ? " (\(Self.message(handle)))" : ""
+            return ArchiveMember(
+                name: "(member \(unnamedMembers) without a readable name)", isRegularFile: false, size: nil,
+                unreadableName: "its name cannot be read\(why): passed over")
+        }
         var member = ArchiveMember(
             name: name, isRegularFile: carchive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
             size: carchive_entry_size_is_set(entry) != 0 ? carchive_entry_size(entry) : nil)

@@ -51,6 +51,10 @@ final class ArchiveWalker {
 
     private func walk(_ reader: ArchiveReader, depth: Int, _ visit: (Entry) -> Void) throws(InputError) {
         while let member = try reader.nextMember() {
+            if let why = member.unreadableName {
+                visit(.notRead(path: reader.path + "!/" + member.name, note: why))
+                continue
+            }
             if let link = member.link, !reader.isSingleStream {
                 // A link stands for a file, not in it: a log-named one is named, never followed.
                 if selection.admits(member.name) {
