@@ -33,6 +33,18 @@ struct HostileInputTests {
         #expect(python.terminationStatus == 0, "the Python script failed")
     }
 
+    @Test("a launch's ending detail from the log (dyld's library) is escaped in the text report and the timeline")
+    func terminationDetailEscaped() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let line = "Mar  3 09:41:28.000000 Evil[796] <Error>: dyld: Library not loaded: @rpath/\u{1B}]0;PWNED\u{07}\u{202E}Z.framework/Z\r  outcome: active\n"
+        try Data(line.utf8).write(to: folder.appendingPathComponent("dyld.log"))
+        for command in ["scan", "timeline"] {
+            let result = try CommandRunner.run([command, "--fail-on", "never", "--color", "never", "dyld.log"], in: folder)
+            #expect(result.stdout.contains("(dyld library not loaded: @rpath/\\u{1b}]0;PWNED\\u{7}\\u{202e}Z.framework/Z"), "\(result.stdout)")
+            #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\r" })
+        }
+    }
+
     @Test("a 50 MB line is cut with a warning, and the next line is still read")
     func hugeLine() throws {
         var bytes = Data("Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: ".utf8)

@@ -215,6 +215,17 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("idevicesyslog exited with status 1"))
     }
 
+    @Test("idevicesyslog's error lines are passed on escaped: a device's text cannot drive the terminal")
+    func idevicesyslogErrorsEscaped() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let url = folder.appendingPathComponent("idevicesyslog")
+        try CommandRunner.writeScript("#!/bin/sh\nprintf 'ERROR: \\033]0;title\\007 device\\r\\n' >&2\nexit 1\n", to: url)
+        let watch = try LiveProcess(["watch", "--fail-on", "never"], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
+        #expect(watch.finish() == 3)
+        #expect(watch.errors.contains("ERROR: \\u{1b}]0;title\\u{7} device\n"), "\(watch.errors)")
+        #expect(!watch.errors.contains("\u{1B}"))
+    }
+
     @Test("a followed path that is not a regular file ends the watch with 3")
     func unreadableFollowedPath() throws {
         let folder = try CommandRunner.temporaryFolder()

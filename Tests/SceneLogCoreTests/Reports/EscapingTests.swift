@@ -24,6 +24,16 @@ struct EscapingTests {
         #expect(Escaping.terminalLine("one\ntwo\r\u{9B}31m") == "one ⏎ two\\u{d}\\u{9b}31m")
     }
 
+    @Test("characters that show as nothing are shown, so that one name cannot pass for another; emoji joiners are kept")
+    func invisibleCharacters() {
+        for scalar in ["\u{AD}", "\u{180E}", "\u{200B}", "\u{200C}", "\u{2060}", "\u{2064}", "\u{FEFF}", "\u{E0041}"] {
+            let name = "My" + scalar + "App"
+            #expect(Escaping.terminalLine(name) == "My" + Escaping.visibleForm(of: name.unicodeScalars.dropFirst(2).first!) + "App")
+            #expect(Escaping.visible(name) != "MyApp" && Escaping.markdownCell(name) != "MyApp")
+        }
+        #expect(Escaping.terminalLine("👨\u{200D}👩\u{200D}👧") == "👨\u{200D}👩\u{200D}👧")
+    }
+
     @Test("markup: the five characters, controls shown, tab and newline kept in text and referenced in attributes")
     func markup() {
         let text = "<a href='x'>&\"</a>\t\n\r\u{1B}\u{7F}\u{FFFE}"

@@ -6,9 +6,11 @@ extension Launch {
 
     /// How the process ended, as reports write it after the outcome: ` (signal SIGABRT(6))`;
     /// empty when the termination is not known.
+    /// The detail comes from a log line (dyld's library or symbol): it is escaped for one line
+    /// (``Escaping/terminalLine(_:)``), as every renderer that writes it writes it on one.
     var terminationSuffix: String {
         guard let termination else { return "" }
-        return " (" + termination.kind.rawValue + (termination.detail.map { " \($0)" } ?? "") + ")"
+        return " (" + termination.kind.rawValue + (termination.detail.map { " " + Escaping.terminalLine($0) } ?? "") + ")"
     }
 
     /// The first line of the input where the launch shows: a phase, the app's first line, an

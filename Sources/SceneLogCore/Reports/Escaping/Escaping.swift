@@ -61,11 +61,17 @@ enum Escaping {
     /// Whether `scalar` changes how text is laid out where it is shown: a bidirectional formatting
     /// character, which can make text show in an order other than the one it is in (the marks
     /// U+061C, U+200E and U+200F, the embeddings and overrides U+202A–U+202E and the isolates
-    /// U+2066–U+2069), or the line and paragraph separators U+2028 and U+2029, which break a line
-    /// in editors and JavaScript.
+    /// U+2066–U+2069), the line and paragraph separators U+2028 and U+2029, which break a line
+    /// in editors and JavaScript, or a character that shows as nothing and would make one name
+    /// look like another (`My\u{200b}App`): the soft hyphen U+00AD, the Mongolian vowel separator
+    /// U+180E, the zero-width space and non-joiner U+200B and U+200C, the word joiner and invisible
+    /// operators U+2060–U+2064, the zero-width no-break space (byte-order mark) U+FEFF and the tags
+    /// U+E0000–U+E007F. The zero-width joiner U+200D, which joins emoji, is kept.
     static func isLayoutControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+        case 0x00AD, 0x061C, 0x180E, 0x200B, 0x200C, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF,
+            0xE0000...0xE007F:
+            true
         default: false
         }
     }

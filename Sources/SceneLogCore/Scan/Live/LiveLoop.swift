@@ -233,9 +233,18 @@ public struct LiveLoop {
     }
 
     /// Writes a source's messages to standard error.
+    /// Passes idevicesyslog's error lines on to standard error, each escaped for one line
+    /// (``Escaping/terminalLine(_:)``): they may relay a device's text, escapes included.
     private func passOn(_ text: [UInt8]) {
         guard !text.isEmpty else { return }
-        aside { _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+        var lines = text.split(separator: ASCII.newline, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let escaped = lines.map { line in
+            var line = line
+            if line.last == ASCII.carriageReturn { line.removeLast() }
+            return Escaping.terminalLine(String(decoding: line, as: UTF8.self)) + "\n"
+        }.joined()
+        aside { _ = Array(escaped.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
     }
 
     /// Delivers what arrived from feed `index`; `nil` while the watch goes on.
