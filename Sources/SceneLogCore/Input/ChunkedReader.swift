@@ -51,7 +51,9 @@ final class ChunkedReader {
     private let ownsDescriptor: Bool
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// A regular file's size when it was opened: one that ends before it was cut short while it
-    /// was read (a log rotated by truncation), which is said rather than taken for its end.
+    /// was read (a log rotated by truncation), which is said rather than taken for its end; one
+    /// that grows is read on, up to ``growthAllowed(from:)`` more bytes (a log written as fast as
+    /// it is read would never end).
     private var sizeAtOpen: Int64?
     private var bytesRead: Int64 = 0
 
@@ -91,12 +93,25 @@ final class ChunkedReader {
     var isStopRequested: (@Sendable () -> Bool)?
     private lazy var isRegular = isRegularFile
 
+    /// How many bytes a regular file of `size` bytes when opened may grow by while it is read: as
+    /// many again, and at least 64 MiB.
+    static func growthAllowed(from size: Int64) -> Int64 {
+        max(size, 64 << 20)
+    }
+
     /// The next chunk, or an empty buffer at the end of the input. Valid until the next call.
     func nextChunk() throws(InputError) -> UnsafeBufferPointer<UInt8> {
         if let isStopRequested, !waitForData(unless: isStopRequested) { return UnsafeBufferPointer(start: nil, count: 0) }
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count > 0 { bytesRead += Int64(count) }
+            if let sizeAtOpen, bytesRead > sizeAtOpen + Self.growthAllowed(from: sizeAtOpen) {
+                throw InputError(
+                    path: path,
+                    reason: "it grew by more than \(Self.growthAllowed(from: sizeAtOpen) >> 20) MiB while it was read, and was read no further "
+                        + "(\(bytesRead - Int64(count)) bytes); follow a log that is still being written with scenelog watch --follow",
+                    kind: .read)
+            }
             if count == 0, let sizeAtOpen, bytesRead < sizeAtOpen {
                 throw InputError(
                     path: path, reason: "it was cut short while it was read: it ended after \(bytesRead) of the \(sizeAtOpen) bytes it had",

@@ -49,4 +49,29 @@ struct ChunkedReaderTests {
         }
         #expect(read == 110_000)
     }
+
+    @Test("a file that grows without end while it is read stops after 64 MiB more, with a read error saying so")
+    func growingWithoutEnd() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(String(repeating: "a\n", count: 512), to: "device.log")
+        let reader = try ChunkedReader(path: path, chunkSize: 1 << 20)
+        var read = try reader.nextChunk().count
+        #expect(read == 1_024)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "b"), count: (64 << 20) + (2 << 20)))
+        try handle.close()
+        do {
+            while true {
+                let chunk = try reader.nextChunk()
+                if chunk.isEmpty { break }
+                read += chunk.count
+            }
+            Issue.record("a file that grew past the allowance was read on")
+        } catch {
+            #expect(error.kind == .read)
+            #expect(error.description.contains("it grew by more than 64 MiB while it was read"))
+            #expect(read <= 1_024 + (64 << 20))
+        }
+    }
 }
