@@ -45,6 +45,28 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a folder entry that cannot be looked at (a path past the system's length limit) is an unreadable input: exit 3")
+    func folderEntryTooDeep() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { _ = try? CommandRunner.run(executable: "/bin/rm", ["-rf", "d"], in: folder) }
+        try Self.runPython(
+            """
+            import os
+            fd = os.open('.', os.O_RDONLY)
+            for i in range(2100):
+                os.mkdir('d', dir_fd=fd)
+                nfd = os.open('d', os.O_RDONLY, dir_fd=fd); os.close(fd); fd = nfd
+                if i == 5:
+                    f = os.open('x.log', os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+                    os.write(f, b'Mar  3 09:41:28.000000 App[796] <Notice>: hello\\n'); os.close(f)
+            """, in: folder)
+        let result = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "json", "d"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot be looked at (File name too long)"), "\(result.stderr.suffix(300))")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((report["inputs"] as? [[String: Any]])?.count == 1, "the log above the limit is still read")
+    }
+
     @Test("a 50 MB line is cut with a warning, and the next line is still read")
     func hugeLine() throws {
         var bytes = Data("Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: ".utf8)

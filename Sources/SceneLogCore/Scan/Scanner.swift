@@ -33,6 +33,11 @@ public struct Scanner {
     /// With ``ScanOptions/shard``, only the inputs of that part are scanned (standard input is
     /// not split: it belongs to every part).
     public func scan(_ paths: [String]) -> ScanResult {
+        /// The folders, or their entries, that could not be read: unreadable inputs too.
+        final class Count {
+            var value = 0
+        }
+        let unreadableFolders = Count()
         let discovered = InputDiscovery.discover(
             paths, selection: options.selection, followsLinksOutsideRoots: options.followsLinksOutsideRoots,
             onEmptyFolder: { folder in
@@ -40,6 +45,7 @@ public struct Scanner {
                     ScanDiagnostic(.warning, "'\(Escaping.visible(folder))' holds no log, archive or crash report to scan"))
             },
             onUnreadable: { folder, reason in
+                unreadableFolders.value += 1
                 observer?.scanDidReport(ScanDiagnostic(.error, "cannot read folder '\(Escaping.visible(folder))': \(reason)"))
             },
             onSkippedLink: { link, target in
@@ -56,7 +62,9 @@ public struct Scanner {
             input.path == "-" || options.shard.map { $0.admits(relativePath: input.relativePath) } ?? true
         }
         observer?.scanWillRead(inputs.map(\.element.path).filter { $0 != "-" })
-        return scan(units: inputs.map { (order: $0.offset, source: UnitSource.path($0.element.path)) })
+        var result = scan(units: inputs.map { (order: $0.offset, source: UnitSource.path($0.element.path)) })
+        result.unreadableInputs += unreadableFolders.value
+        return result
     }
 
     /// Scans `bytes` as one input named `name` (a log or a crash report).
