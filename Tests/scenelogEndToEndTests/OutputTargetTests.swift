@@ -278,6 +278,15 @@ struct OutputTargetTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.conf").path))
         #expect(try CommandRunner.run(["scan", "--fail-on", "never", "-o", "shared/c.txt", "input.log"], in: folder).status == 0, "one's own link")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.txt").path))
+        // The history and the cache are not reached through such a link either.
+        let history = try CommandRunner.run(
+            ["report", "--record", "--history", "shared/a.txt", "--fail-on", "never", "-o", "/dev/null", "input.log"], in: folder)
+        #expect(history.status == 3)
+        #expect(history.stderr.contains("history 'shared/a.txt': is a link of another user in a shared folder; it is not followed"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("kept.conf"), encoding: .utf8) == "precious\n")
+        let cache = try CommandRunner.run(["scan", "--cache", "shared/b.txt", "--fail-on", "never", "-o", "/dev/null", "input.log"], in: folder)
+        #expect(cache.stderr.contains("a link of another user in a shared folder"), "\(cache.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.conf").path))
     }
 
     @Test("the folders scenelog makes for itself are refused in words: a current folder removed, a file in the way")

@@ -36,7 +36,13 @@ public final class HistoryStore {
 
     /// A history is a regular file: SQLite would open a device or a FIFO, and write its journal
     /// beside it (`/dev/null-journal`).
+    /// Nor is it reached through a link that another user put in a shared folder (`/tmp`): SQLite
+    /// would create or take over the file they chose.
     private static func refuseSpecialFile(_ path: String) throws(HistoryError) {
+        if let link = FileSystem.foreignLinkInSharedFolder(from: path) {
+            let which = link == path ? "is" : "is reached through '\(Escaping.visible(link))',"
+            throw HistoryError(path: path, message: "\(which) a link of another user in a shared folder; it is not followed")
+        }
         guard let status = FileSystem.status(path), status.st_mode & S_IFMT != S_IFREG else { return }
         throw HistoryError(path: path, message: "is not a regular file (\(BoundedFile.typeName(status.st_mode)))")
     }

@@ -201,19 +201,16 @@ public enum ReportDestination {
 
     /// Where the chain of symbolic links from `path` ends: `path` itself when it is no link; where
     /// a file that does not exist yet is created. A link in a shared folder (world-writable and
-    /// sticky, as `/tmp`) that belongs neither to this user nor to the folder's owner is refused:
-    /// another user put it there to make the report replace, or create, a file where they choose.
-    /// The rule of Linux's `fs.protected_symlinks`, kept where the system does not (macOS).
+    /// sticky, as `/tmp`) that belongs neither to this user nor to the folder's owner is refused
+    /// (``FileSystem/isForeignLinkInSharedFolder(_:folder:)``): another user put it there to make
+    /// the report replace, or create, a file where they choose.
     private static func endOfLinks(from path: String) throws -> String {
         var current = path
         for _ in 0..<maximumLinks {
             var link = stat()
             guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return current }
             let folderPath = URL(fileURLWithPath: current).deletingLastPathComponent().path
-            var folder = stat()
-            if stat(folderPath, &folder) == 0, folder.st_mode & S_ISVTX != 0, folder.st_mode & S_IWOTH != 0,
-                link.st_uid != geteuid(), link.st_uid != folder.st_uid
-            {
+            if FileSystem.isForeignLinkInSharedFolder(link, folder: folderPath) {
                 throw WriteFailure(
                     code: EACCES,
                     reason: "'\(Escaping.visible(current))' is a link of another user in a shared folder; it is not followed")
