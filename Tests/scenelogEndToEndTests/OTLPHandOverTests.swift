@@ -76,6 +76,19 @@ struct OTLPHandOverTests {
         #expect(result.stderr.contains("'\(folder.path)/scenelog-otlp' handed the run back: it is not scenelog-otlp"), "\(result.stderr)")
     }
 
+    @Test("the hand-over's variable inherited from outside (any value but the pid) is no hand-back")
+    func inheritedMarkerIgnored() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenelog = try Self.lonelyScenelog(in: folder)
+        for value in ["", "1"] {
+            let result = try CommandRunner.run(
+                executable: scenelog, Self.capture + ["--otlp-endpoint", "http://127.0.0.1:1"], environment: [CompanionMarker.name: value])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("'\(folder.path)/scenelog-otlp' could not be run (No such file or directory)"), "\(result.stderr)")
+        }
+    }
+
     @Test("scenelog-otlp does not pass the hand-over on to the programs it starts")
     func markerIsForgotten() throws {
         let folder = try Self.folder()

@@ -21,20 +21,23 @@ enum CompanionProgram {
         path.append(contentsOf: "/\(name)".utf8CString.map { $0 })  // ends with its NUL
         // Diagnostics show the path's control characters, and PathBytes its bytes that are not UTF-8.
         let shown = PathBytes.string(path.dropLast().map { UInt8(bitPattern: $0) })
-        if getenv(handOverMarker) != nil {
+        // The marker holds the pid, which exec keeps: a value inherited from outside is no hand-back.
+        let pid = String(getpid())
+        if let marker = getenv(handOverMarker), String(cString: marker) == pid {
             unsetenv(handOverMarker)
             return "'\(shown)' handed the run back: it is not \(name)"
         }
-        setenv(handOverMarker, "1", 1)
+        setenv(handOverMarker, pid, 1)
         execv(path, CommandLine.unsafeArgv)
         let reason = String(cString: strerror(errno))
         unsetenv(handOverMarker)
         return "'\(shown)' could not be run (\(reason))"
     }
 
-    /// Set in the environment of the program a run is handed over to, and removed by it
-    /// (``forgetHandOver()``): a program in its place that is not it (a copy or a link of
-    /// `scenelog` under its name) would hand the run back, and back again, for ever.
+    /// Set in the environment of the program a run is handed over to, to the process's pid (which
+    /// the hand-over keeps), and removed by it (``forgetHandOver()``): a program in its place that
+    /// is not it (a copy or a link of `scenelog` under its name) would hand the run back, and back
+    /// again, for ever. The same variable inherited from outside, with another value, is ignored.
     static let handOverMarker = "SCENELOG_HANDED_OVER"
 
     /// Removes the marker, in the program handed over to: the programs it starts do not see it.
