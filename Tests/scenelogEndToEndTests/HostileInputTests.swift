@@ -67,6 +67,40 @@ struct HostileInputTests {
         #expect((report["inputs"] as? [[String: Any]])?.count == 1, "the log above the limit is still read")
     }
 
+    @Test("an input that cannot be read is named in every report format, not only on standard error")
+    func unreadableInputInReports() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        try Data((Self.notAdopted + "\n").utf8).write(to: folder.appendingPathComponent("good.log"))
+        try Data([0x1F, 0x8B, 0x08, 0x00] + Array("garbage\u{1B}".utf8)).write(to: folder.appendingPathComponent("bad\u{1B}[2J.gz"))
+        let inputs = ["good.log", "bad\u{1B}[2J.gz"]
+        let json = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "json"] + inputs, in: folder)
+        #expect(json.status == 3)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["unreadableInputs"] as? Int == 1)
+        let errors = try #require(report["inputErrors"] as? [[String: String]])
+        #expect(errors.map { $0["path"] } == ["bad\u{1B}[2J.gz"])
+        let note = "1 input could not be read, and this report leaves it out: 'bad\\u{1b}[2J.gz' ("
+        let shown = [
+            "text": note, "markdown": note.replacing("\\", with: "\\\\").replacing("[", with: "\\["),
+            "html": note.replacing("'", with: "&#39;"), "junit": note.replacing("'", with: "&#39;"),
+        ]
+        for (format, expected) in shown {
+            let result = try CommandRunner.run(["scan", "--fail-on", "never", "--color", "never", "--format", format] + inputs, in: folder)
+            #expect(result.status == 3, "\(format)")
+            #expect(result.stdout.contains(expected), "\(format): \(result.stdout.prefix(2_000))")
+            #expect(!result.stdout.contains("\u{1B}"), "\(format)")
+        }
+        let sarif = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "sarif"] + inputs, in: folder)
+        let run = try #require(((try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notified = (invocation["toolExecutionNotifications"] as? [[String: Any]])?.compactMap { ($0["message"] as? [String: String])?["text"] }
+        #expect(notified?.contains { $0.hasPrefix(note) } == true, "\(String(describing: notified))")
+        // A clean run's JSON report keeps its shape.
+        let clean = try CommandRunner.run(["scan", "--fail-on", "never", "--format", "json", "good.log"], in: folder)
+        #expect(!clean.stdout.contains("unreadableInputs") && !clean.stdout.contains("inputErrors"))
+    }
+
     @Test("a 50 MB line is cut with a warning, and the next line is still read")
     func hugeLine() throws {
         var bytes = Data("Oct  7 21:14:05 iPhone SpringBoard[52] <Notice>: ".utf8)

@@ -28,12 +28,21 @@ struct JSONRenderer {
             try json.drain(to: write)
         }
         json.endArray()
+        if report.unreadableInputs > 0 {
+            // Only when some could not be read (`unreadableInputs`, after `tool`): a clean run's
+            // report keeps its shape.
+            json.key("inputErrors")
+            json.beginArray()
+            for error in report.inputErrors { json.stringObject(["path": error.path, "reason": error.reason]) }
+            json.endArray()
+        }
         json.key("inputs")
         json.beginArray()
         for input in report.inputs { self.write(input, to: &json) }
         json.endArray()
         json.key("interrupted")
         json.bool(report.interrupted)
+
         json.key("launches")
         json.beginArray()
         for launch in report.launches {
@@ -51,6 +60,10 @@ struct JSONRenderer {
         writeSummary(digest, to: &json)
         json.key("tool")
         json.stringObject(["name": report.tool.name, "version": report.tool.version])
+        if report.unreadableInputs > 0 {
+            json.key("unreadableInputs")
+            json.int(report.unreadableInputs)
+        }
         json.endObject()
         try write(Array(json.bytes) + [0x0A])
     }

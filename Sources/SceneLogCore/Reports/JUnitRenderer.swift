@@ -52,6 +52,8 @@ struct JUnitRenderer {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         if report.readNothing { xml += "<!-- \(ScanReport.nothingReadNote) -->\n" }
         if report.interrupted { xml += "<!-- \(ScanReport.interruptedNote) -->\n" }
+        // A comment holds no `--`, nor can it end in `-`.
+        if let note = report.unreadableNote { xml += "<!-- \(Escaping.markupText(note).replacing("-", with: "\u{2010}")) -->\n" }
         xml += "<testsuites name=\"\(Self.attribute(report.tool.name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         // Launches come input by input: when their paths come in the suites' order, they are read
         // once, along the suites; else each suite reads its own.

@@ -24,6 +24,7 @@ struct MarkdownRenderer {
         output += summary(digest)
         if report.readNothing { output += "> ⚠️ \(ScanReport.nothingReadNote)\n\n" }
         if report.interrupted { output += "> ⚠️ \(ScanReport.interruptedNote)\n\n" }
+        if let note = report.unreadableNote { output += "> ⚠️ \(Escaping.markdownCell(note))\n\n" }
         if let baseline = digest.baseline { output += diff(baseline, rows: rows, showsDevices: digest.showsDevices) }
         output += apps(digest.apps, rows: rows, notListed: digest.launchesOfAppsNotListed)
         output += launches(report.launches, rows: rows, showsDevices: digest.showsDevices)

@@ -75,10 +75,13 @@ struct SARIFRenderer {
             try json.drain(to: emit)
         }
         json.endArray()
-        let notes = [report.readNothing ? ScanReport.nothingReadNote : nil, report.interrupted ? ScanReport.interruptedNote : nil]
+        let notes = [
+            report.readNothing ? ScanReport.nothingReadNote : nil, report.interrupted ? ScanReport.interruptedNote : nil,
+            report.unreadableNote,
+        ]
             .compactMap(\.self)
         if !notes.isEmpty {
-            // The run stopped early or read nothing: SARIF's place for that is an invocation that
+            // The run stopped early, read nothing or left inputs out: SARIF's place for that is an invocation that
             // did not succeed (so that no empty result list reads as "everything fixed").
             json.key("invocations")
             json.beginArray()

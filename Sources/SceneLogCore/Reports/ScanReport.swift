@@ -20,6 +20,10 @@ public struct ScanReport: Sendable {
     public var interrupted: Bool
     /// For one part of a distributed run: what the JSON report carries for `scenelog merge`.
     var part: ReportPart?
+    /// How many inputs, archive members or folders could not be read: the report leaves them out.
+    public var unreadableInputs = 0
+    /// The first of those (``ScanResult/keptInputErrors``), with why.
+    public var inputErrors: [InputError] = []
 
     public init(
         tool: ToolInfo = .current, inputs: [InputSummary], findings: FindingLog = FindingLog(), launches: LaunchLog = LaunchLog(),
@@ -35,6 +39,17 @@ public struct ScanReport: Sendable {
 
     /// The line that says a report is of an interrupted run, in every format that has a summary.
     static let interruptedNote = "Interrupted: the report covers what was read until then."
+
+    /// The line that says which inputs could not be read, in every format that has a summary;
+    /// `nil` when all could. Paths and reasons are escaped for a line (``Escaping/visible(_:limit:)``);
+    /// each format escapes the line for its own syntax besides.
+    var unreadableNote: String? {
+        guard unreadableInputs > 0 else { return nil }
+        let shown = inputErrors.prefix(5).map { "'\(Escaping.visible($0.path, limit: 200))' (\(Escaping.visible($0.reason, limit: 200)))" }
+        let more = unreadableInputs > shown.count ? "; and \(unreadableInputs - shown.count) more" : ""
+        let count = unreadableInputs == 1 ? "1 input could" : "\(unreadableInputs) inputs could"
+        return "\(count) not be read, and this report leaves \(unreadableInputs == 1 ? "it" : "them") out: " + shown.joined(separator: "; ") + more + "."
+    }
 
     /// The line that says no input yielded a record, in every format that has a summary.
     static let nothingReadNote = "No logs were read: the inputs held no record (an empty folder, empty files, or nothing readable)."

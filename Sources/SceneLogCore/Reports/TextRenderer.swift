@@ -161,6 +161,7 @@ struct TextRenderer {
         }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
         if report.readNothing { output += paint(ScanReport.nothingReadNote, .yellow) + "\n" }
         if report.interrupted { output += paint(ScanReport.interruptedNote, .yellow) + "\n" }
+        if let note = report.unreadableNote { output += paint(Escaping.terminalLine(note), .yellow) + "\n" }
         return output
     }
 

@@ -8,6 +8,11 @@ public struct ScanResult: Sendable {
     public var launches = LaunchLog()
     /// How many inputs or archive members could not be read (each reported to the observer).
     public var unreadableInputs = 0
+    /// The first ``keptInputErrors`` of those, with why, for the reports to name.
+    public var inputErrors: [InputError] = []
+    /// How many unreadable inputs ``inputErrors`` names at most (a list of a million missing paths
+    /// would hold the report's memory).
+    static let keptInputErrors = 100
     /// A live scan keeps its latest ``LiveScan/keptLaunches`` launches: the outcomes of the
     /// earlier ones (of every app), as they stood when they were let go.
     public var releasedLaunchOutcomes: [LaunchOutcome: Int] = [:]
@@ -34,6 +39,12 @@ public struct ScanResult: Sendable {
     public static let nothingReadMessage = "no logs were read: the inputs held no record (an empty folder, empty files, or nothing readable)"
 
     init() {}
+
+    /// Counts `errors` as unreadable inputs, keeping the first ``keptInputErrors`` of them.
+    mutating func note(unreadable errors: [InputError]) {
+        unreadableInputs += errors.count
+        inputErrors += errors.prefix(max(Self.keptInputErrors - inputErrors.count, 0))
+    }
 
     /// Joins the units' results in order (``UnitMerger``).
     init(merging units: [UnitResult], keepingCrashReportsOf device: String? = nil) {
@@ -103,7 +114,7 @@ struct UnitMerger {
         result.inputs += unit.summaries
         result.findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
         result.launches.append(contentsOf: unit.launches, launchShift: numbering.offset)
-        result.unreadableInputs += unit.errors.count
+        result.note(unreadable: unit.errors)
         seesApp = seesApp || unit.seesApp
         readSomething = readSomething || !unit.summaries.isEmpty
     }
@@ -123,5 +134,7 @@ extension ScanReport {
             inputs: result.inputs, findings: result.findings, launches: result.launches,
             rules: (ruleSet?.descriptions ?? []) + RuleCatalog.diagnoses, interrupted: result.interrupted)
         part = result.part
+        unreadableInputs = result.unreadableInputs
+        inputErrors = result.inputErrors
     }
 }

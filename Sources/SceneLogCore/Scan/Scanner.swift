@@ -34,10 +34,10 @@ public struct Scanner {
     /// not split: it belongs to every part).
     public func scan(_ paths: [String]) -> ScanResult {
         /// The folders, or their entries, that could not be read: unreadable inputs too.
-        final class Count {
-            var value = 0
+        final class Failures {
+            var errors: [InputError] = []
         }
-        let unreadableFolders = Count()
+        let unreadableFolders = Failures()
         let discovered = InputDiscovery.discover(
             paths, selection: options.selection, followsLinksOutsideRoots: options.followsLinksOutsideRoots,
             onEmptyFolder: { folder in
@@ -45,7 +45,7 @@ public struct Scanner {
                     ScanDiagnostic(.warning, "'\(Escaping.visible(folder))' holds no log, archive or crash report to scan"))
             },
             onUnreadable: { folder, reason in
-                unreadableFolders.value += 1
+                unreadableFolders.errors.append(InputError(path: folder, reason: reason, kind: .open))
                 observer?.scanDidReport(ScanDiagnostic(.error, "cannot read folder '\(Escaping.visible(folder))': \(reason)"))
             },
             onSkippedLink: { link, target in
@@ -63,7 +63,7 @@ public struct Scanner {
         }
         observer?.scanWillRead(inputs.map(\.element.path).filter { $0 != "-" })
         var result = scan(units: inputs.map { (order: $0.offset, source: UnitSource.path($0.element.path)) })
-        result.unreadableInputs += unreadableFolders.value
+        result.note(unreadable: unreadableFolders.errors)
         return result
     }
 

@@ -81,6 +81,7 @@ struct HTMLRenderer {
             + "<span class=\"inputs\">Launch report · \(HTMLText.count(report.inputs.count, "input")) scanned</span>\n"
             + (report.readNothing ? "<p class=\"interrupted\">\(ScanReport.nothingReadNote)</p>\n" : "")
             + (report.interrupted ? "<p class=\"interrupted\">\(ScanReport.interruptedNote)</p>\n" : "")
+            + (report.unreadableNote.map { "<p class=\"interrupted\">\(Escaping.markupText($0))</p>\n" } ?? "")
             + "<nav>" + nav.joined(separator: " ") + "</nav>\n</div></header>\n"
     }
 
