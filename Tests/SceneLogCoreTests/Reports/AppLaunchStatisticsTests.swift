@@ -79,4 +79,15 @@ struct AppLaunchStatisticsTests {
         let run = HistoryRun(report: ScanReport(inputs: [], launches: LaunchLog(launches)), recordedAt: "2026-11-23T00:00:00Z", commit: nil, branch: nil)
         #expect(run.apps.map(\.medianTimeToActiveMs) == [1_050] && run.apps.map(\.p90TimeToActiveMs) == [1_800])
     }
+
+    @Test("a start is warm only when the app delegate's willEnterForeground comes first; didBecomeActive or the scene's, unknown")
+    func warmStarts() throws {
+        func start(_ lines: String) throws -> AppLaunchStatistics.Start {
+            AppLaunchStatistics.Start(try #require(try launches(in: lines).launches.first))
+        }
+        #expect(try start("applicationWillEnterForeground(_:)\napplicationDidBecomeActive(_:)\n") == .warm)
+        #expect(try start("applicationDidBecomeActive(_:)\n") == .unknown)
+        #expect(try start("sceneWillEnterForeground(_:)\nsceneDidBecomeActive(_:)\n") == .unknown)
+        #expect(try start("application(_:didFinishLaunchingWithOptions:)\napplicationDidBecomeActive(_:)\n") == .cold)
+    }
 }

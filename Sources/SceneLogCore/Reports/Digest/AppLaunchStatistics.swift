@@ -126,7 +126,10 @@ public struct AppLaunchStatistics: Sendable, Equatable {
 extension AppLaunchStatistics.Start {
     /// How `launch` started, from what its lines show: the system's spawn or request lines, or the
     /// app's `didFinishLaunching` (only a new process runs it), make it cold; the app's callbacks
-    /// starting at `willEnterForeground` or `didBecomeActive`, warm.
+    /// starting at the app delegate's `applicationWillEnterForeground`, which a cold launch does not
+    /// call, warm. Callbacks that start at `didBecomeActive` or at the scene's
+    /// `sceneWillEnterForeground` (both called on a cold launch too) leave it unknown: a capture
+    /// that begins late, or an app that logs only those, looks the same.
     public init(_ launch: Launch) {
         let steps = launch.callbacks.map(\.step)
         if launch.intent == "background" {
@@ -136,7 +139,7 @@ extension AppLaunchStatistics.Start {
             || launch.events.contains(where: { $0.name == "url-open:cold" })
         {
             self = .cold
-        } else if let first = steps.first, first == .willEnterForeground || first == .didBecomeActive {
+        } else if let first = launch.callbacks.first, first.step == .willEnterForeground, first.delegate == .app {
             self = .warm
         } else {
             self = .unknown
