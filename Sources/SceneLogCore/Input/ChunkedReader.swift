@@ -112,7 +112,7 @@ final class ChunkedReader {
                         + "(\(bytesRead - Int64(count)) bytes); follow a log that is still being written with scenelog watch --follow",
                     kind: .read)
             }
-            if count == 0, let sizeAtOpen, bytesRead < sizeAtOpen {
+            if count == 0, let sizeAtOpen, bytesRead < sizeAtOpen, currentSize.map({ $0 < sizeAtOpen }) ?? true {
                 throw InputError(
                     path: path, reason: "it was cut short while it was read: it ended after \(bytesRead) of the \(sizeAtOpen) bytes it had",
                     kind: .read)
@@ -134,6 +134,13 @@ final class ChunkedReader {
             if ready > 0 || (ready < 0 && errno != EINTR) { return true }  // readable, closed, or an error read() reports
         }
         return false
+    }
+
+    /// The file's size now. A file that ends before the size it had when opened and is no smaller
+    /// now was not cut short: its size says nothing of its content (a file of sysfs says 4096).
+    private var currentSize: Int64? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? Int64(info.st_size) : nil
     }
 
     /// Whether the input is a regular file (all there, so read for throughput), rather than a

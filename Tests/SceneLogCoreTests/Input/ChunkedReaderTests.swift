@@ -32,6 +32,19 @@ struct ChunkedReaderTests {
         }
     }
 
+    @Test("a pseudo-file whose size says nothing of its content (sysfs: 4096) is read whole, not called cut short",
+          .enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
+    func pseudoFile() throws {
+        let reader = try ChunkedReader(path: "/sys/kernel/mm/transparent_hugepage/enabled")
+        var read = 0
+        while true {
+            let chunk = try reader.nextChunk()
+            if chunk.isEmpty { break }
+            read += chunk.count
+        }
+        #expect(read > 0 && read < 4_096)
+    }
+
     @Test("a file that grows while it is read is read on to its new end")
     func grownWhileRead() throws {
         let folder = try TemporaryFolder()
