@@ -168,6 +168,7 @@ struct WatchCommand: ParsableCommand {
     /// followed files (by path), standard input, or one idevicesyslog per device (by UDID).
     private func openSources(report: @escaping (ScanDiagnostic) -> Void) throws(WatchError) -> [(source: LiveSource, label: String?)] {
         if !follow.isEmpty {
+            try DescriptorBudget.reserve(for: follow.count, .followedFiles)
             let files = try LiveSource.following(follow, fromStart: fromStart, report: report)
             return files.map { ($0, files.count > 1 ? $0.name : nil) }
         }
@@ -176,7 +177,7 @@ struct WatchCommand: ParsableCommand {
         var named = Set<String>()
         let udids = (allDevices ? try AttachedDevices.list() : udid).filter { named.insert($0).inserted }
         guard udids.count > 1 else { return [(try .spawningIdevicesyslog(udid: udids.first), nil)] }
-        try DescriptorBudget.reserve(forDevices: udids.count)
+        try DescriptorBudget.reserve(for: udids.count, .devices)
         var sources: [(source: LiveSource, label: String?)] = []
         for udid in udids { sources.append((try .spawningIdevicesyslog(udid: udid), udid)) }
         return sources
