@@ -110,6 +110,12 @@ struct BoundedReadTests {
         #expect(result.status == 3)
         #expect(result.stderr.contains("'cut.ips' is not a crash report that can be read"), "\(result.stderr)")
         #expect(result.stdout.contains("Scanned 2 inputs"), "a.log was still scanned")
+        // A metadata line past the bound is said to be one.
+        let padded = "{\"app_name\":\"Shiftboard\",\"bug_type\":\"309\",\"pad\":\"" + String(repeating: "A", count: 70_000) + "\"}\n{\"pid\":812}\n"
+        try Data(padded.utf8).write(to: folder.appendingPathComponent("long.ips"))
+        let long = try Self.run(["scan", "long.ips"], in: folder)
+        #expect(long.status == 3)
+        #expect(long.stderr.contains("'long.ips' is not a crash report that can be read: its first line, the report's metadata, is over 64 KiB"))
     }
 
     @Test("a user rule's explanation and fix reach a Markdown report escaped: no terminal sequence, no HTML")

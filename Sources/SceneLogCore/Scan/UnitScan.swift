@@ -197,7 +197,12 @@ struct UnitScan {
         // Counted, not lost: every line of it is unparsed.
         result.summaries.append(
             InputSummary(path: path, format: nil, bytes: bytes.count, counts: LineCounts(unparsedLines: lines), truncatedLines: 0))
-        result.errors.append(InputError(path: path, reason: "is not a crash report that can be read", kind: .notText))
+        // A metadata line past the parser's bound is said to be one: the rest of it may be whole.
+        let limit = CrashReportParser.maximumMetadataBytes
+        let firstLineEnd = bytes.prefix(limit + 1).firstIndex(of: ASCII.newline) ?? min(bytes.count, limit + 1)
+        let why = bytes.first == ASCII.openBrace && firstLineEnd > limit
+            ? ": its first line, the report's metadata, is over \(limit >> 10) KiB (Apple's hold a few hundred bytes)" : ""
+        result.errors.append(InputError(path: path, reason: "is not a crash report that can be read" + why, kind: .notText))
     }
 
     /// The numbering of live events for the unit's next stream.
