@@ -39,7 +39,7 @@ public final class HistoryStore {
     /// Nor is it reached through a link that another user put in a shared folder (`/tmp`): SQLite
     /// would create or take over the file they chose.
     private static func refuseSpecialFile(_ path: String) throws(HistoryError) {
-        if let link = FileSystem.foreignLinkInSharedFolder(from: path) {
+        if let link = LinkChain.foreignLink(from: path) {
             let which = link == path ? "is" : "is reached through '\(Escaping.visible(link))',"
             throw HistoryError(path: path, message: "\(which) a link of another user in a shared folder; it is not followed")
         }

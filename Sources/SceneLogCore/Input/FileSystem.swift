@@ -53,35 +53,6 @@ enum FileSystem {
     }
 
     /// The status of `path`, links followed (`stat(2)`), or `nil`.
-    /// Whether the symbolic link `link` (its `lstat`) in the folder `folderPath` was put there by
-    /// another user in a shared folder (world-writable and sticky, as `/tmp`): it belongs neither to
-    /// this user nor to the folder's owner. Following it to write would let them choose the file
-    /// written; Linux's `fs.protected_symlinks` refuses that, and scenelog does where the system
-    /// does not (macOS).
-    static func isForeignLinkInSharedFolder(_ link: stat, folder folderPath: String) -> Bool {
-        var folder = stat()
-        return stat(folderPath, &folder) == 0 && folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
-            && link.st_uid != geteuid() && link.st_uid != folder.st_uid
-    }
-
-    /// The first link on the chain of symbolic links from `path` that ``isForeignLinkInSharedFolder(_:folder:)``,
-    /// or `nil` (for a path that is no link, or a chain of this user's links).
-    static func foreignLinkInSharedFolder(from path: String) -> String? {
-        var current = path
-        for _ in 0..<40 {
-            var link = stat()
-            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return nil }
-            let folderPath = current.lastIndex(of: "/").map { $0 == current.startIndex ? "/" : String(current[..<$0]) } ?? "."
-            if isForeignLinkInSharedFolder(link, folder: folderPath) { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { return nil }
-            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : folderPath + "/" + destination
-        }
-        return nil
-    }
-
     static func status(_ path: String) -> stat? {
         var status = stat()
         return PathBytes.withCString(path) { stat($0, &status) } == 0 ? status : nil

@@ -167,9 +167,6 @@ public enum ReportDestination {
         "/dev/stderr": STDERR_FILENO, "/dev/fd/2": STDERR_FILENO, "/proc/self/fd/2": STDERR_FILENO,
     ]
 
-    /// The longest chain of symbolic links followed to find where a link that leads nowhere yet points.
-    private static let maximumLinks = 40
-
     private static func write(toFile path: String, producing produce: (([UInt8]) throws -> Void) throws -> Void) throws {
         let chainEnd = try endOfLinks(from: path)
         var existing = stat()
@@ -199,30 +196,18 @@ public enum ReportDestination {
         try replace(chainEnd, keeping: nil, producing: produce)
     }
 
-    /// Where the chain of symbolic links from `path` ends: `path` itself when it is no link; where
-    /// a file that does not exist yet is created. A link in a shared folder (world-writable and
-    /// sticky, as `/tmp`) that belongs neither to this user nor to the folder's owner is refused
-    /// (``FileSystem/isForeignLinkInSharedFolder(_:folder:)``): another user put it there to make
-    /// the report replace, or create, a file where they choose.
+    /// Where the chain of symbolic links from `path` ends (``LinkChain``): `path` itself when it
+    /// is no link; where a file that does not exist yet is created. A link that another user put
+    /// in a shared folder is refused: they put it there to make the report replace, or create, a
+    /// file where they choose.
     private static func endOfLinks(from path: String) throws -> String {
-        var current = path
-        for _ in 0..<maximumLinks {
-            var link = stat()
-            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return current }
-            let folderPath = URL(fileURLWithPath: current).deletingLastPathComponent().path
-            if FileSystem.isForeignLinkInSharedFolder(link, folder: folderPath) {
-                throw WriteFailure(
-                    code: EACCES,
-                    reason: "'\(Escaping.visible(current))' is a link of another user in a shared folder; it is not followed")
-            }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { throw WriteFailure(code: errno) }
-            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/")
-                ? destination : URL(fileURLWithPath: folderPath).appendingPathComponent(destination).path
+        switch LinkChain.end(from: path) {
+        case .path(let end): return end
+        case .foreignLink(let link):
+            throw WriteFailure(
+                code: EACCES, reason: "'\(Escaping.visible(link))' is a link of another user in a shared folder; it is not followed")
+        case .failure(let code): throw WriteFailure(code: code)
         }
-        throw WriteFailure(code: ELOOP)
     }
 
     /// How long a FIFO given as `--output` may go without a process reading it before the report

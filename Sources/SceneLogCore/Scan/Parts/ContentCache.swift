@@ -47,7 +47,7 @@ final class ContentCache: @unchecked Sendable {
     /// The cache in `folder` (made if missing) for scans with `options`.
     /// - Throws: ``InputError`` when the folder cannot be made or is not a folder.
     init(folder: String, options: ScanOptions) throws(InputError) {
-        if let link = FileSystem.foreignLinkInSharedFolder(from: folder.hasSuffix("/") ? String(folder.dropLast()) : folder) {
+        if let link = LinkChain.foreignLink(from: folder.hasSuffix("/") ? String(folder.dropLast()) : folder) {
             throw InputError(
                 path: folder,
                 reason: "cannot be used as a cache folder: it is reached through '\(Escaping.visible(link))', a link of another user in a shared folder",

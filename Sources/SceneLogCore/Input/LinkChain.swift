@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A chain of symbolic links, followed one link at a time to where it ends, without following a
+/// link that another user put in a shared folder (world-writable and sticky, as `/tmp`): one that
+/// belongs neither to this user nor to the folder's owner. Following it to write would let them
+/// choose the file written (a report, the history, the cache); Linux's `fs.protected_symlinks`
+/// refuses that, and scenelog does where the system does not (macOS).
+enum LinkChain {
+    /// Where a chain leads.
+    enum End: Equatable {
+        /// The path it ends at: the one given when it is no link; where a file that does not exist
+        /// yet would be created.
+        case path(String)
+        /// The first link on it that another user put in a shared folder.
+        case foreignLink(String)
+        /// A link that could not be read (`errno`), or a chain longer than ``maximumLinks`` (`ELOOP`).
+        case failure(errno: Int32)
+    }
+
+    /// The longest chain followed.
+    static let maximumLinks = 40
+
+    /// Where the chain of links from `path` ends.
+    static func end(from path: String) -> End {
+        var current = path
+        for _ in 0..<maximumLinks {
+            var link = stat()
+            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return .path(current) }
+            let folder = current.lastIndex(of: "/").map { $0 == current.startIndex ? "/" : String(current[..<$0]) } ?? "."
+            if isForeignLink(link, inSharedFolder: folder) { return .foreignLink(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else { return .failure(errno: errno) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : folder + "/" + destination
+        }
+        return .failure(errno: ELOOP)
+    }
+
+    /// The first link on the chain from `path` that another user put in a shared folder, or `nil`.
+    static func foreignLink(from path: String) -> String? {
+        if case .foreignLink(let link) = end(from: path) { return link }
+        return nil
+    }
+
+    /// Whether `link` (its `lstat`), in `folderPath`, is another user's in a shared folder.
+    private static func isForeignLink(_ link: stat, inSharedFolder folderPath: String) -> Bool {
+        var folder = stat()
+        return stat(folderPath, &folder) == 0 && folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+            && link.st_uid != geteuid() && link.st_uid != folder.st_uid
+    }
+}
