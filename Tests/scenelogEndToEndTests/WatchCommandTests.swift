@@ -148,6 +148,21 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("idevice_id is not installed"))
     }
 
+    @Test("idevicesyslog is started from PATH's absolute folder that has it, not from a relative one before it")
+    func idevicesyslogFromAnAbsoluteFolder() throws {
+        let folder = try Self.fakeIdevicesyslog(playing: Self.watchdogSample, pause: 0.005)
+        let working = try CommandRunner.temporaryFolder()
+        try FileManager.default.createDirectory(at: working.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try CommandRunner.writeScript(
+            "#!/bin/sh\ntouch '\(working.path)/relative-ran'\nexit 1\n", to: working.appendingPathComponent("bin/idevicesyslog"))
+        let watch = try LiveProcess(
+            ["watch", "--fail-on", "never", "--udid", "TESTUDID"], in: working,
+            environment: ["PATH": "bin:" + folder.path + ":/usr/bin:/bin"])
+        #expect(Self.waitForFile(folder.appendingPathComponent("done")))
+        #expect(watch.interrupt() == 0)
+        #expect(!FileManager.default.fileExists(atPath: working.appendingPathComponent("relative-ran").path))
+    }
+
     @Test("the summary after SIGINT lists the launches with device, outcome and time to active")
     func interruptSummary() throws {
         let folder = try Self.fakeIdevicesyslog(playing: "Samples/two-devices-idevicesyslog.log", pause: 0.005)

@@ -19,12 +19,14 @@ struct SourceRevision: Sendable {
     }
 
     /// `git arguments` in the current folder, or nil outside a repository or without git. The
-    /// folder's own configuration names no program for git to start (`core.fsmonitor`), and at
-    /// most ``HistoryStore/textLimit`` bytes of what git prints are read.
+    /// git is one of PATH's absolute folders (``InstalledProgram``), the folder's own configuration
+    /// names no program for git to start (`core.fsmonitor`), and at most ``HistoryStore/textLimit``
+    /// bytes of what git prints are read.
     private static func git(_ arguments: [String]) -> String? {
+        guard let git = InstalledProgram.path(named: "git") else { return nil }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "core.fsmonitor=false"] + arguments
+        process.executableURL = URL(fileURLWithPath: git)
+        process.arguments = ["-c", "core.fsmonitor=false"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -31,7 +31,7 @@ public enum AttachedDevices {
     /// - Throws: ``WatchError`` when idevice_id is not installed, fails, takes too long, prints too
     ///   much or a line that is no UDID, or lists no device.
     public static func list() throws(WatchError) -> [String] {
-        guard let executable = IdevicesyslogProcess.locate(executableName) else {
+        guard let executable = InstalledProgram.path(named: executableName) else {
             throw WatchError(notInstalledMessage)
         }
         let process = Process()

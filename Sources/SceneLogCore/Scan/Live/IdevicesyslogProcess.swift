@@ -38,7 +38,9 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     /// - Throws: ``WatchError`` when idevicesyslog is not installed (naming the package to install
     ///   and the alternatives) or no pipe can be made.
     init(udid: String?, onFailure: @escaping @Sendable () -> Void) throws(WatchError) {
-        guard Self.isInstalled else { throw WatchError(Self.notInstalledMessage) }
+        // Started from the path found here, not looked up again by name: that lookup would take
+        // PATH's relative folders too.
+        guard let executable = InstalledProgram.path(named: Self.executableName) else { throw WatchError(Self.notInstalledMessage) }
         let ends = try Self.makePipe()
         let errorEnds = try Self.makePipe()
         output = ends[0]
@@ -50,7 +52,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
         Task.detached { [self] in
             do {
                 let result = try await Subprocess.run(
-                    .name(Self.executableName), arguments: arguments, input: .none,
+                    .path(FilePath(executable)), arguments: arguments, input: .none,
                     output: .fileDescriptor(writeEnd, closeAfterSpawningProcess: true),
                     error: .fileDescriptor(errorWriteEnd, closeAfterSpawningProcess: true)
                 ) { execution in
@@ -111,18 +113,6 @@ final class IdevicesyslogProcess: @unchecked Sendable {
             failureText = text
         }
         ended.signal()
-    }
-
-    /// Whether `idevicesyslog` is an executable file in a `PATH` folder.
-    static var isInstalled: Bool { locate(executableName) != nil }
-
-    /// The path of the executable file `name` in the first `PATH` folder that has one.
-    ///
-    /// Only PATH's absolute folders are searched: a relative one (`.`, `bin`) would let the folder
-    /// scenelog runs in choose the program it starts.
-    static func locate(_ name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").filter { $0.hasPrefix("/") }
-        return folders.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     static let notInstalledMessage = """
