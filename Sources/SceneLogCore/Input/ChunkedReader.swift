@@ -105,10 +105,10 @@ final class ChunkedReader {
         while true {
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count > 0 { bytesRead += Int64(count) }
-            if let sizeAtOpen, bytesRead > sizeAtOpen + Self.growthAllowed(from: sizeAtOpen) {
+            if let sizeAtOpen, case let allowed = Self.growthAllowed(from: sizeAtOpen), bytesRead > sizeAtOpen + allowed {
                 throw InputError(
                     path: path,
-                    reason: "it grew by more than \(Self.growthAllowed(from: sizeAtOpen) >> 20) MiB while it was read, and was read no further "
+                    reason: "it grew by more than \(allowed >> 20) MiB while it was read, and was read no further "
                         + "(\(bytesRead - Int64(count)) bytes); follow a log that is still being written with scenelog watch --follow",
                     kind: .read)
             }

@@ -42,7 +42,6 @@ struct JSONRenderer {
         json.endArray()
         json.key("interrupted")
         json.bool(report.interrupted)
-
         json.key("launches")
         json.beginArray()
         for launch in report.launches {

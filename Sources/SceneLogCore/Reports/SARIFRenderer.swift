@@ -81,8 +81,8 @@ struct SARIFRenderer {
         ]
             .compactMap(\.self)
         if !notes.isEmpty {
-            // The run stopped early, read nothing or left inputs out: SARIF's place for that is an invocation that
-            // did not succeed (so that no empty result list reads as "everything fixed").
+            // The run stopped early, read nothing or left inputs out: SARIF's place for that is an
+            // invocation that did not succeed (so that no empty result list reads as "everything fixed").
             json.key("invocations")
             json.beginArray()
             json.beginObject()

@@ -232,7 +232,6 @@ public struct LiveLoop {
         return outputEnd()
     }
 
-    /// Writes a source's messages to standard error.
     /// Passes idevicesyslog's error lines on to standard error, each escaped for one line
     /// (``Escaping/terminalLine(_:)``): they may relay a device's text, escapes included.
     private func passOn(_ text: [UInt8]) {
