@@ -71,6 +71,18 @@ enum DebuggerLine: Sendable, Equatable {
         return start
     }
 
+    /// Whether a stop for `reason` (``stopReason(_:)``) is a crash that the debugger caught: a Mach
+    /// exception that ends the process (`EXC_BAD_ACCESS`, `EXC_CRASH`, `EXC_BREAKPOINT`: a trap…) or
+    /// a crash signal. A breakpoint of the developer's (`breakpoint 1.1`), a step, `signal SIGSTOP`
+    /// or `EXC_RESOURCE` (a warning) is not.
+    static func stopIsACrash(_ reason: String) -> Bool {
+        let name = reason.prefix { $0 != " " && $0 != "(" }
+        if reason.hasPrefix("signal ") {
+            return ["SIGABRT", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGTRAP"].contains(reason.dropFirst(7).prefix { $0 != " " })
+        }
+        return ["EXC_BAD_ACCESS", "EXC_BAD_INSTRUCTION", "EXC_ARITHMETIC", "EXC_CRASH", "EXC_BREAKPOINT", "EXC_GUARD"].contains(name)
+    }
+
     /// What `line` is, or `nil` when it is not a debugger's or the `flutter` tool's line.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> DebuggerLine? {
         let end = line.trimmingTrailingBlanks(0..<line.count).upperBound
@@ -128,6 +140,7 @@ enum DebuggerLine: Sendable, Equatable {
             return terminated(line, text..<end) ?? .other
         case 0x54:  // "T"
             if let signal = terminated(line, range) { return signal }
+            if let banner = threadBanner(line, range) { return banner }
             return target(line, range) ? .other : nil
         case 0x2D:  // "-"
             // Disassembly at the pc ("->  0x1a2868ec0 <+0>: ret"); a stop hook run ("- Hook 1 (thread backtrace all)").
@@ -211,6 +224,32 @@ enum DebuggerLine: Sendable, Equatable {
             let signal = line.decimalValue(digits..<range.upperBound)
         else { return nil }
         return .terminatedBySignal(signal)
+    }
+
+    /// Xcode's banner on the line where the debugger stopped the app, copied from the editor:
+    /// `Thread 1: EXC_BAD_ACCESS (code=1, address=0x109)` (ampxagency/ios-unity5#55), `Thread 1:
+    /// signal SIGABRT`: a Mach exception or a signal, which is the stop's reason. Other text after
+    /// `Thread N: ` (a Swift runtime error, which its own line tells) is not the debugger's.
+    private static func threadBanner(_ line: Bytes, _ range: Range<Int>) -> DebuggerLine? {
+        guard line.matches("Thread ", at: range.lowerBound) else { return nil }
+        let digits = line.endOfDigits(from: range.lowerBound + 7, to: range.upperBound)
+        guard digits > range.lowerBound + 7, line.matches(": ", at: digits) else { return nil }
+        let reason = digits + 2
+        var end = reason
+        while end < range.upperBound, ASCII.isUpper(line[end]) || line[end] == ASCII.underscore || ASCII.isDigit(line[end]) { end += 1 }
+        if line.matches("EXC_", at: reason), end > reason + 4 {
+            // The exception's codes, in parentheses, when they follow.
+            if line.matches(" (", at: end), let close = line.index(of: ASCII.closeParen, from: end + 2, to: range.upperBound) {
+                end = close + 1
+            }
+        } else if line.matches("signal SIG", at: reason) {
+            end = reason + 10
+            while end < range.upperBound, ASCII.isUpper(line[end]) { end += 1 }
+            guard end > reason + 10 else { return nil }
+        } else {
+            return nil
+        }
+        return .stopReason(line.string(reason..<end))
     }
 
     /// `Target 0: (Runner) stopped.`

@@ -59,8 +59,9 @@ enum LaunchSignal: Equatable {
     /// `[application<bundle>:pid] Ignoring <FBProcessWatchdog: …; name: process-launch> for reason:
     /// process is being debugged` (SpringBoard): the watchdog's overrun that follows is no kill.
     case watchdogIgnoredWhileDebugged(pid: Int)
-    /// A framework's own launch marker printed by the app (React Native, Flutter).
-    case frameworkMarker(name: String)
+    /// A framework's own launch marker printed by the app (React Native, Flutter), with what it
+    /// says when that matters (the JavaScript error of React Native's `Unhandled JS Exception: …`).
+    case frameworkMarker(name: String, detail: String? = nil)
     /// One of the app's own life-cycle callback traces (``LifecycleCallbackRecognizer``).
     case callback(LifecycleCallbackRecognizer.Callback)
     /// The app aborting after an uncaught exception (`libc++abi: terminating due to uncaught

@@ -47,6 +47,10 @@ enum LaunchSignalReader {
         ("Running \"main\" with ", runningRootComponent),
         ("\" with {\"rootTag\":", runningNamedRootComponent),
         ("Running application ", runningApplication),
+        // RCTFatal's line for the JavaScript error it turns into the NSException that ends a
+        // release build (react/react-native#15847): `[fatal][tid:com.facebook.react.ExceptionsManagerQueue]
+        // Unhandled JS Exception: undefined is not an object (evaluating 'console.tron.log')`.
+        ("Unhandled JS Exception: ", unhandledJSException),
         ("Dart VM service is listening", dartVMService),
         // Flutter before 3.0 called its VM service the Observatory.
         ("Observatory listening on ", dartVMService),
@@ -65,6 +69,19 @@ enum LaunchSignalReader {
 
     private static func runningApplication(_ message: Bytes) -> LaunchSignal? {
         message.range(of: " ({") != nil || message.range(of: " with appParams") != nil ? runningRootComponent(message) : nil
+    }
+
+    /// The name of the event of React Native's `Unhandled JS Exception: <error>` line.
+    static let unhandledJSException = "react-native:unhandled-js-exception"
+
+    /// The most of a JavaScript error's text that its event keeps.
+    private static let javaScriptErrorKept = 512
+
+    private static func unhandledJSException(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Unhandled JS Exception: ") else { return nil }
+        let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
+        let text = message.trimmingTrailingBlanks(marker.upperBound..<min(lineEnd, marker.upperBound + javaScriptErrorKept))
+        return text.isEmpty ? nil : .frameworkMarker(name: unhandledJSException, detail: message.string(text))
     }
 
     private static func dartVMService(_: Bytes) -> LaunchSignal? {

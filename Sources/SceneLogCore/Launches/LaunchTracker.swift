@@ -165,6 +165,7 @@ struct LaunchTracker {
                 launches[index].launch.process = finding.process
             }
             if effect.isWatchdogKill { Self.own(&finding, by: launches[index].launch) }
+            UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launches[index].launch)
             // A background task's kill ends the launch (``apply(_:_:finding:record:into:)`` closes it): last.
             if endsProcess, effect != .endsProcess, effect != .backgroundTaskKill {
                 apply(.endsProcess, index, finding: finding, record: record, into: &events)
@@ -187,6 +188,7 @@ struct LaunchTracker {
         finding.launch = launch.id
         Self.name(&finding, after: launch)
         if effect.isWatchdogKill { Self.own(&finding, by: launch) }
+        UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launch)
         events.append(.changed(launch))
     }
 
@@ -474,11 +476,11 @@ struct LaunchTracker {
             } else {
                 pendingOpens[bundle] = requester
             }
-        case .frameworkMarker(let name):
+        case .frameworkMarker(let name, let detail):
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events),
                 !launches[index].launch.events.contains(where: { $0.name == name })
             else { return }
-            note(LaunchEvent(name: name, mark: mark), at: index)
+            note(LaunchEvent(name: name, detail: detail, mark: mark), at: index)
         case .callback(let callback):
             guard var index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
             if Self.startsAnotherRun(callback, after: launches[index].launch, pid: record.fields.pid) {
@@ -558,6 +560,10 @@ struct LaunchTracker {
                 !launches[index].launch.events.contains(where: { $0.name == "debugger:stopped" && $0.detail == reason })
             else { return }
             note(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark), at: index)
+            // The crash the debugger caught ends the run: the process does not go on past it.
+            guard DebuggerLine.stopIsACrash(reason) else { return }
+            launches[index].terminate(Termination(kind: .signal, detail: reason + ", caught by the debugger"), mark, into: &events)
+            publish(index, into: &events)
         case .killed:
             guard let index = consoleLaunchIndex(pid: nil) else { return }
             launches[index].terminate(Termination(kind: .user, detail: "killed by the debugger"), mark, into: &events)

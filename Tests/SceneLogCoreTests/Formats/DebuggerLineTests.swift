@@ -39,6 +39,28 @@ import Testing
         #expect(parse("* thread #1") == .other)
     }
 
+    /// Xcode's banner where the debugger stopped, copied from the editor (ampxagency/ios-unity5#55,
+    /// verbatim with the paste's Markdown bold).
+    @Test func xcodeThreadBanners() {
+        #expect(parse("Thread 1: EXC_BAD_ACCESS (code=1, address=0x109)**") == .stopReason("EXC_BAD_ACCESS (code=1, address=0x109)"))
+        #expect(parse("Thread 1: signal SIGABRT") == .stopReason("signal SIGABRT"))
+        #expect(parse("Thread 3: EXC_BREAKPOINT") == .stopReason("EXC_BREAKPOINT"))
+        // A Swift runtime error's banner is its own line's (the rules read it); prose is not a banner.
+        #expect(parse("Thread 1: Fatal error: Unexpectedly found nil while unwrapping an Optional value") == nil)
+        #expect(parse("Thread 1: signal") == nil)
+        #expect(parse("Thread safety: EXC_BAD_ACCESS here") == nil)
+        #expect(parse("I get Thread 1: EXC_BAD_ACCESS (code=1, address=0x0)") == nil)
+    }
+
+    @Test func crashStops() {
+        for reason in ["EXC_BAD_ACCESS (code=1, address=0x109)", "EXC_BREAKPOINT (code=1, subcode=0x1a2b3c)", "signal SIGABRT", "EXC_CRASH (SIGABRT)"] {
+            #expect(DebuggerLine.stopIsACrash(reason), "\(reason)")
+        }
+        for reason in ["breakpoint 1.1", "signal SIGSTOP", "step over", "EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=2098 MB)", "Assertion failed: x"] {
+            #expect(!DebuggerLine.stopIsACrash(reason), "\(reason)")
+        }
+    }
+
     @Test func terminations() {
         #expect(parse("Message from debugger: killed") == .killed)
         #expect(parse("Message from debugger: Terminated due to signal 9") == .terminatedBySignal(9))  // verbatim

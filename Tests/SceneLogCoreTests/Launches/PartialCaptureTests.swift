@@ -162,14 +162,67 @@ struct PartialCaptureTests {
             ], findings: [])
     }
 
-    @Test("the iOS 27 trap then lldb's EXC_BREAKPOINT: launch-failed, seen only by its end, pid from lldb")
+    @Test("the iOS 27 trap then lldb's EXC_BREAKPOINT: launch-failed, ended at the trap, seen only by its end, pid from lldb")
     func trapInTheDebugger() throws {
         try check(
             "xcode-console-ios27-trap-lldb-breakpoint.txt",
-            [Expected(evidence: .endOnly, startSeen: false, outcome: .launchFailed, pid: 2281, callbacks: [])],
+            [
+                Expected(
+                    evidence: .endOnly, startSeen: false, outcome: .launchFailed,
+                    termination: Termination(kind: .signal, detail: "EXC_BREAKPOINT (code=1, subcode=0x1a4c3e27c), caught by the debugger"),
+                    pid: 2281, callbacks: [])
+            ],
             findings: ["scene-lifecycle-required"])
         let launch = try #require(try scan("xcode-console-ios27-trap-lldb-breakpoint.txt").launches.first)
         #expect(launch.events.contains { $0.name == "debugger:stopped" && $0.detail?.hasPrefix("EXC_BREAKPOINT") == true })
+    }
+
+    /// ampxagency/ios-unity5#55: the end of a Unity-in-Swift console, then Xcode's banner; a
+    /// developer's breakpoint is no crash.
+    @Test("a crash the debugger caught (lldb's stop reason, Xcode's banner) ends the console's launch")
+    func crashCaughtByTheDebugger() throws {
+        func launch(_ text: String) throws -> Launch {
+            try #require(Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "console.log").launches.first)
+        }
+        let banner = try launch(
+            "**-> applicationDidBecomeActive()\nInitialize engine version: 2017.2.0f2 (472de62575d5)\n(lldb)** \n"
+                + "Thread 1: EXC_BAD_ACCESS (code=1, address=0x109)**\n")
+        #expect(banner.outcome == .crashed)
+        #expect(banner.termination == Termination(kind: .signal, detail: "EXC_BAD_ACCESS (code=1, address=0x109), caught by the debugger"))
+        #expect(banner.phases[.terminated]?.location.line == 4)
+        let lldb = try launch(
+            "applicationDidBecomeActive\nProcess 1198 stopped\n* thread #1, queue = 'com.apple.main-thread', stop reason = signal SIGABRT\n")
+        #expect(lldb.outcome == .crashed)
+        #expect(lldb.pid == 1198)
+        let breakpoint = try launch(
+            "applicationDidBecomeActive\nProcess 1198 stopped\n* thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1\n")
+        #expect(breakpoint.outcome == .active)
+    }
+
+    /// react/react-native#15847 (a release build): RCTLog's fatal line names the JavaScript error
+    /// that RCTFatal raised as the NSException libc++abi's line names alone.
+    @Test("React Native's unhandled JavaScript error is the reason of the NSException that follows it")
+    func reactNativeJavaScriptErrorExplainsTheAbort() throws {
+        let text = """
+            2017-09-07 15:45:37.158 [error][tid:com.facebook.react.JavaScript] undefined is not an object (evaluating 'console.tron.log')
+            2017-09-07 15:45:37.169 [fatal][tid:com.facebook.react.ExceptionsManagerQueue] Unhandled JS Exception: undefined is not an object (evaluating 'console.tron.log')
+            libc++abi.dylib: terminating with uncaught exception of type NSException
+
+            """
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(text.utf8), name: "console.log")
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.map(\.rule) == ["uncaught-exception"])
+        #expect(finding.data["reason"] == "Unhandled JS Exception: undefined is not an object (evaluating 'console.tron.log')")
+        #expect(finding.evidence.map(\.line) == [2])
+        let launch = try #require(result.launches.first)
+        #expect(launch.outcome == .crashed)
+        #expect(
+            launch.events.map { "\($0.name) \($0.detail ?? "")" }
+                == ["react-native:unhandled-js-exception undefined is not an object (evaluating 'console.tron.log')"])
+        // Without the fatal line, the finding says what libc++abi's line says, no more.
+        let alone = Scanner(options: try testScanOptions()).scan(
+            bytes: Array("libc++abi.dylib: terminating with uncaught exception of type NSException\n".utf8), name: "console.log")
+        #expect(alone.findings.first?.data["reason"] == nil)
     }
 
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")

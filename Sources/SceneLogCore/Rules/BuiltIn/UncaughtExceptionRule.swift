@@ -190,6 +190,21 @@ struct UncaughtExceptionRule: BuiltInRule {
             && finding.excerpt.contains("uncaught exception of type NSException")
     }
 
+    /// Gives libc++abi's line for an NSException, which names no reason, the JavaScript error that
+    /// React Native's RCTFatal logged in `launch` before raising it (`Unhandled JS Exception: …`,
+    /// its event ``LaunchSignalReader/unhandledJSException``): that error is the exception's reason
+    /// (react/react-native#15847), and its line joins the finding's evidence.
+    static func explain(_ finding: inout Finding, byJavaScriptErrorOf launch: Launch) {
+        guard finding.rule == description.id, finding.data["reason"] == nil, finding.data["exception"] == "NSException",
+            let error = launch.events.last(where: {
+                $0.name == LaunchSignalReader.unhandledJSException && $0.mark.location.line < finding.location.line
+            }),
+            let text = error.detail
+        else { return }
+        finding.data["reason"] = "Unhandled JS Exception: " + text
+        finding.evidence.append(error.mark.location)
+    }
+
     /// The runtime's quoted captures run to the end of the line or their bound: the closing quote
     /// goes (another wording's unquoted reason keeps a quote it ends with).
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
