@@ -11,13 +11,14 @@ enum LaunchTrackerEvent {
 
 /// What the tracker produced while reading records, in order, until the caller takes it.
 struct LaunchTrackerEvents {
-    /// Whether phases reached are kept: a live watch shows each one; a batch scan needs only the
-    /// launches' states, and skips copying a launch for every phase.
-    let keepsPhases: Bool
+    /// Whether every step is handed out: a live watch shows each phase reached and each change of
+    /// a launch as it happens; a batch scan needs only each launch's last state, and skips copying
+    /// a launch for every phase and every change (``OpenLaunch/publish(into:)``).
+    let isLive: Bool
     private var list: [LaunchTrackerEvent] = []
 
-    init(keepsPhases: Bool) {
-        self.keepsPhases = keepsPhases
+    init(isLive: Bool) {
+        self.isLive = isLive
     }
 
     var isEmpty: Bool { list.isEmpty }
@@ -26,9 +27,9 @@ struct LaunchTrackerEvents {
         list.append(event)
     }
 
-    /// `launch` reached `phase` (kept only when ``keepsPhases``).
+    /// `launch` reached `phase` (kept only when ``isLive``).
     mutating func reached(_ launch: Launch, _ phase: LaunchPhase) {
-        if keepsPhases { list.append(.reached(launch, phase)) }
+        if isLive { list.append(.reached(launch, phase)) }
     }
 
     /// Hands `body` each event in the order it happened, moved out of the buffer rather than

@@ -72,11 +72,14 @@ struct OpenLaunch {
         reach(.terminated, mark, into: &events)
     }
 
-    /// Hands the launch out when its outcome is known (again after each change).
+    /// Hands the launch out when its outcome is known (again after each change). A batch scan's
+    /// launch is handed out only once it has ended, or when it is closed with what is known
+    /// (``LaunchTracker``): its last state is all a report shows.
     mutating func publish(into events: inout LaunchTrackerEvents) {
         let outcome = launch.outcome
         guard outcome != .incomplete else { return }
         emitted = outcome
+        guard events.isLive || launch.phases.contains(.terminated) else { return }
         emittedState = launch
         events.append(.changed(launch))
     }

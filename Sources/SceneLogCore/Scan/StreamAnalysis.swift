@@ -77,7 +77,7 @@ final class StreamAnalysis: RecordSink {
         self.timestamps = timestamps
         windowTimestamps = timestamps
         launches = mode.keptLaunches.map { LaunchStore(limit: $0) } ?? LaunchStore(spool: spool)
-        events = LaunchTrackerEvents(keepsPhases: mode.liveNumbering != nil)
+        events = LaunchTrackerEvents(isLive: mode.liveNumbering != nil)
         arrivalNote = mode.timesByArrival ? .start : .none
         if let ruleSet = options.ruleSet, let prefilter {
             var settings = ruleSet.configuration.launchSettings
