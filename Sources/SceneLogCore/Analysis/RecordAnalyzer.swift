@@ -172,7 +172,7 @@ struct RecordAnalyzer {
                 completeEvent(key, with: finding)
             } else if let unnamed = unnamedKill(namedBy: finding) {
                 addEvidence(finding, toEvent: unnamed)
-                openEvents[unnamed]?.finding.data.merge(finding.data) { current, _ in current }
+                completeEvent(unnamed, with: finding)
                 namings.append((unnamed, finding))
             } else if let named = namedKill(restatedBy: finding) {
                 addEvidence(finding, toEvent: named)
@@ -259,9 +259,17 @@ struct RecordAnalyzer {
 
     /// Adds to the open event `key`'s finding what `finding`, a later line of the event, tells that
     /// its first line did not (a crash report's `Termination Description` gives the watchdog's event
-    /// and budget after its bare `Code 0x8badf00d`). Its message, which names who told it, stays.
+    /// and budget after its bare `Code 0x8badf00d`). Its message, which names who told it, is told
+    /// again only when the later line names the app or the phase its first line did not.
     private mutating func completeEvent(_ key: String, with finding: Finding) {
-        openEvents[key]?.finding.data.merge(finding.data) { current, _ in current }
+        guard var completed = openEvents[key]?.finding else { return }
+        let before = completed.data
+        completed.data.merge(finding.data) { current, _ in current }
+        // What the message says of the app and the phase, when the first line did not say it.
+        if ["bundle", "phase"].contains(where: { before[$0] == nil && completed.data[$0] != nil }) {
+            completed.message = engine.message(of: completed)
+        }
+        openEvents[key]?.finding = completed
     }
 
     /// The key of the open watchdog kill that `finding` names the app of, if any: a kill that the

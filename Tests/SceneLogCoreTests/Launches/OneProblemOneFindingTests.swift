@@ -200,7 +200,23 @@ struct OneProblemOneFindingTests {
         let kill = try #require(kills.first)
         #expect(kill.location.line == 1 && kill.evidence.map(\.line) == [2])
         #expect(kill.data["bundle"] == "org.mozilla.ios.Lockbox" && kill.data["watchdogEvent"] == "scene-create")
+        #expect(kill.message == "the process reports a watchdog kill (0x8BADF00D): org.mozilla.ios.Lockbox took too long to launch")
         #expect(result.launches.isEmpty, "the lines of a crash report are not the app's: they start no launch of it")
+    }
+
+    /// firebase/quickstart-unity#1073: the description, cut short in the paste, says the kill
+    /// came in a scene update (the app was going to the background), not at launch.
+    @Test("a termination reason, then a description cut short that names a scene update: the kill is no slow launch")
+    func sceneUpdateKillIsNoSlowLaunch() throws {
+        let console = [
+            "Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d",
+            "Termination Description: SPRINGBOARD, <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transg",
+        ].joined(separator: "\n")
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(console.utf8), name: "excerpt.log")
+        let kill = try #require(result.findings.first)
+        #expect(result.findings.count == 1)
+        #expect(kill.data["watchdogEvent"] == "scene-update" && kill.evidence.map(\.line) == [2])
+        #expect(kill.message == "the process reports a watchdog kill (0x8BADF00D): an app took too long to update its scene")
     }
 
     @Test("a termination description wrapped over a blank line is one kill of the app it names")

@@ -42,6 +42,12 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                 literal: "watchdog transgression",
                 regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression:\s{1,8}(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds(?:[^\n]{0,256}?ProcessVisibility: (?<processVisibility>Background|Foreground))?"#
             ),
+            // A paste cut inside the explanation still names the event (firebase/quickstart-unity#1073:
+            // `explanation:scene-update watchdog transg`).
+            RulePattern(
+                literal: " watchdog transg",
+                regex: #"explanation:(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transg"#
+            ),
             // iOS 11–14 FrontBoard: the provision of one watchdog ran out.
             RulePattern(
                 literal: "Provision violated for watchdog",
@@ -108,6 +114,11 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                     "phase": "update its scene in the background",
                 ]),
             RuleExample("default\t17:44:16.073100-0500\tReportCrash\tTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d"),
+            // firebase/quickstart-unity#1073 (iOS 14.4, a crash report pasted in an issue, cut there):
+            // a scene update, not a launch.
+            RuleExample(
+                "Termination Description: SPRINGBOARD, <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transg",
+                data: ["watchdogEvent": "scene-update", "phase": "update its scene"]),
             // Cut off before the explanation: only the code is left.
             RuleExample(
                 "default\t13:24:13.771300+0900\tReportCrash\tTermination Description: SPRINGBOARD, <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<"
@@ -143,11 +154,17 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
     ).reportingAWatchdogKill()
 
     /// The kill of an app that was already quitting is no launch's: its process-exit watchdog. A
-    /// scene update that timed out while the app was in the background (`ProcessVisibility:
-    /// Background`, the most common watchdog report) is said to be one, not a slow launch or resume.
+    /// scene update that timed out (a resume, or a move to the background) is said to be one, not
+    /// a slow launch, and in the background when the report says so (`ProcessVisibility:
+    /// Background`, the most common watchdog report); a scene create is the launch's.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
-        if data["watchdogEvent"] == "scene-update", data["processVisibility"] == "Background" {
-            data["phase"] = "update its scene in the background"
+        switch data["watchdogEvent"] {
+        case "scene-update":
+            data["phase"] = data["processVisibility"] == "Background" ? "update its scene in the background" : "update its scene"
+        case "scene-create":
+            data["phase"] = "launch"
+        default:
+            break
         }
         return data["watchdogEvent"] != "process-exit"
     }
