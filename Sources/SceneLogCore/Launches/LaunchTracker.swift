@@ -39,6 +39,10 @@ struct LaunchTracker {
     /// The input's first message record (past a Markdown fence): when the app's own lines start a
     /// launch of the same process, the launch starts there.
     private var firstRecord: (pid: Int?, process: String?, device: String?, mark: LaunchMark)?
+    /// When the first record names no process (the sentences a bug report puts before the log it
+    /// quotes, or an Xcode console's print() lines), the first that does, before any launch: a
+    /// launch of that process rebuilt from its lines starts there.
+    private var firstNamedRecord: (pid: Int?, process: String?, device: String?, mark: LaunchMark)?
 
     /// The processes whose launch watchdog SpringBoard ignores because a debugger is attached
     /// (the latest few): its overrun (`Provision violated for watchdog`) is then no kill.
@@ -108,8 +112,13 @@ struct LaunchTracker {
         case .debugger: return observeDebugger(record, into: &events)
         case .toolBanner: return
         }
-        // The first record that is not the Markdown fence around a pasted capture.
-        if firstRecord == nil, !Self.isMarkdownFence(record.message) { noteFirstRecord(record) }
+        // The first record that is not the Markdown fence around a pasted capture; and, when it
+        // names no process, the first that does, while no launch has started.
+        if firstRecord == nil {
+            if !Self.isMarkdownFence(record.message) { firstRecord = firstRecordFields(record) }
+        } else if firstNamedRecord == nil, firstRecordIsBare(before: record) {
+            firstNamedRecord = firstRecordFields(record)
+        }
         if awaitsPid, let pid = record.fields.pid { adoptPid(pid, of: record) }
         // Most records hold no marker: they cost no more than the checks above.
         if !markers.isEmpty { observeMarkers(markers, in: record, into: &events) }
@@ -677,7 +686,8 @@ struct LaunchTracker {
 
     /// A launch rebuilt from the app's own lines, for a process of the app with none open. It
     /// starts at the input's first line when that line is the same process's (an Xcode console, a
-    /// capture filtered to the app) and this is its first run there, else at this line; a process
+    /// capture filtered to the app), or at the first line naming that process when the first names
+    /// none (``firstNamedRecord``), and this is its first run there; else at this line; a process
     /// whose launch ended lately (its last lines) starts none.
     private mutating func startAppLaunch(
         _ record: RecordView, mark: LaunchMark, device: String?, afterAnotherRun: Bool = false,
@@ -700,11 +710,10 @@ struct LaunchTracker {
         launches[index].launch.evidence = .app
         launches[index].launch.startSeen = false
         if pid == nil { awaitsPid = true }
-        if !afterAnotherRun, let first = firstRecord, first.pid == pid, first.process == process, first.device == device {
-            launches[index].launch.appFirstLine = first.mark
-        } else {
-            launches[index].launch.appFirstLine = mark
+        let first = [firstRecord, firstNamedRecord].lazy.compactMap { $0 }.first {
+            $0.pid == pid && $0.process == process && $0.device == device
         }
+        launches[index].launch.appFirstLine = afterAnotherRun ? mark : first?.mark ?? mark
         return index
     }
 
@@ -719,10 +728,19 @@ struct LaunchTracker {
         message.startsMarkdownFence(at: message.skippingBlanks(from: 0))
     }
 
-    private mutating func noteFirstRecord(_ record: RecordView) {
+    /// Whether the first record named no process or pid and `record`, before any launch started,
+    /// names an app's process.
+    private func firstRecordIsBare(before record: RecordView) -> Bool {
+        guard launchCount == 0, let first = firstRecord, first.pid == nil, first.process == nil,
+            let process = record.bytes(of: record.fields.process), !process.isEmpty
+        else { return false }
+        return !Self.isSystemProcess(String(decoding: process, as: UTF8.self))
+    }
+
+    private mutating func firstRecordFields(_ record: RecordView) -> (pid: Int?, process: String?, device: String?, mark: LaunchMark) {
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         let mark = self.mark(of: record)
-        firstRecord = (record.fields.pid, mark.process, device, mark)
+        return (record.fields.pid, mark.process, device, mark)
     }
 
     private mutating func applyMask(to mask: Int, _ index: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {

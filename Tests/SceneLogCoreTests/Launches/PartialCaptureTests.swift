@@ -225,6 +225,29 @@ struct PartialCaptureTests {
         #expect(alone.findings.first?.data["reason"] == nil)
     }
 
+    /// A bug report's sentence before the console it quotes: the app's launch starts at the app's
+    /// first line, not at the sentence, and its time to active counts from there. A console whose
+    /// print() lines, a callback among them, come before its first NSLog line still starts at its
+    /// first line.
+    @Test("a sentence before a quoted console does not move the start of the app's launch")
+    func sentenceBeforeTheConsole() throws {
+        let console = """
+            2023-10-15 14:43:44.478000+0200 MyApp[6025:707] hello one
+            2023-10-15 14:43:44.479000+0200 MyApp[6025:707] hello two
+            2023-10-15 14:43:45.479000+0200 MyApp[6025:707] sceneDidBecomeActive
+            """
+        let quoted = "The app shows a black screen, here is the log:\n" + console
+        let launch = try #require(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(quoted.utf8), name: "issue.md").launches.first)
+        #expect(launch.appFirstLine?.location.line == 2)
+        #expect(launch.process == "MyApp" && launch.pid == 6025)
+        #expect(launch.timeToActiveMs == 1001)
+        let printFirst = "AppDelegate.init\nAppDelegate.application(_:didFinishLaunchingWithOptions:)\n" + console
+        let printed = try #require(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(printFirst.utf8), name: "console.log").launches.first)
+        #expect(printed.appFirstLine?.location.line == 1)
+    }
+
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
     func proseQuotingCallbacks() throws {
         try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])
