@@ -27,10 +27,12 @@ struct LibraryNotLoadedRule: BuiltInRule {
         references: [AppleReference.missingFrameworkCrashes],
         messageTemplate: "{process} stopped at launch: dyld could not load {library}",
         patterns: [
-            // dyld's own line, not a dlopen() failure an app logs and lives on after.
+            // dyld's own line, not a dlopen() failure an app logs and lives on after; in a crash
+            // report's Dyld Error Message section (iOS 9–12), `Dyld Message: Library not loaded: …`.
             RulePattern(
                 literal: "Library not loaded: ",
-                regex: #"(?:^|[\s>*`])dyld(?:\[(?<pid>[0-9]{1,10})\])?: Library not loaded: (?<library>[^\n]{1,1024})"# + RulePattern.referencingExecutable
+                regex: #"(?:^|[\s>*`])(?:dyld(?:\[(?<pid>[0-9]{1,10})\])?|Dyld Message): Library not loaded: (?<library>[^\n]{1,1024})"#
+                    + RulePattern.referencingExecutable
             ),
             // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
             // app's process.
@@ -73,6 +75,14 @@ struct LibraryNotLoadedRule: BuiltInRule {
             RuleExample(
                 "(lldb) dyld: dependent dylib '@rpath/Vuforia.framework/Vuforia' not found for '/private/var/containers/Bundle/Application/01E85DC2-3CCC-433C-B699-0D3FA2D3DFAD/Runner.app/Frameworks/UnityFramework.framework/UnityFramework', tried but didn't find: '/private/var/containers/Bundle/Application/01E85DC2-3CCC-433C-B699-0D3FA2D3DFAD/Runner.app/Frameworks/Vuforia.framework/Vuforia'",
                 data: ["library": "@rpath/Vuforia.framework/Vuforia", "executable": "Runner"]),
+            // Apple's TN2151 (Understanding and Analyzing Application Crash Reports): a crash report's
+            // Dyld Error Message section.
+            RuleExample(
+                "Dyld Message: Library not loaded: @rpath/MyCustomFramework.framework/MyCustomFramework\n  Referenced from: /private/var/containers/Bundle/Application/CD9DB546-A449-41A4-A08B-87E57EE11354/TheElements.app/TheElements",
+                data: ["library": "@rpath/MyCustomFramework.framework/MyCustomFramework", "executable": "TheElements"]),
+            // Xcode Organizer's crash list shows the section's line with an offset (a Chinese blog post
+            // on an iOS 9 launch crash, code corpus).
+            RuleExample("Dyld Message: Library not loaded: @rpath/libswiftCore.dylib + 0", data: ["library": "@rpath/libswiftCore.dylib"]),
         ],
         nonTriggeringExamples: [
             // johnno1962/InjectionIII#2: an app's dlopen() that failed; the app goes on.
@@ -89,6 +99,8 @@ struct LibraryNotLoadedRule: BuiltInRule {
         // A bug report's Markdown around the line (`**dyld[…]: … .**`, a closing backtick) and its
         // full stop are no part of the path, which never ends with them.
         while let last = library.last, last == "*" || last == "`" || last == "." || last == " " { library.removeLast() }
+        // Xcode Organizer's offset after the section's line (`… libswiftCore.dylib + 0`).
+        if library.hasSuffix(" + 0") { library.removeLast(4) }
         if library.count >= 2, library.hasPrefix("'"), library.hasSuffix("'") { library = String(library.dropFirst().dropLast()) }
         guard !library.isEmpty else { return false }
         data["library"] = library
