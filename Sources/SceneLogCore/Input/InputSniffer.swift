@@ -71,8 +71,8 @@ enum InputKind: Sendable, Equatable {
     /// Whether a legacy crash report's `Incident Identifier:` starts `head` at `start`, or one of
     /// its next two lines after labels, short lines ending with `:`, that a reporter put above it
     /// (`TESTFLIGHT CRASH REPORT:`), or one of its next ``proseLinesAbove`` lines after the few
-    /// sentences of a question that quotes it (Stack Overflow 44365935), when the report's next
-    /// header key follows it.
+    /// sentences of a question that quotes it (Stack Overflow 44365935; xamarin/xamarin-macios#3811),
+    /// when the report's next header key follows it (`Beta Identifier:` in a TestFlight build's).
     private static func startsIncidentIdentifier(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var lineStart = start
         var labelsOnly = true
@@ -82,6 +82,7 @@ enum InputKind: Sendable, Equatable {
                 guard let newline = head.index(of: ASCII.newline, from: lineStart) else { return false }
                 let next = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
                 return head.matches("CrashReporter Key:", at: next) || head.matches("Hardware Model:", at: next)
+                    || head.matches("Beta Identifier:", at: next)
             }
             guard let newline = head.index(of: ASCII.newline, from: lineStart) else { return false }
             let end = head.trimmingTrailingBlanks(lineStart..<newline).upperBound
@@ -91,8 +92,9 @@ enum InputKind: Sendable, Equatable {
         return false
     }
 
-    /// The most lines of prose above a quoted report's `Incident Identifier:`.
-    private static let proseLinesAbove = 5
+    /// The most lines of prose above a quoted report's `Incident Identifier:` (a question's
+    /// paragraph, a `**Crash log:**` label, the `.ips` metadata line of a report copied whole).
+    private static let proseLinesAbove = 12
 
     /// The header keys a legacy (text) crash report's lines start with, in its order.
     private static let legacyHeaderKeys: [StaticString] = [

@@ -144,6 +144,32 @@ import Testing
         #expect(prose.withUnsafeBufferPointer { InputKind.sniff($0) } != .crashReport, "a long line of prose first")
     }
 
+    /// xamarin/xamarin-macios#3811: a question's paragraph, a bold label, then a TestFlight build's
+    /// report copied whole, its `.ips` metadata line first.
+    @Test("a report after a paragraph of prose and a label is a crash report, read from its header")
+    func reportAfterAParagraph() throws {
+        let text = """
+            I am seeing this issue with Xamarin.iOS.MaterialComponents 72.2.0 from Nuget when installing app from either AppStore or TestFlight on some iOS9 and 10 devices.
+            When debugging it works fine.
+            When distributing test versions through HockeyApp it works fine.
+            AdHoc Distribution builds using the **same build configuration** as for the AppStore works fine!
+            However, builds downloaded from AppStore or TestFlight crashes.
+            How can this be??
+
+            **Crash log:**
+
+            {"bug_type":"109","os_version":"iPhone OS 10.2.1 (14D27)","build_version":"717","timestamp":"2019-01-09 11:12:26.64 +0100","is_beta":true,"app_name":"DBUFodbold_App_iOS","bundleID":"dk.dbu.Fodbold","incident_id":"0D90F32D-C531-4E28-AF5C-A1E1E7B03069","name":"DBUFodbold_App_iOS","is_first_party":false,"app_version":"3.10.3"}
+            Incident Identifier: 0D90F32D-C531-4E28-AF5C-A1E1E7B03069
+            Beta Identifier:    A1784ECE-9789-4E51-803E-7303B842CD1C
+            Hardware Model:      iPhone5,2
+            Process:            DBUFodbold_App_iOS [494]
+
+            """
+        #expect(Array(text.utf8).withUnsafeBufferPointer { InputKind.sniff($0) } == .crashReport)
+        let report = try #require(parse(text))
+        #expect(report.process == "DBUFodbold_App_iOS" && report.pid == 494)
+    }
+
     @Test("a reason of a megabyte, a process name of combining marks: each field cut to its bound")
     func longFieldsAreCut() throws {
         let body = Self.watchdogBody
