@@ -90,7 +90,10 @@ enum CrashReportDiagnosis {
         } else {
             rule = description.id
             let exception = [report.exceptionType, report.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
-            message = "crash report: \(process) crashed" + (exception.isEmpty ? "" : ": \(exception)")
+            // SIGKILL is sent, not raised: the system ended the process (a report cut before its
+            // termination reason says no more).
+            let verb = report.signal == "SIGKILL" ? "was killed" : "crashed"
+            message = "crash report: \(process) \(verb)" + (exception.isEmpty ? "" : ": \(exception)")
             // The report's Last Exception Backtrace: an exception nothing caught ended the process.
             if report.hasExceptionBacktrace { message += ", on an uncaught exception" }
             if !termination.isEmpty { message += ", termination \(termination)" }

@@ -170,6 +170,25 @@ import Testing
         #expect(report.process == "DBUFodbold_App_iOS" && report.pid == 494)
     }
 
+    /// firebase/firebase-ios-sdk#5463: a report cut after its exception type; SIGKILL is the
+    /// system's, not a crash the app raised.
+    @Test("a report of a SIGKILL that says no more says the app was killed, not that it crashed")
+    func sigkillReportIsAKill() throws {
+        let text = """
+            Incident Identifier: B6887DAC-0A40-41F4-A610-FD0545D5A28F
+            CrashReporter Key:   2650223b012475d4cf45a6ff875aead981773466
+            Hardware Model:      iPad5,3
+            Process:             theloungerz [1935]
+            Identifier:          games.spontom.theloungerz
+            Role:                Non UI
+
+            Exception Type:  EXC_CRASH (SIGKILL)
+            """
+        let finding = CrashReportDiagnosis.finding(for: try #require(parse(text)), path: "report.crash")
+        #expect(finding.rule == "crash-report")
+        #expect(finding.message == "crash report: theloungerz was killed: EXC_CRASH (SIGKILL)")
+    }
+
     @Test("a reason of a megabyte, a process name of combining marks: each field cut to its bound")
     func longFieldsAreCut() throws {
         let body = Self.watchdogBody
