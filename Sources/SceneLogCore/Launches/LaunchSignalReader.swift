@@ -51,6 +51,13 @@ enum LaunchSignalReader {
         // release build (react/react-native#15847): `[fatal][tid:com.facebook.react.ExceptionsManagerQueue]
         // Unhandled JS Exception: undefined is not an object (evaluating 'console.tron.log')`.
         ("Unhandled JS Exception: ", unhandledJSException),
+        // Cordova's CDVViewController as it starts (`NSLog(@"Apache Cordova native platform version
+        // %@ is starting.", …)`), and Capacitor's bridge view controller as it loads the web app
+        // and once its web view loaded it (`CAPLog.print("⚡️  Loading app at \(url)...")`,
+        // `CAPLog.print("⚡️  WebView loaded")`, ionic-team/capacitor).
+        ("Apache Cordova native platform version ", cordovaStarting),
+        ("Loading app at ", capacitorLoadingApp),
+        ("  WebView loaded", capacitorWebViewLoaded),
         ("Dart VM service is listening", dartVMService),
         // Flutter before 3.0 called its VM service the Observatory.
         ("Observatory listening on ", dartVMService),
@@ -82,6 +89,32 @@ enum LaunchSignalReader {
         let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
         let text = message.trimmingTrailingBlanks(marker.upperBound..<min(lineEnd, marker.upperBound + javaScriptErrorKept))
         return text.isEmpty ? nil : .frameworkMarker(name: unhandledJSException, detail: message.string(text))
+    }
+
+    private static func cordovaStarting(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Apache Cordova native platform version "),
+            let starting = message.range(of: " is starting.", from: marker.upperBound),
+            starting.lowerBound - marker.upperBound <= 32
+        else { return nil }
+        return .frameworkMarker(name: "cordova:starting")
+    }
+
+    /// Capacitor's line names the URL it loads (`capacitor://localhost`, or a development server's).
+    private static func capacitorLoadingApp(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Loading app at "),
+            let scheme = message.range(of: "://", from: marker.upperBound), scheme.lowerBound - marker.upperBound <= 16,
+            scheme.lowerBound > marker.upperBound
+        else { return nil }
+        return .frameworkMarker(name: "capacitor:loading-app")
+    }
+
+    /// The line says no more than that: `⚡️  WebView loaded` (an app's own "WebView loaded" is not it).
+    private static func capacitorWebViewLoaded(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "  WebView loaded"),
+            message.trimmingTrailingBlanks(marker.upperBound..<message.count).isEmpty,
+            message.range(of: "\u{26A1}") != nil
+        else { return nil }
+        return .frameworkMarker(name: "capacitor:webview-loaded")
     }
 
     private static func dartVMService(_: Bytes) -> LaunchSignal? {

@@ -275,11 +275,33 @@ struct PartialCaptureTests {
                 "Sep 23 15:52:02 cbracken-iPhone Runner(libsystem_asl.dylib)[6166] <Info>: Observatory listening on http://127.0.0.1:54951",
                 "Runner", 6166, "flutter:vm-service"
             ),
+            // apache/cordova-ios#975 (Cordova iOS 6.1.0, Xcode console).
+            (
+                "2020-08-27 15:03:46.102298+0530 MBAZ[89517:4250528] Apache Cordova native platform version 6.1.0 is starting.",
+                "MBAZ", 89517, "cordova:starting"
+            ),
+            // Capacitor's bridge, as CAPBridgeViewController prints it (ionic-team/capacitor), in an
+            // Xcode console with metadata.
+            (
+                "2022-03-09 14:14:30.964588-0500 App[3887:1081402] \u{26A1}\u{FE0F}  Loading app at capacitor://localhost...",
+                "App", 3887, "capacitor:loading-app"
+            ),
         ])
     func frameworkStartLines(capture: String, process: String, pid: Int, event: String) throws {
         let launch = try #require(try launches(in: capture).launches.first)
         #expect(launch.process == process && launch.pid == pid)
         #expect(launch.events.map(\.name) == [event])
+    }
+
+    /// Capacitor's lines in a plain Xcode console (ionic-team/capacitor#1302, quoted); an app's own
+    /// words that only look like them are no marker.
+    @Test("Capacitor's loading and loaded lines are its launch's events; look-alikes are not")
+    func capacitorLines() throws {
+        let capacitor = "\u{26A1}\u{FE0F}  Loading app at capacitor://localhost...\n\u{26A1}\u{FE0F}  WebView loaded\n"
+        let launch = try #require(try launches(in: capacitor).launches.first)
+        #expect(launch.events.map(\.name) == ["capacitor:loading-app", "capacitor:webview-loaded"])
+        let others = "Loading app at startup\nThe WebView loaded\n\u{26A1}\u{FE0F}  WebView loaded twice\n"
+        #expect(try launches(in: others).launches.isEmpty)
     }
 
     @Test("line accounting holds on every partial capture")
