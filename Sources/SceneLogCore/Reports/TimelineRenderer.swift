@@ -116,9 +116,12 @@ public struct TimelineRenderer: Sendable {
             TerminalText.append("", paddedTo: 10, to: &text)
         }
         text += "  "
-        TerminalText.append(Escaping.terminalLine(phase), paddedTo: 16, to: &text)
+        let label = Escaping.terminalLine(phase)
+        TerminalText.append(label, paddedTo: 16, to: &text)
         text += "  "
-        TerminalText.append(Escaping.terminalLine(source ?? mark.process ?? ""), paddedTo: 16, to: &text)
+        // A label longer than its column (an event's name) takes from the next one's padding, so
+        // that the line's number stays where the others' are when it can.
+        TerminalText.append(Escaping.terminalLine(source ?? mark.process ?? ""), paddedTo: 16 - max(label.count - 16, 0), to: &text)
         text += "  line "
         text += String(mark.location.line)
         output += "  "

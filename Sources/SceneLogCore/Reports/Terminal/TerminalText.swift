@@ -29,7 +29,6 @@ enum TerminalText {
         color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    /// `text` padded with spaces to `width` characters (on the left with `left`).
     /// Appends `text` padded with spaces to `width` characters (on the left with `left`) to `output`.
     static func append(_ text: String, paddedTo width: Int, left: Bool = false, to output: inout String) {
         let padding = max(width - text.count, 0)
