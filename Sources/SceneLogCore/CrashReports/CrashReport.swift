@@ -102,6 +102,21 @@ struct CrashReport: Sendable, Equatable {
         return terminationCode == 0x8BAD_F00D || exceptionCodes?.lowercased().contains("8badf00d") == true
     }
 
+    /// The `bug_type`s of crash reports: 109 (a legacy text report), 309 (a JSON one). Others are
+    /// diagnostic reports a device keeps beside them (202 CPU usage, 298 JetsamEvent…), which end
+    /// no process of their own.
+    static let crashBugTypes: Set<String> = ["109", "309"]
+
+    /// Whether the report tells a crash: its `bug_type` is a crash's, or, without one, it names an
+    /// exception, a signal, a termination, the crashed thread or an expired assertion. A report of
+    /// CPU usage with `Action taken: none`, a JetsamEvent or a legacy diagnostic report shares the
+    /// header of a crash report, not its end.
+    var tellsACrash: Bool {
+        if let bugType { return Self.crashBugTypes.contains(bugType) }
+        return exceptionType != nil || signal != nil || terminationNamespace != nil || terminationCode != nil
+            || !crashedThreadFrames.isEmpty || expiredAssertion != nil || hasExceptionBacktrace
+    }
+
     /// An empty report: every field `nil`, no frames, not truncated.
     init() {
         crashedThreadFrames = []

@@ -207,7 +207,7 @@ enum DebuggerLine: Sendable, Equatable {
         guard digits == range.upperBound || line[digits] == ASCII.comma || line[digits] == ASCII.colon else { return nil }
         guard let marker = line.range(of: "stop reason = ", from: digits) else { return .other }
         let reason = line.trimmingTrailingBlanks(marker.upperBound..<range.upperBound)
-        return reason.isEmpty ? .other : .stopReason(line.string(reason))
+        return reason.isEmpty ? .other : .stopReason(stopReasonText(line, reason))
     }
 
     /// What follows `frame #`: the number and a colon (`frame #0: 0x00000001a2868ec0 libswiftCore.dylib`…`).
@@ -231,7 +231,8 @@ enum DebuggerLine: Sendable, Equatable {
     /// signal SIGABRT`: a Mach exception or a signal, which is the stop's reason. Other text after
     /// `Thread N: ` (a Swift runtime error, which its own line tells) is not the debugger's.
     private static func threadBanner(_ line: Bytes, _ range: Range<Int>) -> DebuggerLine? {
-        guard line.matches("Thread ", at: range.lowerBound) else { return nil }
+        // At the start of the line, as copied: indented, it is a line of an app's own message.
+        guard range.lowerBound == 0, line.matches("Thread ", at: range.lowerBound) else { return nil }
         let digits = line.endOfDigits(from: range.lowerBound + 7, to: range.upperBound)
         guard digits > range.lowerBound + 7, line.matches(": ", at: digits) else { return nil }
         let reason = digits + 2
@@ -249,7 +250,17 @@ enum DebuggerLine: Sendable, Equatable {
         } else {
             return nil
         }
-        return .stopReason(line.string(reason..<end))
+        return .stopReason(stopReasonText(line, reason..<end))
+    }
+
+    /// The most bytes of a stop's reason kept (lldb's reasons are a line's worth).
+    static let stopReasonKept = 256
+
+    /// The reason in `range`, up to ``stopReasonKept`` bytes, not cut inside a character.
+    private static func stopReasonText(_ line: Bytes, _ range: Range<Int>) -> String {
+        var end = min(range.upperBound, range.lowerBound + stopReasonKept)
+        while end < range.upperBound, end > range.lowerBound, line[end] & 0xC0 == 0x80 { end -= 1 }
+        return line.string(range.lowerBound..<end)
     }
 
     /// `Target 0: (Runner) stopped.`

@@ -84,10 +84,19 @@ enum LaunchSignalReader {
     /// The most of a JavaScript error's text that its event keeps.
     private static let javaScriptErrorKept = 512
 
+    /// RCTLog's line: the words start the message, or follow its `[fatal][tid:…] ` prefix; inside
+    /// another line (the runtime's `Terminating app due to uncaught exception 'RCTFatalException:
+    /// Unhandled JS Exception: …'`) they are that line's.
     private static func unhandledJSException(_ message: Bytes) -> LaunchSignal? {
-        guard let marker = message.range(of: "Unhandled JS Exception: ") else { return nil }
+        guard let marker = message.range(of: "Unhandled JS Exception: "),
+            marker.lowerBound == message.skippingBlanks(from: 0)
+                || (marker.lowerBound >= 2 && message[marker.lowerBound - 2] == ASCII.closeBracket && message[marker.lowerBound - 1] == ASCII.space)
+        else { return nil }
         let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
-        let text = message.trimmingTrailingBlanks(marker.upperBound..<min(lineEnd, marker.upperBound + javaScriptErrorKept))
+        var end = min(lineEnd, marker.upperBound + javaScriptErrorKept)
+        // Not inside a character: back to the start of the one the bound cuts.
+        while end < lineEnd, end > marker.upperBound, message[end] & 0xC0 == 0x80 { end -= 1 }
+        let text = message.trimmingTrailingBlanks(marker.upperBound..<end)
         return text.isEmpty ? nil : .frameworkMarker(name: unhandledJSException, detail: message.string(text))
     }
 

@@ -174,7 +174,7 @@ struct LaunchTracker {
                 launches[index].launch.process = finding.process
             }
             if effect.isWatchdogKill { Self.own(&finding, by: launches[index].launch) }
-            UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launches[index].launch)
+            UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launches[index].launch, at: mark(of: record).seconds)
             // A background task's kill ends the launch (``apply(_:_:finding:record:into:)`` closes it): last.
             if endsProcess, effect != .endsProcess, effect != .backgroundTaskKill {
                 apply(.endsProcess, index, finding: finding, record: record, into: &events)
@@ -197,7 +197,7 @@ struct LaunchTracker {
         finding.launch = launch.id
         Self.name(&finding, after: launch)
         if effect.isWatchdogKill { Self.own(&finding, by: launch) }
-        UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launch)
+        UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launch, at: mark(of: record).seconds)
         events.append(.changed(launch))
     }
 
@@ -486,9 +486,13 @@ struct LaunchTracker {
                 pendingOpens[bundle] = requester
             }
         case .frameworkMarker(let name, let detail):
-            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events),
-                !launches[index].launch.events.contains(where: { $0.name == name })
-            else { return }
+            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
+            if let earlier = launches[index].launch.events.firstIndex(where: { $0.name == name }) {
+                // A JavaScript error told again is the latest one's: the one an abort follows.
+                guard name == LaunchSignalReader.unhandledJSException else { return }
+                launches[index].launch.events[earlier] = LaunchEvent(name: name, detail: detail, mark: mark)
+                return
+            }
             note(LaunchEvent(name: name, detail: detail, mark: mark), at: index)
         case .callback(let callback):
             guard var index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
@@ -565,13 +569,16 @@ struct LaunchTracker {
             launches[index].terminate(TerminationDecoding.exited(status), mark, into: &events)
             publish(index, into: &events)
         case .stopReason(let reason):
-            guard let index = consoleLaunchIndex(pid: nil),
-                !launches[index].launch.events.contains(where: { $0.name == "debugger:stopped" && $0.detail == reason })
-            else { return }
-            note(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark), at: index)
+            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            let noted = launches[index].launch.events
+            // Once the launch holds all the events it keeps, no stop is looked for among them.
+            if noted.count < Self.maximumEvents, !noted.contains(where: { $0.name == "debugger:stopped" && $0.detail == reason }) {
+                note(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark), at: index)
+            }
             // The crash the debugger caught ends the run: the process does not go on past it.
             guard DebuggerLine.stopIsACrash(reason) else { return }
-            launches[index].terminate(Termination(kind: .signal, detail: reason + ", caught by the debugger"), mark, into: &events)
+            let signal = reason.hasPrefix("signal ") ? String(reason.dropFirst(7)) : reason
+            launches[index].terminate(Termination(kind: .signal, detail: signal + ", caught by the debugger"), mark, into: &events)
             publish(index, into: &events)
         case .killed:
             guard let index = consoleLaunchIndex(pid: nil) else { return }
@@ -853,7 +860,11 @@ struct LaunchTracker {
     }
 
     private mutating func diagnoseSlowLaunch(_ index: Int, _ mark: LaunchMark, into events: inout LaunchTrackerEvents) {
-        guard let (milliseconds, precision) = launches[index].launch.timeToActive,
+        // A launch rebuilt from the app's lines without its start (a capture that begins while the
+        // app runs) is timed from its first line here, which need not be near the launch.
+        let launch = launches[index].launch
+        guard launch.startSeen || launch.evidence != .app else { return }
+        guard let (milliseconds, precision) = launch.timeToActive,
             Double(milliseconds - (precision > 1 ? precision : 0)) > settings.slowLaunchSeconds * 1000
         else { return }
         let threshold = Int((settings.slowLaunchSeconds * 1000).rounded())

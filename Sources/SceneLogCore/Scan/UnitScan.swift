@@ -221,6 +221,11 @@ struct UnitScan {
             path: path, format: nil, bytes: bytes.count,
             counts: LineCounts(records: 1, continuationLines: max(lines - 1, 0)), truncatedLines: 0)
         summary.isCrashReport = true
+        guard report.tellsACrash else {
+            // A diagnostic report (CPU usage, JetsamEvent…): read, but no crash of its process.
+            summary.note = "diagnostic report" + (report.bugType.map { " (bug_type \($0))" } ?? "") + ", not a crash: no finding"
+            return result.summaries.append(summary)
+        }
         let configuration = options.ruleSet?.configuration
         let finding = CrashReportDiagnosis.finding(
             for: report, path: path, severityOverrides: configuration?.severityOverrides ?? [:])

@@ -189,6 +189,21 @@ import Testing
         #expect(finding.message == "crash report: theloungerz was killed: EXC_CRASH (SIGKILL)")
     }
 
+    /// A device keeps diagnostic reports beside its crash reports; they share the crash report's
+    /// header, not its end.
+    @Test("a CPU-usage report, a JetsamEvent or a legacy diagnostic report tells no crash")
+    func diagnosticReportsTellNoCrash() throws {
+        let cpu = #"{"bug_type":"202","timestamp":"2023-01-01 10:00:00.00 +0100","os_version":"iPhone OS 16.2 (20C65)","name":"MyApp","bundleID":"com.example.MyApp"}"#
+            + "\nIncident Identifier: 5E2B7C4A-1111-2222-3333-444455556666\nCommand:          MyApp\nEvent:            cpu usage\nAction taken:     none\n"
+        #expect(try #require(parse(cpu)).tellsACrash == false)
+        let legacy = "Incident Identifier: 5E2B7C4A\nCrashReporter Key:   2650223b\nProcess:             MyApp [1234]\n\nEvent:           cpu usage\nAction taken:    none\n"
+        #expect(try #require(parse(legacy)).tellsACrash == false)
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(cpu.utf8), name: "cpu_resource.ips")
+        #expect(result.findings.isEmpty)
+        #expect(result.inputs.first?.note?.hasPrefix("diagnostic report (bug_type 202)") == true)
+        #expect(try #require(parse("\(Self.metadata309)\n\(Self.sigabrtBody)")).tellsACrash)
+    }
+
     @Test("a reason of a megabyte, a process name of combining marks: each field cut to its bound")
     func longFieldsAreCut() throws {
         let body = Self.watchdogBody

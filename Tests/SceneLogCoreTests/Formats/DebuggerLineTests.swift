@@ -50,6 +50,12 @@ import Testing
         #expect(parse("Thread 1: signal") == nil)
         #expect(parse("Thread safety: EXC_BAD_ACCESS here") == nil)
         #expect(parse("I get Thread 1: EXC_BAD_ACCESS (code=1, address=0x0)") == nil)
+        // Indented: a line of an app's own message (a logged dictionary), not Xcode's banner.
+        #expect(parse("    Thread 1: EXC_BAD_ACCESS (code=1, address=0x0)") == nil)
+        // A reason is kept up to its bound, not cut inside a character.
+        let long = "Thread 1: EXC_BAD_ACCESS (" + String(repeating: "é", count: 300) + ")"
+        guard case .stopReason(let reason) = parse(long) else { return #expect(Bool(false), "a banner") }
+        #expect(reason.utf8.count <= DebuggerLine.stopReasonKept && !reason.contains("\u{FFFD}"))
     }
 
     @Test func crashStops() {

@@ -219,6 +219,22 @@ struct PartialCaptureTests {
         #expect(
             launch.events.map { "\($0.name) \($0.detail ?? "")" }
                 == ["react-native:unhandled-js-exception undefined is not an object (evaluating 'console.tron.log')"])
+        // Two errors: the abort's reason is the latest; one told long before is no reason of it.
+        let twoErrors = """
+            2017-09-07 15:45:30.000 [fatal][tid:com.facebook.react.ExceptionsManagerQueue] Unhandled JS Exception: TypeError: an earlier one
+            2017-09-07 15:45:37.169 [fatal][tid:com.facebook.react.ExceptionsManagerQueue] Unhandled JS Exception: TypeError: the latest one
+            libc++abi.dylib: terminating with uncaught exception of type NSException
+
+            """
+        let latest = Scanner(options: try testScanOptions()).scan(bytes: Array(twoErrors.utf8), name: "console.log")
+        #expect(latest.findings.first?.data["reason"] == "Unhandled JS Exception: TypeError: the latest one")
+        let longBefore = """
+            2017-09-07 13:00:00.000 MyApp[17041:228396] Unhandled JS Exception: TypeError: survived
+            2017-09-07 15:45:37.169 MyApp[17041:228396] libc++abi.dylib: terminating with uncaught exception of type NSException
+
+            """
+        let survived = Scanner(options: try testScanOptions()).scan(bytes: Array(longBefore.utf8), name: "console.log")
+        #expect(survived.findings.first?.data["reason"] == nil)
         // Without the fatal line, the finding says what libc++abi's line says, no more.
         let alone = Scanner(options: try testScanOptions()).scan(
             bytes: Array("libc++abi.dylib: terminating with uncaught exception of type NSException\n".utf8), name: "console.log")
@@ -242,6 +258,9 @@ struct PartialCaptureTests {
         #expect(launch.appFirstLine?.location.line == 2)
         #expect(launch.process == "MyApp" && launch.pid == 6025)
         #expect(launch.timeToActiveMs == 1001)
+        #expect(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(quoted.utf8), name: "issue.md").findings.isEmpty,
+            "a launch whose start is not in the capture is not called slow")
         let printFirst = "AppDelegate.init\nAppDelegate.application(_:didFinishLaunchingWithOptions:)\n" + console
         let printed = try #require(
             Scanner(options: try testScanOptions()).scan(bytes: Array(printFirst.utf8), name: "console.log").launches.first)

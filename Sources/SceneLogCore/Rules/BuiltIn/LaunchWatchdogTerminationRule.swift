@@ -75,7 +75,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
         ] + ["code:0x8BADF00D", "code:0x8badf00d", "Code 0x8badf00d", "Code 0x8BADF00D"].map { literal in
             RulePattern(
                 literal: literal,
-                regex: #"(?i:terminat|exit|watchdog)[^\n]{0,1024}?(?<!ASSERTIOND, )(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]{0,1024}?(?i:failed to terminate gracefully))"#
+                regex: #"(?i:terminat|exit|watchdog)[^\n]{0,1024}?(?<!ASSERTIOND, )(?:code:|Code )0x8(?:badf00d|BADF00D)(?![^\n]{0,1024}?(?i:failed to terminate gracefully|process-exit watchdog))"#
             )
         },
         triggeringExamples: [
@@ -147,6 +147,10 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             // granoff/Lockbox#63: the kill of an app that was quitting, in the background.
             RuleExample(
                 #"Termination Description: SPRINGBOARD, process-exit watchdog transgression: application<cn.baoxiaosheng.mobile>:18532 exhausted real (wall clock) time allowance of 5.00 seconds | ProcessVisibility: Background | ProcessState: Running | WatchdogEvent: process-exit | WatchdogVisibility: Background | WatchdogCPUStatistics: ( | "Elapsed total CPU time (seconds): 3.810 (user 3.810, system 0.000), 38% CPU", | "Elapsed application CPU time (seconds): 0.042, 0% CPU" | )"#
+            ),
+            // The same kill as a terminate context prints it, with its code on the line.
+            RuleExample(
+                "Termination Description: SPRINGBOARD, <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:process-exit watchdog transgression: application<cn.baoxiaosheng.mobile>:18532 exhausted real (wall clock) time allowance of 5.00 seconds | ProcessVisibility: Background"
             ),
             // michaelnisi/podest#17: a background task's assertion ran out, in a "Non UI" process.
             RuleExample("Termination Reason: Namespace ASSERTIOND, Code 0x8badf00d"),

@@ -31,7 +31,7 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // report's Dyld Error Message section (iOS 9–12), `Dyld Message: Library not loaded: …`.
             RulePattern(
                 literal: "Library not loaded: ",
-                regex: #"(?:^|[\s>*`])(?:dyld(?:\[(?<pid>[0-9]{1,10})\])?|Dyld Message): Library not loaded: (?<library>[^\n]{1,1024})"#
+                regex: #"(?:(?:^|[\s>*`])dyld(?:\[(?<pid>[0-9]{1,10})\])?|^[ \t>*`]{0,8}Dyld Message): Library not loaded: (?<library>[^\n]{1,1024})"#
                     + RulePattern.referencingExecutable
             ),
             // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
@@ -85,6 +85,10 @@ struct LibraryNotLoadedRule: BuiltInRule {
             RuleExample("Dyld Message: Library not loaded: @rpath/libswiftCore.dylib + 0", data: ["library": "@rpath/libswiftCore.dylib"]),
         ],
         nonTriggeringExamples: [
+            // An app that logs an old crash report's line inside its own message.
+            RuleExample(
+                "2024-05-01 10:00:00.000 MyApp[1766:707] uploading report: Dyld Message: Library not loaded: @rpath/Old.framework/Old"
+            ),
             // johnno1962/InjectionIII#2: an app's dlopen() that failed; the app goes on.
             RuleExample(
                 "2017-11-28 14:01:53.283088-0400 CN-iOS[9053:630912] Error loading /Applications/InjectionIII.app/Contents/Resources/iOSInjection.bundle/iOSInjection:  dlopen(/Applications/InjectionIII.app/Contents/Resources/iOSInjection.bundle/iOSInjection, 265): Library not loaded: @rpath/libswiftXCTest.dylib"

@@ -193,17 +193,33 @@ struct UncaughtExceptionRule: BuiltInRule {
     /// Gives libc++abi's line for an NSException, which names no reason, the JavaScript error that
     /// React Native's RCTFatal logged in `launch` before raising it (`Unhandled JS Exception: …`,
     /// its event ``LaunchSignalReader/unhandledJSException``): that error is the exception's reason
-    /// (react/react-native#15847), and its line joins the finding's evidence.
-    static func explain(_ finding: inout Finding, byJavaScriptErrorOf launch: Launch) {
+    /// (react/react-native#15847), and its line joins the finding's evidence. Only the latest such
+    /// error counts, and only within ``javaScriptErrorSpan`` lines and, when both lines are
+    /// stamped, ``javaScriptErrorSeconds`` before the abort.
+    static func explain(_ finding: inout Finding, byJavaScriptErrorOf launch: Launch, at time: @autoclosure () -> Double?) {
         guard finding.rule == description.id, finding.data["reason"] == nil, finding.data["exception"] == "NSException",
-            let error = launch.events.last(where: {
-                $0.name == LaunchSignalReader.unhandledJSException && $0.mark.location.line < finding.location.line
+            launch.events.contains(where: { $0.name == LaunchSignalReader.unhandledJSException })
+        else { return }
+        let now = time()
+        guard
+            let error = launch.events.last(where: { event in
+                guard event.name == LaunchSignalReader.unhandledJSException, event.mark.location.line < finding.location.line,
+                    finding.location.line - event.mark.location.line <= javaScriptErrorSpan
+                else { return false }
+                guard let now, let then = event.mark.seconds else { return true }
+                return now - then <= javaScriptErrorSeconds
             }),
             let text = error.detail
         else { return }
         finding.data["reason"] = "Unhandled JS Exception: " + text
         finding.evidence.append(error.mark.location)
     }
+
+    /// How many lines before libc++abi's line RCTFatal's may come and still be its reason (the
+    /// JavaScript stack RCTLog prints between them).
+    static let javaScriptErrorSpan = 400
+    /// How long before libc++abi's line RCTFatal's may come (it raises the exception at once).
+    static let javaScriptErrorSeconds = 10.0
 
     /// The runtime's quoted captures run to the end of the line or their bound: the closing quote
     /// goes (another wording's unquoted reason keeps a quote it ends with).
