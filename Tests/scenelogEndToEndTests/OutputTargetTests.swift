@@ -312,6 +312,11 @@ struct OutputTargetTests {
             executable: "/bin/sh", ["-c", "'\(CommandRunner.binary.path)' scan --format json -o out.json input.log >&- 2>&-; echo $?"], in: folder)
         #expect(scan.stdout.hasPrefix("1"))
         #expect(Self.isReport(folder.appendingPathComponent("out.json")))
+        // `-` asks for standard input: one that was closed is an input that cannot be read, not an empty one.
+        let dash = try CommandRunner.run(
+            executable: "/bin/sh", ["-c", "'\(CommandRunner.binary.path)' scan --fail-on never -o /dev/null input.log - <&- 2>&1; echo \"exit $?\""], in: folder)
+        #expect(dash.stdout.contains("standard input was closed when scenelog started"), "\(dash.stdout)")
+        #expect(dash.stdout.contains("exit 3"), "\(dash.stdout)")
     }
 
     /// Runs scenelog with standard output going to `stdout`; its standard error and status.

@@ -61,6 +61,10 @@ final class ChunkedReader {
     init(path: String, chunkSize: Int = ChunkedReader.defaultChunkSize) throws(InputError) {
         self.path = path
         if path == "-" {
+            // `-` names standard input: one the process was started without is not an empty input.
+            guard !ReportDestination.wasClosedAtStart(STDIN_FILENO) else {
+                throw InputError(path: path, reason: "standard input was closed when scenelog started", kind: .open)
+            }
             descriptor = STDIN_FILENO
             ownsDescriptor = false
         } else {
