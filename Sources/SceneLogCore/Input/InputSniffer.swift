@@ -78,6 +78,7 @@ enum InputKind: Sendable, Equatable {
         var labelsOnly = true
         for lineIndex in 0...proseLinesAbove {
             if head.matches("Incident Identifier:", at: lineStart) {
+                guard identifiesAnIncident(head, after: lineStart + 20) else { return false }
                 guard !labelsOnly || lineIndex > 2 else { return true }
                 guard let newline = head.index(of: ASCII.newline, from: lineStart) else { return false }
                 let next = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
@@ -90,6 +91,17 @@ enum InputKind: Sendable, Equatable {
             lineStart = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
         }
         return false
+    }
+
+    /// Whether what follows `Incident Identifier:` is one: a UUID's hex digits and dashes (at
+    /// least eight of them; `X` where a reporter masked them), not words (`see ticket 123`).
+    private static func identifiesAnIncident(_ head: UnsafeBufferPointer<UInt8>, after start: Int) -> Bool {
+        var index = head.skippingBlanks(from: start, to: min(head.count, start + 64))
+        let first = index
+        while index < head.count, ASCII.isHexDigit(head[index]) || head[index] == ASCII.minus || head[index] | 0x20 == UInt8(ascii: "x") {
+            index += 1
+        }
+        return index - first >= 8
     }
 
     /// The most lines of prose above a quoted report's `Incident Identifier:` (a question's

@@ -142,6 +142,10 @@ import Testing
         #expect(report.exceptionReason == "+[%s %s]: unrecognized selector sent to class 0x101e52dc8")
         let prose = Array("We see this crash on some devices and cannot reproduce it. Any idea?\nIncident Identifier: 2B60D3B3\n".utf8)
         #expect(prose.withUnsafeBufferPointer { InputKind.sniff($0) } != .crashReport, "a long line of prose first")
+        let words = Array("Notes:\nIncident Identifier: see ticket 123\nFernweh[1766:8123456] hello\n".utf8)
+        #expect(words.withUnsafeBufferPointer { InputKind.sniff($0) } != .crashReport, "an identifier that is words")
+        let masked = Array("Incident Identifier: XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX\nCrashReporter Key:   2650223b\n".utf8)
+        #expect(masked.withUnsafeBufferPointer { InputKind.sniff($0) } == .crashReport, "one its reporter masked")
     }
 
     /// xamarin/xamarin-macios#3811: a question's paragraph, a bold label, then a TestFlight build's
