@@ -258,9 +258,7 @@ enum DebuggerLine: Sendable, Equatable {
 
     /// The reason in `range`, up to ``stopReasonKept`` bytes, not cut inside a character.
     private static func stopReasonText(_ line: Bytes, _ range: Range<Int>) -> String {
-        var end = min(range.upperBound, range.lowerBound + stopReasonKept)
-        while end < range.upperBound, end > range.lowerBound, line[end] & 0xC0 == 0x80 { end -= 1 }
-        return line.string(range.lowerBound..<end)
+        line.string(line.prefix(of: range, bytes: stopReasonKept))
     }
 
     /// `Target 0: (Runner) stopped.`

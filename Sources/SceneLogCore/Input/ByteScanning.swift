@@ -207,6 +207,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return range.lowerBound..<upper
     }
 
+    /// The first `limit` bytes of `range` at most, ending where a character starts when the bound
+    /// falls inside one (UTF-8 continuation bytes are not cut off their first).
+    func prefix(of range: Range<Int>, bytes limit: Int) -> Range<Int> {
+        var end = Swift.min(range.upperBound, range.lowerBound + limit)
+        while end < range.upperBound, end > range.lowerBound, self[end] & 0xC0 == 0x80 { end -= 1 }
+        return range.lowerBound..<end
+    }
+
     /// Whether every byte is a space or a tab.
     var isBlankLine: Bool {
         for byte in self where !ASCII.isBlank(byte) { return false }

@@ -93,10 +93,7 @@ enum LaunchSignalReader {
                 || (marker.lowerBound >= 2 && message[marker.lowerBound - 2] == ASCII.closeBracket && message[marker.lowerBound - 1] == ASCII.space)
         else { return nil }
         let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
-        var end = min(lineEnd, marker.upperBound + javaScriptErrorKept)
-        // Not inside a character: back to the start of the one the bound cuts.
-        while end < lineEnd, end > marker.upperBound, message[end] & 0xC0 == 0x80 { end -= 1 }
-        let text = message.trimmingTrailingBlanks(marker.upperBound..<end)
+        let text = message.trimmingTrailingBlanks(message.prefix(of: marker.upperBound..<lineEnd, bytes: javaScriptErrorKept))
         return text.isEmpty ? nil : .frameworkMarker(name: unhandledJSException, detail: message.string(text))
     }
 
