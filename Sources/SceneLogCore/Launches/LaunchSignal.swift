@@ -68,4 +68,7 @@ enum LaunchSignal: Equatable {
     /// exception of type NSException`, before iOS 12 `… terminating with uncaught exception of type
     /// NSException`, `abort() called`).
     case aborted
+    /// NativeScript's runtime ending the app for an uncaught JavaScript error (`***** Fatal
+    /// JavaScript exception - application has been terminated. *****`).
+    case fatalJavaScriptException
 }

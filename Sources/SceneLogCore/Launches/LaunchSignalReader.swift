@@ -55,6 +55,11 @@ enum LaunchSignalReader {
         // %@ is starting.", …)`), and Capacitor's bridge view controller as it loads the web app
         // and once its web view loaded it (`CAPLog.print("⚡️  Loading app at \(url)...")`,
         // `CAPLog.print("⚡️  WebView loaded")`, ionic-team/capacitor).
+        // NativeScript's runtime as it ends the app for a JavaScript error nothing caught
+        // (NativeScript/ios, NativeScriptException::OnUncaughtError; the older ios-runtime's
+        // reportFatalErrorBeforeShutdown): `***** Fatal JavaScript exception - application has been
+        // terminated. *****`.
+        ("Fatal JavaScript exception - application has been terminated.", fatalJavaScriptException),
         ("Apache Cordova native platform version ", cordovaStarting),
         ("Loading app at ", capacitorLoadingApp),
         ("  WebView loaded", capacitorWebViewLoaded),
@@ -95,6 +100,15 @@ enum LaunchSignalReader {
         let lineEnd = message.index(of: ASCII.newline, from: marker.upperBound) ?? message.count
         let text = message.trimmingTrailingBlanks(message.prefix(of: marker.upperBound..<lineEnd, bytes: javaScriptErrorKept))
         return text.isEmpty ? nil : .frameworkMarker(name: unhandledJSException, detail: message.string(text))
+    }
+
+    /// Only between its stars: with a debugger attached, the older runtime prints the words bare
+    /// and waits for it, the app still running. A paste may have escaped a star (`****\*`).
+    private static func fatalJavaScriptException(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: "Fatal JavaScript exception - application has been terminated."),
+            message.matches("* ", at: marker.lowerBound - 2), message.matches(" *", at: marker.upperBound)
+        else { return nil }
+        return .fatalJavaScriptException
     }
 
     private static func cordovaStarting(_ message: Bytes) -> LaunchSignal? {

@@ -509,6 +509,11 @@ struct LaunchTracker {
             guard let index = launches.appIndex(pid: record.fields.pid, process: mark.process, device: device) else { return }
             launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark, into: &events)
             publish(index, into: &events)
+        case .fatalJavaScriptException:
+            // The runtime's words say the app ended, not how (its NSException may follow).
+            guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
+            launches[index].terminate(Termination(kind: .unknown, detail: "fatal JavaScript exception"), mark, into: &events)
+            publish(index, into: &events)
         }
     }
 
@@ -704,9 +709,10 @@ struct LaunchTracker {
         var pid = record.fields.pid
         var process = mark.process
         // A bare line (an Xcode console's print() output) of a capture whose first line is an app's
-        // NSLog, with its process and pid: an Xcode console holds one process, that one.
-        if !afterAnotherRun, pid == nil, process == nil, let first = firstRecord, let firstPid = first.pid, first.process != nil,
-            first.device == device, !Self.isSystemProcess(first.process)
+        // NSLog, with its process and pid, or whose first such line follows bare ones (a question's
+        // prose before the paste): an Xcode console holds one process, that one.
+        if !afterAnotherRun, pid == nil, process == nil, let first = firstRecord?.pid != nil ? firstRecord : firstNamedRecord,
+            let firstPid = first.pid, first.process != nil, first.device == device, !Self.isSystemProcess(first.process)
         {
             pid = firstPid
             process = first.process

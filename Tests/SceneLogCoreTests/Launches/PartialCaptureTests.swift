@@ -265,6 +265,48 @@ struct PartialCaptureTests {
         let printed = try #require(
             Scanner(options: try testScanOptions()).scan(bytes: Array(printFirst.utf8), name: "console.log").launches.first)
         #expect(printed.appFirstLine?.location.line == 1)
+        // Unity's trampoline prints its callbacks bare, after one NSLog line that names the app.
+        let unity = """
+            The app stopped in the splash screen and logs no error:
+
+            2014-10-15 14:43:44.478 MyApp[6025:707] -> registered mono modules 0x1c096d0
+            -> applicationDidFinishLaunching()
+            -> applicationDidBecomeActive()
+            """
+        let trampoline = try #require(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(unity.utf8), name: "issue.md").launches.first)
+        #expect(trampoline.appFirstLine?.location.line == 3)
+        #expect(trampoline.process == "MyApp" && trampoline.pid == 6025)
+        #expect(trampoline.callbacks.map(\.step) == [.didFinishLaunching, .didBecomeActive])
+    }
+
+    /// NativeScript/sample-ios-background-execution#1 (an iOS 8.1 simulator's console, pasted with a
+    /// star escaped), and the V8 runtime's form; with a debugger attached the older runtime prints
+    /// the words without stars and the app waits, still running.
+    @Test("NativeScript's fatal JavaScript exception ends the app's launch; its words alone do not")
+    func nativeScriptFatalJavaScriptException() throws {
+        let escaped = """
+            The Nativescript splash screen appears and then crashes. Error log:
+            NativeScript loaded bundle file:///System/Library/Frameworks/UIKit.framework
+            ****\\* Fatal JavaScript exception - application has been terminated. *****
+            Native stack trace:
+            1   0x5723fc -[TNSRuntime executeModule:]
+            """
+        let v8 = """
+            2024-03-02 10:11:12.345678+0100 context[2041:88123] ***** Fatal JavaScript exception - application has been terminated. *****
+            2024-03-02 10:11:12.345901+0100 context[2041:88123] NativeScript encountered a fatal error: Uncaught TypeError: Cannot destructure property 'testInformation'
+            """
+        for capture in [escaped, v8] {
+            let result = Scanner(options: try testScanOptions()).scan(bytes: Array(capture.utf8), name: "console.log")
+            let launch = try #require(result.launches.first)
+            #expect(result.launches.count == 1)
+            #expect(launch.outcome == .crashed)
+            #expect(launch.termination == Termination(kind: .unknown, detail: "fatal JavaScript exception"))
+            #expect(launch.evidence == .app)
+            #expect(launch.process == (capture == v8 ? "context" : nil) && launch.pid == (capture == v8 ? 2041 : nil))
+        }
+        let debugged = "CONSOLE ERROR file:///app/app.js:3:10: Fatal JavaScript exception - application has been terminated.\n"
+        #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(debugged.utf8), name: "console.log").launches.isEmpty)
     }
 
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
