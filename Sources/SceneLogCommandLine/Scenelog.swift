@@ -63,6 +63,16 @@ struct Scenelog: ParsableCommand {
                 Diagnostics.emit(DiagnosticText.visibleLines(fullMessage(for: error)) + "\n")
                 ExitStatus.usage.terminate()
             }
+            // --help and --version: written as a report is, so that a full disk is not a success.
+            if exitCode(for: error) == .success {
+                let message = fullMessage(for: error)
+                do {
+                    if !message.isEmpty { try Diagnostics.write(message + "\n", to: nil) }
+                } catch {
+                    ExitStatus.inputError.terminate()
+                }
+                ExitStatus.clean.terminate()
+            }
             exit(withError: error)
         }
     }

@@ -141,14 +141,14 @@ struct OutputTargetTests {
         #expect((try? JSONSerialization.jsonObject(with: written.dropFirst(4))) is [String: Any])
     }
 
-    @Test("/dev/full is a write error with its reason: exit 3, for reports and for `rules`")
+    @Test("/dev/full is a write error with its reason: exit 3, for reports, `rules`, --help and --version")
     func devFull() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         let folder = try Self.folder()
         let result = try Self.scan(to: "/dev/full", in: folder)
         #expect(result.status == 3)
         #expect(result.stderr.contains("scenelog: error: cannot write '/dev/full': No space left on device"))
-        for arguments in [["rules"], ["rules", "--explain", "scene-lifecycle-not-adopted"]] {
+        for arguments in [["rules"], ["rules", "--explain", "scene-lifecycle-not-adopted"], ["--help"], ["scan", "--help"], ["--version"]] {
             let rules = try Self.run(arguments, stdout: FileHandle(forWritingAtPath: "/dev/full")!)
             #expect(rules.status == 3, "\(arguments)")
             #expect(rules.stderr.contains("No space left on device"), "\(arguments)")

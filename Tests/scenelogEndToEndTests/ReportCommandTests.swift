@@ -190,4 +190,16 @@ struct ReportCommandTests {
         #expect(none.stdout.contains("No run recorded yet"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.sqlite").path))
     }
+
+    @Test("a run with an input it could not read is reported, not recorded: its night would look better than it was")
+    func partialRunIsNotRecorded() throws {
+        let folder = try Self.nights()
+        try Data([0x00, 0x01, 0x02, 0xFF, 0x00, 0x01]).write(to: folder.appendingPathComponent("today/garbage.log"))
+        let run = try CommandRunner.run(["report", "--record", "--history", "h.sqlite", "--fail-on", "never", "-o", "r.json", "today"], in: folder)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("scenelog: warning: an input could not be read: the run is not recorded in the history"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("r.json").path))
+        let history = try CommandRunner.run(["history", "--history", "h.sqlite"], in: folder)
+        #expect(history.stdout.contains("No run recorded yet"), "\(history.stdout)")
+    }
 }

@@ -60,11 +60,15 @@ struct NightlyOptions: ParsableArguments {
         }
         try common.write(report)
         // Recorded after the report is written: a history that cannot be written costs the
-        // record (exit 3), never the report. An interrupted run, or one that read nothing (unless
+        // record (exit 3), never the report. An interrupted run, one with inputs it could not read
+        // (a partial night would read as a better one), or one that read nothing (unless
         // --allow-empty), is not recorded.
         if record {
             if result.interrupted {
                 Diagnostics.warning("interrupted: the run is not recorded in the history")
+            } else if result.unreadableInputs > 0 {
+                let inputs = result.unreadableInputs == 1 ? "an input" : "\(result.unreadableInputs) inputs"
+                Diagnostics.warning("\(inputs) could not be read: the run is not recorded in the history")
             } else if result.readNothing && !common.allowEmpty {
                 Diagnostics.warning("no logs were read: the run is not recorded in the history")
             } else {
