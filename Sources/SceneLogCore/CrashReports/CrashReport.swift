@@ -34,6 +34,9 @@ struct CrashReport: Sendable, Equatable {
     /// The line that tells a background task's assertion ran out (`<BKNewProcess: …> has active
     /// assertions beyond permitted time:`, in the Application Specific Information).
     var expiredAssertion: String?
+    /// The `Event:` of a legacy diagnostic report (`cpu usage`, `wakeups`, `disk writes`): what it
+    /// reports instead of a crash.
+    var event: String?
     /// The top frames (at most 5) of the crashed thread, as `"0 libsystem_kernel.dylib __pthread_kill + 8"`.
     var crashedThreadFrames: [String]
     /// Whether the report has a `Last Exception Backtrace` (JSON `lastExceptionBacktrace`): the
@@ -67,7 +70,7 @@ struct CrashReport: Sendable, Equatable {
         // A report may name its process with nothing (`"app_name":""`, `Process:              [758]`).
         if process?.allSatisfy(\.isWhitespace) == true { process = nil }
         for keyPath in [\CrashReport.bugType, \.bundleID, \.process, \.osVersion, \.timestamp, \.exceptionType, \.signal,
-            \.exceptionCodes, \.terminationNamespace]
+            \.exceptionCodes, \.terminationNamespace, \.event]
         {
             cut(&self[keyPath: keyPath], to: Self.maximumFieldLength)
         }
@@ -115,6 +118,14 @@ struct CrashReport: Sendable, Equatable {
         if let bugType { return Self.crashBugTypes.contains(bugType) }
         return exceptionType != nil || signal != nil || terminationNamespace != nil || terminationCode != nil
             || !crashedThreadFrames.isEmpty || expiredAssertion != nil || hasExceptionBacktrace
+    }
+
+    /// Whether the report is a diagnostic report's, not a crash's: its `bug_type` says so, or,
+    /// without one, it names the event it reports. A crash report's header cut before its end is
+    /// neither: it does not say how the process ended.
+    var isDiagnostic: Bool {
+        if let bugType { return !Self.crashBugTypes.contains(bugType) }
+        return event != nil
     }
 
     /// An empty report: every field `nil`, no frames, not truncated.

@@ -189,6 +189,7 @@ enum CrashReportParser {
             case "Exception Type": readExceptionType(value, into: &report)
             case "Exception Codes": report.exceptionCodes = value
             case "Exception Reason": report.exceptionReason = value
+            case "Event": report.event = value
             case "Termination Reason":
                 explanation = [readTerminationReason(value, into: &report)]
                 inTermination = true

@@ -222,8 +222,12 @@ struct UnitScan {
             counts: LineCounts(records: 1, continuationLines: max(lines - 1, 0)), truncatedLines: 0)
         summary.isCrashReport = true
         guard report.tellsACrash else {
-            // A diagnostic report (CPU usage, JetsamEvent…): read, but no crash of its process.
-            summary.note = "diagnostic report" + (report.bugType.map { " (bug_type \($0))" } ?? "") + ", not a crash: no finding"
+            // A diagnostic report (CPU usage, JetsamEvent…): read, but no crash of its process. A
+            // crash report's header pasted without the rest says nothing of how it ended.
+            summary.note =
+                report.isDiagnostic
+                ? "diagnostic report" + (report.bugType.map { " (bug_type \($0))" } ?? "") + ", not a crash: no finding"
+                : "a crash report's header, cut before it says how the process ended: no finding"
             return result.summaries.append(summary)
         }
         let configuration = options.ruleSet?.configuration

@@ -202,10 +202,31 @@ import Testing
         #expect(try #require(parse(cpu)).tellsACrash == false)
         let legacy = "Incident Identifier: 5E2B7C4A\nCrashReporter Key:   2650223b\nProcess:             MyApp [1234]\n\nEvent:           cpu usage\nAction taken:    none\n"
         #expect(try #require(parse(legacy)).tellsACrash == false)
+        #expect(try #require(parse(legacy)).isDiagnostic && (try #require(parse(cpu)).isDiagnostic))
         let result = Scanner(options: try testScanOptions()).scan(bytes: Array(cpu.utf8), name: "cpu_resource.ips")
         #expect(result.findings.isEmpty)
         #expect(result.inputs.first?.note?.hasPrefix("diagnostic report (bug_type 202)") == true)
         #expect(try #require(parse("\(Self.metadata309)\n\(Self.sigabrtBody)")).tellsACrash)
+    }
+
+    /// expo/expo#23382: a report pasted up to its header, the rest left out. Nothing in it says how
+    /// the process ended, nor that it is no crash.
+    @Test("a crash report's header cut before its end is neither a crash nor a diagnostic report")
+    func headerWithoutItsEnd() throws {
+        let header = """
+            Incident Identifier: C70B939D-577A-4BED-9E41-5F018F7116D3
+            CrashReporter Key:   C5109AFD-B579-5DF8-A1DB-7B5B1145A1B3
+            Hardware Model:      MacBookPro18,1
+            Process:             expotestcrash [86215]
+            Identifier:          com.mikescott.expotestcrash
+            Role:                Foreground
+            Parent Process:      launchd_sim [29654]
+            """
+        let report = try #require(parse(header))
+        #expect(!report.tellsACrash && !report.isDiagnostic)
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(header.utf8), name: "expotestcrash.crash")
+        #expect(result.findings.isEmpty)
+        #expect(result.inputs.first?.note == "a crash report's header, cut before it says how the process ended: no finding")
     }
 
     @Test("a reason of a megabyte, a process name of combining marks: each field cut to its bound")
