@@ -14,7 +14,10 @@ struct LibraryNotLoadedRule: BuiltInRule {
             shows a frame. It works in the simulator and fails on a device, or works when Xcode \
             installs it and fails from TestFlight, when a framework is linked but not embedded, or is \
             embedded unsigned. A Swift runtime library (@rpath/libswiftCore.dylib) missing on an older \
-            iOS means the app's Swift runtime was not embedded.
+            iOS means the app's Swift runtime was not embedded. A Unity app (2019.3 on) loads its \
+            player, UnityFramework, the same way as it starts: "Error loading \
+            …/UnityFramework.framework/UnityFramework (…): dlopen(…): Library not loaded: …" says a \
+            framework a plugin brings was not embedded, and the player, so the app, cannot run.
             """,
         fix: """
             In the app target's General tab, set the framework named on the line to "Embed & Sign" \
@@ -33,6 +36,13 @@ struct LibraryNotLoadedRule: BuiltInRule {
                 literal: "Library not loaded: ",
                 regex: #"(?:(?:^|[\s>*`])dyld(?:\[(?<pid>[0-9]{1,10})\])?|^[ \t>*`]{0,8}Dyld Message): Library not loaded: (?<library>[^\n]{1,1024})"#
                     + RulePattern.referencingExecutable
+            ),
+            // Unity's trampoline loading the player with NSBundle (Unity 2019.3 on): when a
+            // framework the player links is missing, the player is not loaded and the app cannot
+            // run. Other bundles an app loads this way, it may live without (see below).
+            RulePattern(
+                literal: "Library not loaded: ",
+                regex: #"(?:^|[\s>*`\]])Error loading [^\n]{0,1024}?/(?<executable>[^/\n]{1,255})\.app/Frameworks/UnityFramework\.framework/UnityFramework \([0-9]{1,6}\):[ \t]{1,4}dlopen\([^\n]{0,2048}?\): Library not loaded: (?<library>[^\n]{1,1024})"#
             ),
             // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
             // app's process.
@@ -83,6 +93,11 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // Xcode Organizer's crash list shows the section's line with an offset (a Chinese blog post
             // on an iOS 9 launch crash, code corpus).
             RuleExample("Dyld Message: Library not loaded: @rpath/libswiftCore.dylib + 0", data: ["library": "@rpath/libswiftCore.dylib"]),
+            // AppLovin/AppLovin-MAX-SDK-iOS#413 (iOS 18.1): Unity's player links a framework the app
+            // does not embed.
+            RuleExample(
+                "Error loading /var/containers/Bundle/Application/4DA1B884-5215-4BDE-AB7A-5BB85317BF14/MaxDemoUnity.app/Frameworks/UnityFramework.framework/UnityFramework (139): dlopen(/var/containers/Bundle/Application/4DA1B884-5215-4BDE-AB7A-5BB85317BF14/MaxDemoUnity.app/Frameworks/UnityFramework.framework/UnityFramework, 0x0109): Library not loaded: @rpath/AppLovinSDK.framework/AppLovinSDK",
+                data: ["library": "@rpath/AppLovinSDK.framework/AppLovinSDK", "executable": "MaxDemoUnity"]),
         ],
         nonTriggeringExamples: [
             // An app that logs an old crash report's line inside its own message.
