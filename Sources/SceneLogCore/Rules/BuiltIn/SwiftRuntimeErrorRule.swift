@@ -12,7 +12,9 @@ struct SwiftRuntimeErrorRule: BuiltInRule {
             migration the usual one is "Unexpectedly found nil while unwrapping an Optional value" on \
             a window: code, often a library, that reads the app delegate's window, or \
             UIApplication.shared.keyWindow, force-unwraps it, and finds nil once the window belongs to \
-            the scene delegate. At launch the app dies before its first frame, on every launch.
+            the scene delegate. At launch the app dies before its first frame, on every launch. In a \
+            crash report the crashed thread's first frame names the check: "Swift runtime failure: \
+            Unexpectedly found nil while unwrapping an Optional value".
             """,
         fix: """
             Open the file and line the message names. For a window that is nil, get it from the scene: \
@@ -38,6 +40,12 @@ struct SwiftRuntimeErrorRule: BuiltInRule {
                 literal: "fatal error: unexpectedly found nil",
                 regex: #"fatal error: (?<reason>unexpectedly found nil while (?:implicitly )?unwrapping an Optional value)"#
             ),
+            // A crash report's frame of the check that failed (its crashed thread's, pasted alone):
+            // the compiler names the trap after the message.
+            RulePattern(
+                literal: "Swift runtime failure: ",
+                regex: #"^[ \t>*`]{0,8}[0-9]{1,4}[ \t]+[^\n]{1,255}?[ \t]0x[0-9A-Fa-f]{1,16}[ \t]+Swift runtime failure: (?<reason>[^\n]{1,1024}?)(?: \+ [0-9]{1,10})?(?: \([^\n]{0,1024}\))?[ \t]*(?:\n|$)"#
+            ),
         ],
         triggeringExamples: [
             // Daltron/NotificationBanner#360 (Xcode console, iOS 14.5).
@@ -62,9 +70,15 @@ struct SwiftRuntimeErrorRule: BuiltInRule {
             RuleExample(
                 "fatal error: unexpectedly found nil while unwrapping an Optional value",
                 data: ["reason": "unexpectedly found nil while unwrapping an Optional value"]),
+            // pichillilorenzo/flutter_inappwebview#2368: the crashed thread's first frame, pasted.
+            RuleExample(
+                "0   flutter_inappwebview_ios      \t0x000000010559fe14 Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value + 0 (/<compiler-generated>:0)",
+                data: ["reason": "Unexpectedly found nil while unwrapping an Optional value"]),
         ],
         nonTriggeringExamples: [
             RuleExample("/Users/dev/App/Pods/Headers/Public/React/RCTBridge.h:12:9: fatal error: 'React/RCTDefines.h' file not found"),
+            // The words in an app's own message, not in a frame.
+            RuleExample("2024-05-01 10:00:00.000 MyApp[1766:707] searching the docs for Swift runtime failure: how to read a trap"),
             RuleExample("flutter: Fatal error while loading the settings, using the defaults"),
         ]
     ).trappingTheProcess()
