@@ -122,9 +122,34 @@ enum InputKind: Sendable, Equatable {
     /// Whether `head` is an excerpt of a legacy crash report pasted without its first lines (a bug
     /// report quoting from `Date/Time:` or `Exception Type:` on): it opens with a block of at least
     /// ``excerptHeaderLines`` header lines (blank lines between them allowed), the report's
-    /// `Exception Type:` or `Termination Reason:` among them. A log whose first line merely starts
-    /// with such a key is no report.
+    /// `Exception Type:` or `Termination Reason:` among them, after at most ``proseLinesAbove``
+    /// lines of a question's prose (xamarin/Xamarin.Forms#14951: `App crashing on startup.`). A log
+    /// whose first line merely starts with such a key is no report, nor one whose lines above it
+    /// are a log's (see ``isProse(_:from:to:)``).
     private static func startsLegacyReportExcerpt(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var lineStart = start
+        for _ in 0...proseLinesAbove {
+            if opensLegacyReportExcerpt(head, at: lineStart) { return true }
+            guard let newline = head.index(of: ASCII.newline, from: lineStart), isProse(head, from: lineStart, to: newline) else {
+                return false
+            }
+            lineStart = head.skippingBlankLinesAndMarkdownLead(from: newline + 1)
+        }
+        return false
+    }
+
+    /// Whether a line reads as a sentence, not as a log's record: it starts with no digit (a
+    /// timestamp), no syslog stamp (`Oct 10 09:14:07`), and holds no tab (a console export's columns).
+    private static func isProse(_ head: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let line = UnsafeBufferPointer(rebasing: head[start..<end])
+        let first = line.skippingBlanks(from: 0)
+        guard first < line.count else { return true }
+        return !ASCII.isDigit(line[first]) && line.index(of: 0x09, from: first) == nil
+            && IdevicesyslogParser.endOfSyslogStamp(line, from: first) == nil
+    }
+
+    /// Whether the block of header lines at `start` opens a legacy report's excerpt.
+    private static func opensLegacyReportExcerpt(_ head: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var lineStart = start
         var headerLines = 0
         var namesTheCrash = false

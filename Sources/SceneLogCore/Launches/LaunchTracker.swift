@@ -723,7 +723,11 @@ struct LaunchTracker {
         launches[index].launch.evidence = .app
         launches[index].launch.startSeen = false
         if pid == nil { awaitsPid = true }
-        let first = [firstRecord, firstNamedRecord].lazy.compactMap { $0 }.first {
+        // A bare line's launch starts at the capture's first line when that is bare too: print()
+        // output before the app's first NSLog line is the app's (a question's prose above a paste
+        // cannot be told from it).
+        let startsBare = record.fields.pid == nil && mark.process == nil && firstRecord.map { $0.pid == nil && $0.process == nil } == true
+        let first = startsBare ? firstRecord : [firstRecord, firstNamedRecord].lazy.compactMap { $0 }.first {
             $0.pid == pid && $0.process == process && $0.device == device
         }
         launches[index].launch.appFirstLine = afterAnotherRun ? mark : first?.mark ?? mark

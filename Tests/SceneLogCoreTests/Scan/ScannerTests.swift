@@ -190,6 +190,29 @@ struct ScannerTests {
         #expect(result.findings.first?.process == "MyApp" && result.findings.first?.pid == 2599)
     }
 
+    /// xamarin/Xamarin.Forms#14951: a question's heading and sentence above a report's excerpt; a
+    /// log's records above the same lines keep it a log.
+    @Test("a report's excerpt after a few lines of prose is read as a crash report, not after a log's lines")
+    func reportExcerptAfterProse() throws {
+        let excerpt = """
+            Date/Time:       2021-12-03T15:19:03.214Z
+            Launch Time:     2021-12-03T02:44:59.014Z
+            OS Version:      iPhone OS 15.1 (19B74)
+            Report Version:  104
+
+            Exception Type:  EXC_CRASH (SIGABRT)
+            Exception Codes: 0x0000000000000000, 0x0000000000000000 at 
+            Crashed Thread:  0
+            """
+        let quoted = "### **Actual Behavior**\n\nApp crashing on startup.\n\n" + excerpt
+        let report = Scanner(options: try testScanOptions()).scan(inMemory: [(name: "issue.md", bytes: Array(quoted.utf8))])
+        #expect(report.inputs.first?.formatName == "ips")
+        #expect(report.findings.map(\.rule) == ["crash-report"])
+        let logged = "2021-12-03 15:19:03.100 MyApp[2599:707] about to crash\n" + excerpt
+        let log = Scanner(options: try testScanOptions()).scan(inMemory: [(name: "console.log", bytes: Array(logged.utf8))])
+        #expect(log.inputs.first?.formatName != "ips")
+    }
+
     @Test("live events carry the ids of the final report, input after input")
     func liveEventsAreNumberedLikeTheReport() throws {
         let observer = LaunchRecorder()

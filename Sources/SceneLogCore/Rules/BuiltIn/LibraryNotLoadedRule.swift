@@ -37,18 +37,18 @@ struct LibraryNotLoadedRule: BuiltInRule {
                 regex: #"(?:(?:^|[\s>*`])dyld(?:\[(?<pid>[0-9]{1,10})\])?|^[ \t>*`]{0,8}Dyld Message): Library not loaded: (?<library>[^\n]{1,1024})"#
                     + RulePattern.referencingExecutable
             ),
+            // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
+            // app's process.
+            RulePattern(
+                literal: "dependent dylib '",
+                regex: #"(?:^|[\s>])dyld: dependent dylib '(?<library>[^'\n]{1,1024})' not found for '(?:[^'\n]{0,1024}?/(?<executable>[^/'\n]{1,255})\.app/)?"#
+            ),
             // Unity's trampoline loading the player with NSBundle (Unity 2019.3 on): when a
             // framework the player links is missing, the player is not loaded and the app cannot
             // run. Other bundles an app loads this way, it may live without (see below).
             RulePattern(
                 literal: "Library not loaded: ",
                 regex: #"(?:^|[\s>*`\]])Error loading [^\n]{0,1024}?/(?<executable>[^/\n]{1,255})\.app/Frameworks/UnityFramework\.framework/UnityFramework \([0-9]{1,6}\):[ \t]{1,4}dlopen\([^\n]{0,2048}?\): Library not loaded: (?<library>[^\n]{1,1024})"#
-            ),
-            // Older dyld: the binary that links it, on the same line; inside an app's bundle, the
-            // app's process.
-            RulePattern(
-                literal: "dependent dylib '",
-                regex: #"(?:^|[\s>])dyld: dependent dylib '(?<library>[^'\n]{1,1024})' not found for '(?:[^'\n]{0,1024}?/(?<executable>[^/'\n]{1,255})\.app/)?"#
             ),
         ],
         triggeringExamples: [

@@ -44,7 +44,7 @@ struct SwiftRuntimeErrorRule: BuiltInRule {
             // the compiler names the trap after the message.
             RulePattern(
                 literal: "Swift runtime failure: ",
-                regex: #"^[ \t>*`]{0,8}[0-9]{1,4}[ \t]+[^\n]{1,255}?[ \t]0x[0-9A-Fa-f]{1,16}[ \t]+Swift runtime failure: (?<reason>[^\n]{1,1024}?)(?: \+ [0-9]{1,10})?(?: \([^\n]{0,1024}\))?[ \t]*(?:\n|$)"#
+                regex: #"^[ \t>*`]{0,8}[0-9]{1,4}[ \t]+[^\n]{1,255}?[ \t]0x[0-9A-Fa-f]{1,16}[ \t]+Swift runtime failure: (?<reason>[^\n]{1,1024})"#
             ),
         ],
         triggeringExamples: [
@@ -82,4 +82,14 @@ struct SwiftRuntimeErrorRule: BuiltInRule {
             RuleExample("flutter: Fatal error while loading the settings, using the defaults"),
         ]
     ).trappingTheProcess()
+
+    /// A frame's reason ends before its offset and source (`… Optional value + 0 (/<compiler-generated>:0)`).
+    func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        guard let reason = data["reason"], let offset = reason.firstRange(of: " + ") else { return true }
+        let rest = reason[offset.upperBound...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, case let after = rest.dropFirst(digits.count), after.isEmpty || after.hasPrefix(" (") else { return true }
+        data["reason"] = String(reason[..<offset.lowerBound])
+        return true
+    }
 }
