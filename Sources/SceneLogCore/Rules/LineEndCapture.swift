@@ -5,6 +5,10 @@ extension String {
     /// The text without trailing blanks, then without one `closing` character and the blanks before it.
     func droppingLineEnd(closing: Character) -> String {
         var text = Substring(droppingTrailingBlanks())
+        // A line quoted in a bug report may end with the Markdown that closes its code span or
+        // emphasis after the quote (`` …reason: 'x'` ``): dropped with the quote, never alone.
+        let unmarked = text.prefix(text.count - text.reversed().prefix { $0 == "`" || $0 == "*" }.count)
+        if unmarked.last == closing { text = unmarked }
         if text.last == closing { text.removeLast() }
         return String(text).droppingTrailingBlanks()
     }

@@ -97,6 +97,10 @@ struct UncaughtExceptionRule: BuiltInRule {
             ),
         ],
         triggeringExamples: [
+            // NativeScript/NativeScript#1007: a simulator's syslog line quoted in a Markdown code span.
+            RuleExample(
+                "you see `Oct 30 17:27:00 KOEVSKAMAC.local jasmine[25320]: *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'There can only be one UIApplication instance.'`",
+                data: ["exception": "NSInternalInconsistencyException", "reason": "There can only be one UIApplication instance."]),
             RuleExample(
                 "2019-06-12 15:35:40.396991+0900 Dot[14510:3687618] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Application windows are expected to have a root view controller at the end of application launch'",
                 data: [
