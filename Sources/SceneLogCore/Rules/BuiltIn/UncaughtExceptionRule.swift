@@ -74,6 +74,14 @@ struct UncaughtExceptionRule: BuiltInRule {
                 literal: "Uncaught exception: ",
                 regex: #"(?:^|[\s\]])Uncaught exception: (?<exception>[A-Za-z_][\w.]{0,255}Exception): (?<reason>[^\n]{0,4096})"#
             ),
+            // Firebase Crashlytics' crash, copied from its console: the exception's name alone on
+            // the line that heads the crashed thread's frames (an indented one may continue a
+            // Markdown fence's), its reason (when shown) on the next. An Objective-C exception's
+            // name, one word (a Java class's has dots).
+            RulePattern(
+                literal: "Fatal Exception: ",
+                regex: #"(?:^|\n)[ \t>*`]{0,16}Fatal Exception: (?<exception>[A-Za-z_][A-Za-z0-9_]{0,255})(?![\w.:$])"#
+            ),
             // Titanium's: the name quoted; the reason, when the record holds it, two lines down.
             RulePattern(
                 literal: "The application has crashed with an uncaught exception '",
@@ -97,6 +105,8 @@ struct UncaughtExceptionRule: BuiltInRule {
             ),
         ],
         triggeringExamples: [
+            // flutter/flutter#182361: a Crashlytics crash pasted from its console.
+            RuleExample("          Fatal Exception: NSGenericException", data: ["exception": "NSGenericException"]),
             // NativeScript/NativeScript#1007: a simulator's syslog line quoted in a Markdown code span.
             RuleExample(
                 "you see `Oct 30 17:27:00 KOEVSKAMAC.local jasmine[25320]: *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'There can only be one UIApplication instance.'`",
@@ -180,6 +190,10 @@ struct UncaughtExceptionRule: BuiltInRule {
                 "libc++abi.dylib: terminating with uncaught exception of type NSException", data: ["exception": "NSException"]),
         ],
         nonTriggeringExamples: [
+            // Crashlytics' Android crash: a Java class, not an Objective-C exception.
+            RuleExample("Fatal Exception: java.lang.IllegalStateException: Can't erase a recycled bitmap"),
+            // A comment that quotes one.
+            RuleExample("    // Fatal Exception: NSGenericException"),
             RuleExample(
                 "error\t23:30:44.781604-0500\tMobileJarvisNative\tUnhandled JS Exception: [runtime not ready]: Error: GOOGLE_CLIENT_ID not configured in environment, js engine: hermes"
             )
