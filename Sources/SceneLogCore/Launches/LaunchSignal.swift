@@ -68,7 +68,9 @@ enum LaunchSignal: Equatable {
     /// exception of type NSException`, before iOS 12 `… terminating with uncaught exception of type
     /// NSException`, `abort() called`).
     case aborted
-    /// NativeScript's runtime ending the app for an uncaught JavaScript error (`***** Fatal
-    /// JavaScript exception - application has been terminated. *****`).
-    case fatalJavaScriptException
+    /// The app's own runtime saying it ends the app, and how: NativeScript's for an uncaught
+    /// JavaScript error (`***** Fatal JavaScript exception - application has been terminated.
+    /// *****`), Mono's (.NET for iOS, Xamarin) for a crash in native code (`Got a SIGSEGV while
+    /// executing native code.`).
+    case runtimeEnded(Termination)
 }

@@ -60,6 +60,9 @@ enum LaunchSignalReader {
         // reportFatalErrorBeforeShutdown): `***** Fatal JavaScript exception - application has been
         // terminated. *****`.
         ("Fatal JavaScript exception - application has been terminated.", fatalJavaScriptException),
+        // Mono's native crash report (.NET for iOS, Xamarin): `Got a SIGABRT while executing native
+        // code. This usually indicates` (the words run on over the next lines).
+        (" while executing native code.", monoNativeCrash),
         ("Apache Cordova native platform version ", cordovaStarting),
         ("Loading app at ", capacitorLoadingApp),
         ("  WebView loaded", capacitorWebViewLoaded),
@@ -108,7 +111,18 @@ enum LaunchSignalReader {
         guard let marker = message.range(of: "Fatal JavaScript exception - application has been terminated."),
             message.matches("* ", at: marker.lowerBound - 2), message.matches(" *", at: marker.upperBound)
         else { return nil }
-        return .fatalJavaScriptException
+        // The runtime's words say the app ended, not how (its NSException may follow).
+        return .runtimeEnded(Termination(kind: .unknown, detail: "fatal JavaScript exception"))
+    }
+
+    /// The signal Mono caught, named between `Got a ` and the words.
+    private static func monoNativeCrash(_ message: Bytes) -> LaunchSignal? {
+        guard let marker = message.range(of: " while executing native code."),
+            let got = message.range(of: "Got a SIG", from: max(marker.lowerBound - 16, 0)), got.upperBound <= marker.lowerBound
+        else { return nil }
+        let name = message.string(got.upperBound - 3..<marker.lowerBound)
+        guard let number = TerminationDecoding.signalNames.first(where: { $0.value == name })?.key else { return nil }
+        return .runtimeEnded(Termination(kind: .signal, detail: TerminationDecoding.signal(number)))
     }
 
     private static func cordovaStarting(_ message: Bytes) -> LaunchSignal? {

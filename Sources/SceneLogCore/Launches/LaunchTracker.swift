@@ -509,10 +509,9 @@ struct LaunchTracker {
             guard let index = launches.appIndex(pid: record.fields.pid, process: mark.process, device: device) else { return }
             launches[index].terminate(Termination(kind: .signal, detail: "SIGABRT(6)"), mark, into: &events)
             publish(index, into: &events)
-        case .fatalJavaScriptException:
-            // The runtime's words say the app ended, not how (its NSException may follow).
+        case .runtimeEnded(let termination):
             guard let index = appLaunchIndexOrStart(record, mark: mark, device: device, into: &events) else { return }
-            launches[index].terminate(Termination(kind: .unknown, detail: "fatal JavaScript exception"), mark, into: &events)
+            launches[index].terminate(termination, mark, into: &events)
             publish(index, into: &events)
         }
     }

@@ -309,6 +309,29 @@ struct PartialCaptureTests {
         #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(debugged.utf8), name: "console.log").launches.isEmpty)
     }
 
+    /// A MAUI app's console (a sample's README, MauiCollectionViewGroupChanging): Mono's report of
+    /// a crash in native code names the signal; a sentence about one names none.
+    @Test("Mono's native crash report ends the .NET app's launch with its signal")
+    func monoNativeCrash() throws {
+        let console = """
+            2025-02-14 11:23:47.058524+0000 MauiCollectionViewGroupChanging.iOS[17426:2337379] 
+            Unhandled Exception:
+            =================================================================
+            \tNative Crash Reporting
+            =================================================================
+            Got a SIGABRT while executing native code. This usually indicates
+            a fatal error in the mono runtime or one of the native libraries 
+            used by your application.
+            """
+        let launch = try #require(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(console.utf8), name: "console.log").launches.first)
+        #expect(launch.outcome == .crashed)
+        #expect(launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
+        #expect(launch.process == "MauiCollectionViewGroupChanging.iOS" && launch.pid == 17426)
+        let prose = "Got a fix while executing native code. This usually indicates nothing.\n"
+        #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(prose.utf8), name: "console.log").launches.isEmpty)
+    }
+
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
     func proseQuotingCallbacks() throws {
         try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])
