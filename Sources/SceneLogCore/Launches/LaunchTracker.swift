@@ -113,9 +113,14 @@ struct LaunchTracker {
         case .toolBanner: return
         }
         // The first record that is not the Markdown fence around a pasted capture; and, when it
-        // names no process, the first that does, while no launch has started.
+        // names no process, the first that does, while no launch has started. A fence after bare
+        // lines only, before any launch, opens the paste: the lines above it were a question's prose.
         if firstRecord == nil {
             if !Self.isMarkdownFence(record.message) { firstRecord = firstRecordFields(record) }
+        } else if launchCount == 0, firstNamedRecord == nil, firstRecord?.pid == nil, firstRecord?.process == nil,
+            Self.isMarkdownFence(record.message)
+        {
+            firstRecord = nil
         } else if firstNamedRecord == nil, firstRecordIsBare(before: record) {
             firstNamedRecord = firstRecordFields(record)
         }

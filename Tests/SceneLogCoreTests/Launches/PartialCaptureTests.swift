@@ -332,6 +332,29 @@ struct PartialCaptureTests {
         #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(prose.utf8), name: "console.log").launches.isEmpty)
     }
 
+    /// react/react-native#58606: a heading and sentences, then the console in a fenced block. The
+    /// launch starts at the block's first line, not at the heading: here its end, all it shows.
+    @Test("a Markdown fence after a question's prose opens the pasted console")
+    func fenceAfterProse() throws {
+        let issue = """
+            ### Description
+
+            App will crash with the next error:
+
+            ```swift
+            failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK. See "Transitioning to the UIKit scene-based life cycle" in the UIKit documentation for more information on migration.
+            ```
+            """
+        let launch = try #require(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(issue.utf8), name: "issue.md").launches.first)
+        #expect(launch.outcome == .launchFailed)
+        #expect(launch.evidence == .endOnly && launch.appFirstLine == nil)
+        let twoLines = issue.replacingOccurrences(of: "```swift\n", with: "```swift\nRN88Duo: loading\n")
+        let started = try #require(
+            Scanner(options: try testScanOptions()).scan(bytes: Array(twoLines.utf8), name: "issue.md").launches.first)
+        #expect(started.evidence == .app && started.appFirstLine?.location.line == 6)
+    }
+
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
     func proseQuotingCallbacks() throws {
         try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])
