@@ -22,8 +22,8 @@ enum CrashReportParser {
     /// with a JSON body), or metadata line + legacy text body (bug_type 109), or a legacy text
     /// report without the metadata line.
     ///
-    /// A metadata line whose body is missing or cut mid-JSON gives the metadata fields with
-    /// ``CrashReport/isTruncated`` set. Blank lines before the metadata, a byte-order mark, CRLF
+    /// A metadata line whose body is missing or cut mid-JSON gives the metadata fields, and the
+    /// body's members before the cut, with ``CrashReport/isTruncated`` set. Blank lines before the metadata, a byte-order mark, CRLF
     /// line ends and the Markdown of a report pasted into a bug report (a code fence or a backtick
     /// around it, or `> ` before each line) are accepted.
     ///
@@ -72,7 +72,14 @@ enum CrashReportParser {
                 // Whole, but no JSON that can be read (a number JSON has not, nesting too deep).
                 report.isBodyUndecodable = true
             } else {
+                // Cut short (a paste that stops mid-report): the members read whole still tell
+                // the process, its pid and what came before the cut.
                 report.isTruncated = true
+                if let members = JSONBrackets.wholeMembersOfCutObject(body),
+                    let object = CrashReportJSON.decode(CrashReportJSON.Body.self, from: members[...])
+                {
+                    readBody(object, into: &report)
+                }
             }
         } else {
             readLegacy(textLines(body), into: &report)

@@ -2,8 +2,9 @@
 /// its top-level value ends, read without parsing it.
 enum JSONBrackets {
     /// Calls `visit` with the offset of each bracket in `bytes` (from its start) and the depth after
-    /// it (one more after `{` or `[`, one less after `}` or `]`), until `visit` returns `false`.
-    static func walk(_ bytes: some Collection<UInt8>, _ visit: (_ offset: Int, _ depth: Int) -> Bool) {
+    /// it (one more after `{` or `[`, one less after `}` or `]`), and with `commas`, of each comma
+    /// and the depth it is at, until `visit` returns `false`.
+    static func walk(_ bytes: some Collection<UInt8>, commas: Bool = false, _ visit: (_ offset: Int, _ depth: Int) -> Bool) {
         var depth = 0
         var inString = false
         var escaped = false
@@ -25,6 +26,8 @@ enum JSONBrackets {
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
                 if !visit(offset, depth) { return }
+            case UInt8(ascii: ","):
+                if commas, !visit(offset, depth) { return }
             default: break
             }
         }
@@ -49,5 +52,17 @@ enum JSONBrackets {
             return length == nil
         }
         return length
+    }
+
+    /// The top-level object that `bytes` starts with cut short: its members up to the last one
+    /// whole, closed again; `nil` when not even one member is whole.
+    static func wholeMembersOfCutObject(_ bytes: some Collection<UInt8>) -> [UInt8]? {
+        var lastComma: Int?
+        walk(bytes, commas: true) { offset, depth in
+            if depth == 1, bytes[bytes.index(bytes.startIndex, offsetBy: offset)] == UInt8(ascii: ",") { lastComma = offset }
+            return depth > 0
+        }
+        guard let lastComma else { return nil }
+        return Array(bytes.prefix(lastComma)) + [UInt8(ascii: "}")]
     }
 }

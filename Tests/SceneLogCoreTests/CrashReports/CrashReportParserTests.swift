@@ -512,13 +512,19 @@ import Testing
         #expect(finding.data["body"] == "not read: not JSON that can be decoded" && finding.data["truncated"] == nil)
     }
 
-    @Test func bodyCutMidJSONKeepsTheMetadata() throws {
+    /// expo/expo#47665: a report pasted up to its process's path, cut mid-member.
+    @Test("a body cut mid-JSON keeps the metadata and the members before the cut")
+    func bodyCutMidJSONKeepsTheMetadataAndTheWholeMembers() throws {
         let cut = String(Self.watchdogBody.prefix(120))
         let report = try #require(parse("\(Self.metadata309)\n\(cut)"))
         #expect(report.isTruncated)
         #expect(report.bugType == "309" && report.bundleID == "reverse.domainname.bundleidentifier")
-        #expect(report.process == "ApplicationNameHere" && report.timestamp == "2024-02-15 08:05:05.00 -0600")
-        #expect(report.pid == nil && report.exceptionType == nil && report.crashedThreadFrames.isEmpty)
+        #expect(report.process == "ApplicationNameHere" && report.pid == 5752)
+        #expect(report.timestamp == "2024-02-15 08:05:04.6192 -0600", "the body's capture time")
+        #expect(report.exceptionType == nil && report.crashedThreadFrames.isEmpty)
+        let throughException = String(Self.watchdogBody.prefix(through: Self.watchdogBody.firstRange(of: "\"signal\":\"SIGKILL\"},")!.upperBound))
+        #expect(try #require(parse("\(Self.metadata309)\n\(throughException)")).signal == "SIGKILL")
+        #expect(try #require(parse("\(Self.metadata309)\n{\n  \"pid\" : 57")).pid == nil, "no member whole")
     }
 
     @Test func metadataLineAloneIsATruncatedReport() throws {
