@@ -92,7 +92,10 @@ enum CrashReportDiagnosis {
             let exception = [report.exceptionType, report.signal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
             // SIGKILL is sent, not raised: the system ended the process (a report cut before its
             // termination reason says no more).
-            let verb = report.signal == "SIGKILL" ? "was killed" : "crashed"
+            // A report cut before its exception and termination does not say which: a crash report
+            // (bug_type 309) is also written for a watchdog's kill.
+            let toldNothing = report.isTruncated && exception.isEmpty && termination.isEmpty && !report.hasExceptionBacktrace
+            let verb = toldNothing ? "ended: the report is cut before it says how" : report.signal == "SIGKILL" ? "was killed" : "crashed"
             message = "crash report: \(process) \(verb)" + (exception.isEmpty ? "" : ": \(exception)")
             // The report's Last Exception Backtrace: an exception nothing caught ended the process.
             if report.hasExceptionBacktrace { message += ", on an uncaught exception" }

@@ -525,6 +525,8 @@ import Testing
         let throughException = String(Self.watchdogBody.prefix(through: Self.watchdogBody.firstRange(of: "\"signal\":\"SIGKILL\"},")!.upperBound))
         #expect(try #require(parse("\(Self.metadata309)\n\(throughException)")).signal == "SIGKILL")
         #expect(try #require(parse("\(Self.metadata309)\n{\n  \"pid\" : 57")).pid == nil, "no member whole")
+        let finding = CrashReportDiagnosis.finding(for: report, path: "cut.ips")
+        #expect(finding.message == "crash report: ApplicationNameHere ended: the report is cut before it says how")
     }
 
     @Test func metadataLineAloneIsATruncatedReport() throws {
