@@ -31,6 +31,11 @@
 /// plain console is read with its fields, and then the note is not given (the console is the
 /// classic one, whose `print()` lines are unprefixed anyway).
 ///
+/// **The metadata-below variant.** Since Xcode 15 a console copied with its metadata shown puts a
+/// line of it below each message (``XcodeMetadataLine``). From the first such line on, a message
+/// runs on until its metadata line, which ends its record and gives its fields; the line after it
+/// starts the next record.
+///
 /// Text that only *starts* free (a long pasted preamble before a device log) is read as plain at
 /// first, and detection goes on: from the first line that scores for another format, a window of
 /// lines is held back and detected again (``FormatDetector/formatAfterPlainText(_:)``). If another
@@ -50,6 +55,11 @@ struct XcodeConsoleParser: RecordParser {
     private var sawMetadata = false
     /// Whether any line started a record.
     private var sawRecord = false
+    /// Whether a metadata line below its message was read (``XcodeMetadataLine``, Xcode 15 on):
+    /// from then on a message's lines run on until their metadata line.
+    private var sawMetadataBelow = false
+    /// Whether the last line was such a metadata line: the next one starts a message.
+    private var afterMetadataLine = false
     /// `flutter run`'s bare echoes of the device's lines.
     private var echo = ConsoleEcho()
     /// The open record's `{`, `(` and `[` not closed yet, and whether its last line ends with `=`:
@@ -64,6 +74,7 @@ struct XcodeConsoleParser: RecordParser {
     }
 
     mutating func classify(_ line: Bytes) -> LineRole {
+        if let role = classifyAroundMetadataBelow(line) { return role }
         if let fields = Self.fields(line) ?? Self.fieldsWithoutTimestamp(line) ?? Self.syslogFieldsWithoutDate(line) {
             sawMetadata = true
             sawRecord = true
@@ -106,6 +117,27 @@ struct XcodeConsoleParser: RecordParser {
         return .recordStart(RecordFields(message: 0..<line.count))
     }
 
+    /// A console whose metadata stands below each message (``XcodeMetadataLine``): the metadata line
+    /// ends the open record (``complete(_:fields:rewritingInto:)`` reads it), the line after it
+    /// starts the next, and the lines between continue it. `nil` for a line read as any other.
+    private mutating func classifyAroundMetadataBelow(_ line: Bytes) -> LineRole? {
+        if XcodeMetadataLine.isOne(line) {
+            sawMetadataBelow = true
+            afterMetadataLine = true
+            echo.noteOther()
+            // One with no message above it (a paste that begins with it) tells nothing of its own.
+            guard sawRecord else { return .recordStart(.banner(.toolBanner, length: line.count)) }
+            return .continuation
+        }
+        guard sawMetadataBelow, !line.isBlankLine, Self.fields(line) == nil else { return nil }
+        guard afterMetadataLine else { return .continuation }
+        afterMetadataLine = false
+        echo.noteOther()
+        openRecord = OpenBrackets()
+        if DebuggerLine.parse(line) != nil { return .recordStart(.banner(.debugger, length: line.count)) }
+        return .recordStart(RecordFields(message: line.skippingBlanks(from: 0)..<line.count))
+    }
+
     /// The first record, from a line that would continue one: its message starts after the blanks.
     private mutating func indentedFirstRecord(_ line: Bytes) -> LineRole {
         sawRecord = true
@@ -113,7 +145,11 @@ struct XcodeConsoleParser: RecordParser {
     }
 
     /// A bare line that turned out to be the echo of the prefixed line after it is a tool banner.
+    /// A record that ends with its metadata line takes its fields from it.
     mutating func complete(_ record: Bytes, fields: RecordFields, rewritingInto output: inout [UInt8]) -> RecordCompletion {
+        if sawMetadataBelow, fields.kind == .message, let completed = Self.withMetadataBelow(record, fields: fields, into: &output) {
+            return completed
+        }
         guard echo.takeOpenRecordEcho(), fields.kind == .message, fields.process == nil, fields.timestamp == nil else {
             return .unchanged
         }
@@ -122,9 +158,28 @@ struct XcodeConsoleParser: RecordParser {
         return .rewritten(.banner(.toolBanner, length: output.count, from: start))
     }
 
+    /// The record's fields read from its last line when that is its metadata line, the message
+    /// ending before it; `nil` when its last line is none.
+    private static func withMetadataBelow(_ record: Bytes, fields: RecordFields, into output: inout [UInt8]) -> RecordCompletion? {
+        guard let newline = record.lastIndex(of: ASCII.newline, in: fields.message.lowerBound..<record.count),
+            let metadata = XcodeMetadataLine(record, from: newline + 1)
+        else { return nil }
+        let start = output.count
+        output.append(contentsOf: record)
+        let moved = metadata.offset(by: start)
+        var completed = RecordFields(message: start + fields.message.lowerBound..<start + record.trimmingTrailingBlanks(fields.message.lowerBound..<newline).upperBound)
+        completed.level = moved.level
+        completed.timestamp = moved.timestamp
+        completed.process = moved.process
+        completed.senderImage = moved.library
+        completed.subsystem = moved.subsystem
+        completed.category = moved.category
+        return .rewritten(completed)
+    }
+
     /// ``plainNote`` when records were read and none of them carried metadata.
     var variantNote: String? {
-        sawRecord && !sawMetadata ? Self.plainNote : nil
+        sawRecord && !sawMetadata && !sawMetadataBelow ? Self.plainNote : nil
     }
 
     /// The fields of a `YYYY-MM-DD HH:MM:SS.fff[fff][±zzzz] proc[pid:tid] ` line, or `nil`.

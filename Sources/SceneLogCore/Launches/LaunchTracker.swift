@@ -713,12 +713,13 @@ struct LaunchTracker {
         var pid = record.fields.pid
         var process = mark.process
         // A bare line (an Xcode console's print() output) of a capture whose first line is an app's
-        // NSLog, with its process and pid, or whose first such line follows bare ones (a question's
-        // prose before the paste): an Xcode console holds one process, that one.
-        if !afterAnotherRun, pid == nil, process == nil, let first = firstRecord?.pid != nil ? firstRecord : firstNamedRecord,
-            let firstPid = first.pid, first.process != nil, first.device == device, !Self.isSystemProcess(first.process)
+        // NSLog, with its process and pid (or, Xcode 15 on, its process in the metadata line), or
+        // whose first such line follows bare ones (a question's prose before the paste): an Xcode
+        // console holds one process, that one.
+        if !afterAnotherRun, pid == nil, process == nil, let first = firstRecord?.process != nil ? firstRecord : firstNamedRecord,
+            first.process != nil, first.device == device, !Self.isSystemProcess(first.process)
         {
-            pid = firstPid
+            pid = first.pid
             process = first.process
         }
         if let pid, launches.recentlyClosed(pid: pid, device: device) { return nil }
