@@ -210,25 +210,43 @@ struct XcodeConsoleParser: RecordParser {
     /// <Notice>: …`, `ReportCrash(CrashReporterSupport)[2782] <Notice>: …`, `SpringBoard(FrontBoard)[57]
     /// <Error>: …`; omz/Pythonista-Issues#405), or `nil`: the process (which may hold spaces, not
     /// colons) starts with a letter, its `(subsystem)` and `[pid]` follow within
-    /// ``maximumProcessLength`` bytes, then a `<Level>: ` of letters.
+    /// ``maximumProcessLength`` bytes, then a `<Level>: ` of letters. `syslog -F std` (and
+    /// `react-native log-ios`, which prints it) puts a blank before each line, and the simulator's
+    /// launchd its job's label before the level (` com.apple.CoreSimulator.SimDevice.<UUID>[17151]
+    /// (com.apple.securityuploadd) <Notice>: …`): the message then starts at the label, as a
+    /// device's syslog has it.
     static func syslogFieldsWithoutDate(_ line: Bytes) -> RecordFields? {
-        guard let first = line.first, ASCII.isUpper(first) || ASCII.isLower(first),
-            let open = line.index(of: ASCII.openBracket, from: 1, to: min(line.count, maximumProcessLength))
+        let start = line.skippingBlanks(from: 0, to: min(line.count, 4))
+        guard start < line.count, ASCII.isUpper(line[start]) || ASCII.isLower(line[start]),
+            let open = line.index(of: ASCII.openBracket, from: start + 1, to: min(line.count, start + maximumSyslogProcessLength))
         else { return nil }
         let pidEnd = line.endOfDigits(from: open + 1)
-        guard pidEnd > open + 1, line.matches("] <", at: pidEnd) else { return nil }
-        var levelEnd = pidEnd + 3
+        guard pidEnd > open + 1, line.matches("] ", at: pidEnd) else { return nil }
+        var levelStart = pidEnd + 2
+        var messageStart: Int?
+        if line.matches("(", at: levelStart), let close = line.index(of: ASCII.closeParen, from: levelStart, to: min(line.count, levelStart + 256)),
+            line.matches(") <", at: close)
+        {
+            messageStart = levelStart
+            levelStart = close + 2
+        }
+        guard line.matches("<", at: levelStart) else { return nil }
+        var levelEnd = levelStart + 1
         while levelEnd < line.count, ASCII.isUpper(line[levelEnd]) || ASCII.isLower(line[levelEnd]) { levelEnd += 1 }
-        guard levelEnd > pidEnd + 3, line.matches(">: ", at: levelEnd) || (line.matches(">:", at: levelEnd) && levelEnd + 2 == line.count)
+        guard levelEnd > levelStart + 1, line.matches(">: ", at: levelEnd) || (line.matches(">:", at: levelEnd) && levelEnd + 2 == line.count)
         else { return nil }
-        var fields = RecordFields(message: min(levelEnd + 3, line.count)..<line.count)
-        let processEnd = line.index(of: ASCII.openParen, from: 1, to: open) ?? open
+        var fields = RecordFields(message: (messageStart ?? min(levelEnd + 3, line.count))..<line.count)
+        let processEnd = line.index(of: ASCII.openParen, from: start + 1, to: open) ?? open
         // A whole syslog line (its date's time holds colons) is no such line: it is the log's.
-        guard line.index(of: ASCII.colon, from: 0, to: processEnd) == nil else { return nil }
-        fields.process = 0..<processEnd
+        guard line.index(of: ASCII.colon, from: start, to: processEnd) == nil else { return nil }
+        fields.process = start..<processEnd
         fields.pid = line.decimalValue(open + 1..<pidEnd)
         return fields
     }
+
+    /// How far a date-less syslog line's `[pid]` may stand from its start: the simulator's launchd
+    /// is named `com.apple.CoreSimulator.SimDevice.<UUID>`.
+    private static let maximumSyslogProcessLength = 128
 
     /// How far a stamp-less line's `[pid:tid]` may stand from its start.
     private static let maximumProcessLength = 64

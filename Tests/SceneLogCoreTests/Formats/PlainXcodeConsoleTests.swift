@@ -218,6 +218,23 @@ import Testing
         #expect(sink.records[3...].allSatisfy { $0.process == "SpringBoard" })
     }
 
+    /// react/react-native#21850: `react-native log-ios` prints `syslog -F std`, a blank before each
+    /// line; the simulator's launchd puts its job's label before the level.
+    @Test("date-less syslog lines keep their process and pid with a blank before them")
+    func indentedDatelessSyslogLines() {
+        let lines = """
+            Loading the app's bundle
+             com.apple.CoreSimulator.SimDevice.3FEB5B23-BA83-4AC0-A60D-CC07412FE6CC[17151] (com.apple.securityuploadd) <Notice>: Service only ran for 5 seconds. Pushing respawn out by 5 seconds.
+             SpringBoard[61] <Warning>: Application 'UIKitApplication:io.heypiotr.EddyBckgrnd[0x3164]' exited abnormally via signal.
+            """
+        let result = scan(lines, as: .xcodeConsole)
+        #expect(counts(result.summary) == Counts(lines: 3, records: 3, continuationLines: 0, unparsedLines: 0))
+        #expect(result.records.map(\.process) == [nil, "com.apple.CoreSimulator.SimDevice.3FEB5B23-BA83-4AC0-A60D-CC07412FE6CC", "SpringBoard"])
+        #expect(result.records.map(\.pid) == [nil, 17151, 61])
+        #expect(result.records[1].message.hasPrefix("(com.apple.securityuploadd) <Notice>: Service only ran"))
+        #expect(result.records[2].message == "Application 'UIKitApplication:io.heypiotr.EddyBckgrnd[0x3164]' exited abnormally via signal.")
+    }
+
     @Test(arguments: [1, 7, 4096])
     func sameRecordsInChunks(chunkSize: Int) {
         expectSameScanInChunks(of: Self.flutterRun, chunkSizes: [chunkSize])
