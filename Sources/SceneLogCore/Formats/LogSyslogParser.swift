@@ -31,7 +31,9 @@ struct LogSyslogParser: LogToolStyleParser {
             }
             var fields = RecordFields(message: line.count..<line.count)
             fields.timestamp = start..<stampEnd
-            fields.device = hostStart..<hostEnd
+            // The tool prints `localhost` for every device (a Mac's own log, a device's logarchive,
+            // a simulator's): it names none.
+            if !line.matches("localhost ", at: hostStart) { fields.device = hostStart..<hostEnd }
             fields.process = hostEnd + 1..<open
             fields.pid = line.decimalValue(open + 1..<close)
             var index = close + 2
