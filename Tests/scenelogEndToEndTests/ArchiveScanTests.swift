@@ -139,6 +139,24 @@ struct ArchiveScanTests {
         #expect(!result.stdout.contains("root:"), "the link is not followed")
     }
 
+    /// A member whose bytes are another compressor's than its name says: libarchive hands lrzip
+    /// and lzop data to a program of that name found through `PATH`, the folder scenelog runs in
+    /// included when `PATH` names it. scenelog enables only the filters libarchive decodes itself.
+    @Test("compressed data of a kind libarchive leaves to an external program runs no program: the member is an error")
+    func noExternalDecompressor() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        try CommandRunner.writeScript("#!/bin/sh\ntouch '\(folder.path)/ran'\ncat >/dev/null\n", to: folder.appendingPathComponent("lrzip"))
+        try CommandRunner.writeScript("#!/bin/sh\ntouch '\(folder.path)/ran'\ncat >/dev/null\n", to: folder.appendingPathComponent("lzop"))
+        try Self.shell(
+            #"printf 'LRZI\000\006\000\000\000\000\000\000\000\000xxxxxxxx' > inner.gz && printf '\211LZO\000\r\n\032\nxxxxxxxx' > other.gz && tar cf capture.tar inner.gz other.gz && gzip -c inner.gz > top.log.gz"#,
+            in: folder)
+        for input in ["capture.tar", "top.log.gz"] {
+            let result = try CommandRunner.run(["scan", "--fail-on", "never", input], in: folder, environment: ["PATH": ".:/usr/bin:/bin"])
+            #expect(result.status == 3, "\(input): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran").path), "\(input)")
+        }
+    }
+
     @Test("a truncated tarball reports the error and keeps the members before the cut")
     func truncatedTarball() throws {
         let folder = try Self.sysdiagnose(hostile: false)

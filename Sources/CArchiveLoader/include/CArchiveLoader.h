@@ -21,7 +21,14 @@
 #define CARCHIVE_FUNCTIONS(X)                                                                                          \
     X(struct archive *, archive_read_new, (void), ())                                                                  \
     X(int, archive_read_free, (struct archive * a), (a))                                                               \
-    X(int, archive_read_support_filter_all, (struct archive * a), (a))                                                 \
+    X(int, archive_read_support_filter_gzip, (struct archive * a), (a))                                                \
+    X(int, archive_read_support_filter_bzip2, (struct archive * a), (a))                                               \
+    X(int, archive_read_support_filter_xz, (struct archive * a), (a))                                                  \
+    X(int, archive_read_support_filter_lzma, (struct archive * a), (a))                                                \
+    X(int, archive_read_support_filter_lzip, (struct archive * a), (a))                                                \
+    X(int, archive_read_support_filter_zstd, (struct archive * a), (a))                                                \
+    X(int, archive_read_support_filter_lz4, (struct archive * a), (a))                                                 \
+    X(int, archive_read_support_filter_compress, (struct archive * a), (a))                                            \
     X(int, archive_read_support_format_all, (struct archive * a), (a))                                                 \
     X(int, archive_read_support_format_raw, (struct archive * a), (a))                                                 \
     X(int, archive_read_open_filename, (struct archive * a, const char *name, size_t block), (a, name, block))          \

@@ -108,8 +108,27 @@ final class ArchiveReader {
         for name in ["C.UTF-8", "UTF-8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil { return }
     }()
 
+    /// The decompression filters scenelog reads with (gzip, bzip2, xz, lzma, lzip, zstd, lz4,
+    /// compress), those libarchive decodes itself. One it was built without it would hand to an
+    /// external program found through `PATH` (as it always does for lrzip, lzop and grzip): an
+    /// input's bytes would choose a program to run. Which are built in is asked once, of an
+    /// archive object of its own (a filter libarchive would run a program for answers
+    /// `ARCHIVE_WARN`).
+    private static let builtInFilters: [@Sendable (OpaquePointer) -> Int32] = {
+        let filters: [@Sendable (OpaquePointer) -> Int32] = [
+            carchive_read_support_filter_gzip, carchive_read_support_filter_bzip2, carchive_read_support_filter_xz,
+            carchive_read_support_filter_lzma, carchive_read_support_filter_lzip, carchive_read_support_filter_zstd,
+            carchive_read_support_filter_lz4, carchive_read_support_filter_compress,
+        ]
+        return filters.filter { enable in
+            guard let probe = carchive_read_new() else { return false }
+            defer { carchive_read_free(probe) }
+            return enable(probe) == ARCHIVE_OK
+        }
+    }()
+
     private static func enableEverything(_ handle: OpaquePointer) {
-        carchive_read_support_filter_all(handle)
+        for enable in builtInFilters { _ = enable(handle) }
         carchive_read_support_format_all(handle)
         // A lone compressed file (capture.log.gz) reads as one member.
         carchive_read_support_format_raw(handle)
