@@ -21,23 +21,21 @@ struct SourceRevision: Sendable {
     /// `git arguments` in the current folder, or nil outside a repository or without git. The
     /// git is one of PATH's absolute folders (``InstalledProgram``), the folder's own configuration
     /// names no program for git to start (`core.fsmonitor`), and at most ``HistoryStore/textLimit``
-    /// bytes of what git prints are read.
+    /// bytes of what git prints are read, for at most ``gitDeadlineSeconds``.
     private static func git(_ arguments: [String]) -> String? {
-        guard let git = InstalledProgram.path(named: "git") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["-c", "core.fsmonitor=false"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = (try? output.fileHandleForReading.read(upToCount: HistoryStore.textLimit)) ?? nil ?? Data()
-        try? output.fileHandleForReading.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let git = InstalledProgram.path(named: "git"),
+            let run = try? BoundedRun(
+                git, ["-c", "core.fsmonitor=false"] + arguments, doing: "answering", deadlineSeconds: gitDeadlineSeconds,
+                outputLimit: 4096, discardingErrors: true),
+            run.succeeded
+        else { return nil }
+        let text = String(decoding: run.output.prefix(HistoryStore.textLimit), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
+
+    /// How long git may take to answer (a folder's `.git/HEAD` may be a FIFO, which it would wait
+    /// on forever); past it, the run's revision is unknown.
+    static let gitDeadlineSeconds = 10.0
 }
 
 extension HistoryRun {

@@ -38,6 +38,28 @@ struct HistoryReadingTests {
         #expect(try DatabaseQueue(path: other).read { try $0.tableExists("run") } == false, "nothing was created")
     }
 
+    /// A history from elsewhere (a CI cache, an artifact) may hold SQL of its own: a view in place of
+    /// a table, a trigger on one, whose recursive query would never end.
+    @Test("a history with a view or a trigger is refused, read or recorded into")
+    func viewsAndTriggersAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+        let withTrigger = folder.path("trigger.sqlite")
+        try HistoryStore(path: withTrigger)
+            .record(HistoryStoreTests.run(recordedAt: "2025-06-03T10:00:00Z", errors: 1, medianTimeToActiveMs: 420))
+        try DatabaseQueue(path: withTrigger).write { db in
+            try db.execute(sql: "CREATE TRIGGER spin AFTER INSERT ON run BEGIN SELECT (\(endless)); END")
+        }
+        let recording = try #require(throws: HistoryError.self) { try HistoryStore(path: withTrigger) }
+        #expect(recording.message == "is not a scenelog history: it holds trigger 'spin', which a history has not")
+        #expect(recording.path == withTrigger)
+        let reading = try #require(throws: HistoryError.self) { try HistoryStore(readingFrom: withTrigger) }
+        #expect(reading.message.hasPrefix("is not a scenelog history: it holds trigger"))
+        let withView = folder.path("view.sqlite")
+        try DatabaseQueue(path: withView).write { db in try db.execute(sql: "CREATE VIEW run AS \(endless)") }
+        #expect(throws: HistoryError.self) { try HistoryStore(readingFrom: withView) }
+    }
+
     @Test("an empty file is a history with no runs, and stays empty")
     func emptyFile() throws {
         let folder = try TemporaryFolder()

@@ -34,31 +34,18 @@ public enum AttachedDevices {
         guard let executable = InstalledProgram.path(named: executableName) else {
             throw WatchError(notInstalledMessage)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-l"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
+        let run: BoundedRun
         do {
-            try process.run()
+            run = try BoundedRun(
+                executable, ["-l"], doing: "listing the devices", deadlineSeconds: deadlineSeconds, outputLimit: outputLimit)
         } catch {
             throw WatchError("cannot start \(executableName): \(error.localizedDescription)")
         }
-        let read = readBounded(output.fileHandleForReading.fileDescriptor)
-        if read.problem != nil, process.isRunning {
-            process.terminate()
-            // SIGTERM may be ignored: SIGKILL after a moment.
-            let pid = process.processIdentifier
-            for _ in 0..<50 where process.isRunning { usleep(10_000) }
-            if process.isRunning { kill(pid, SIGKILL) }
+        if let problem = run.problem { throw WatchError("\(executableName) -l \(problem)") }
+        guard run.succeeded else {
+            throw WatchError("\(executableName) -l exited with status \(run.status)")
         }
-        process.waitUntilExit()
-        if let problem = read.problem { throw WatchError("\(executableName) -l \(problem)") }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw WatchError("\(executableName) -l exited with status \(process.terminationStatus)")
-        }
-        let udids = try udids(in: read.bytes)
+        let udids = try udids(in: run.output)
         guard !udids.isEmpty else { throw WatchError("no device is attached (\(executableName) -l lists none)") }
         return udids
     }
@@ -85,28 +72,5 @@ public enum AttachedDevices {
     static func isUDID(_ text: String) -> Bool {
         text.utf8.count <= udidLimit && text.first != "-"
             && text.utf8.allSatisfy { ASCII.isDigit($0) || ASCII.isUpper($0) || ASCII.isLower($0) || $0 == UInt8(ascii: "-") }
-    }
-
-    /// Reads `descriptor` to its end, for at most ``deadlineSeconds`` and ``outputLimit`` bytes;
-    /// `problem` says which bound was passed.
-    private static func readBounded(_ descriptor: Int32) -> (bytes: [UInt8], problem: String?) {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(deadlineSeconds * 1e9)
-        while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else {
-                return (bytes, "did not finish listing the devices within \(Int(deadlineSeconds)) s")
-            }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let waited = poll(&poller, 1, Int32(min((deadline - now) / 1_000_000 + 1, 1000)))
-            if waited < 0, errno == EINTR { continue }
-            guard waited > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return (bytes, nil) }
-            bytes += buffer.prefix(count)
-            guard bytes.count <= outputLimit else { return (bytes, "printed more than \(outputLimit >> 10) KiB") }
-        }
     }
 }
