@@ -59,6 +59,9 @@ struct MergeCommandTests {
         #expect(made.status == 1)
         #expect(try CommandRunner.run(["merge", "--format", "json", part]).status == 1)
         #expect(try CommandRunner.run(["merge", "--fail-on", "never", "--format", "json", part]).status == 0)
+        // The part saved again by an editor that puts a UTF-8 byte-order mark first.
+        try Data([0xEF, 0xBB, 0xBF] + (try Data(contentsOf: URL(fileURLWithPath: part)))).write(to: URL(fileURLWithPath: part))
+        #expect(try CommandRunner.run(["merge", "--format", "json", part]).status == 1)
     }
 
     /// Three parts of Samples/ in `folder/parts/`.

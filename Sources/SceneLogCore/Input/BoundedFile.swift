@@ -121,3 +121,11 @@ enum BoundedFile {
 private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+extension Data {
+    /// The bytes without the UTF-8 byte-order mark an editor may put first (Notepad, PowerShell's
+    /// `-Encoding utf8`): a JSON reader takes it for a byte that is no JSON.
+    func droppingByteOrderMark() -> Data {
+        starts(with: [0xEF, 0xBB, 0xBF]) ? Data(dropFirst(3)) : self
+    }
+}

@@ -61,6 +61,11 @@ struct ReportDocumentTests {
         #expect(baseline.launches.map(\.timeToActiveMs) == report.launches.map(\.timeToActiveMs))
         let diff = BaselineDiff(baseline: baseline, inputs: report.inputs.map(\.path), findings: report.findings, launches: report.launches)
         #expect(diff.newFindingCount == 0 && diff.fixedFindings.isEmpty && diff.launchRegressions.isEmpty)
+        // Saved again by an editor that puts a UTF-8 byte-order mark first (Notepad, PowerShell).
+        let folder = try TemporaryFolder()
+        let path = folder.path("baseline.json")
+        try Data([0xEF, 0xBB, 0xBF] + Array(ReportFormat.json.render(report).utf8)).write(to: URL(fileURLWithPath: path))
+        #expect(try BaselineReport.load(path: path).findings.count == report.findings.count)
     }
 
     @Test("a baseline that is not a schema-1 report says what is wrong", arguments: [

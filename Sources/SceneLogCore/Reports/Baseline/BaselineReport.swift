@@ -30,7 +30,7 @@ public struct BaselineReport: Sendable {
     public static func load(path: String) throws(BaselineError) -> BaselineReport {
         let data: Data
         do {
-            data = try BoundedFile.read(path: path, limit: BoundedFile.baselineLimit, what: "baselines")
+            data = try BoundedFile.read(path: path, limit: BoundedFile.baselineLimit, what: "baselines").droppingByteOrderMark()
         } catch {
             throw BaselineError(path: Escaping.visible(path), message: error.reason)
         }

@@ -132,7 +132,7 @@ public struct PartMerge {
     private func read(_ path: String) throws(MergeError) -> PartFile {
         let data: Data
         do {
-            data = try BoundedFile.read(path: path, limit: Self.partLimit, what: "parts")
+            data = try BoundedFile.read(path: path, limit: Self.partLimit, what: "parts").droppingByteOrderMark()
         } catch {
             throw MergeError(path: path, message: error.reason)
         }
