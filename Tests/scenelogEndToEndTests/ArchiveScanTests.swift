@@ -157,6 +157,20 @@ struct ArchiveScanTests {
         }
     }
 
+    /// xz inside gzip: the check of an xz stream's dictionary is made of the file, which is gzip.
+    @Test("a stream compressed twice is an error of its input, not read")
+    func compressedTwice() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent("Samples/two-devices-idevicesyslog.log"),
+            to: folder.appendingPathComponent("a.log"))
+        try Self.shell("xz -c a.log | gzip -c > twice.log.gz && gzip -c a.log > once.log.gz", in: folder)
+        let result = try CommandRunner.run(["scan", "--fail-on", "never", "twice.log.gz", "once.log.gz"], in: folder)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot read 'twice.log.gz': is compressed more than once (one compressed stream inside another); decompress it first"))
+        #expect(result.stdout.contains("once.log.gz"))
+    }
+
     @Test("a truncated tarball reports the error and keeps the members before the cut")
     func truncatedTarball() throws {
         let folder = try Self.sysdiagnose(hostile: false)

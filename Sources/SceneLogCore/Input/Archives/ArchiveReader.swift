@@ -148,6 +148,11 @@ final class ArchiveReader {
         if isSingleStream, carchive_filter_count(handle) <= 1 {
             throw InputError(path: path, reason: "looks compressed but cannot be decompressed: truncated or corrupt", kind: .read)
         }
+        // Data compressed twice (xz inside gzip) would be decoded past the checks made of what the
+        // file itself is (an xz dictionary's size): no capture is, so none is read.
+        if carchive_filter_count(handle) > 2 {
+            throw InputError(path: path, reason: "is compressed more than once (one compressed stream inside another); decompress it first", kind: .read)
+        }
         // A name that is not UTF-8 keeps its bytes (shown as `\xFF`), as a file's name does.
         let name = carchive_entry_pathname_utf8(entry).map { String(cString: $0) }
             ?? carchive_entry_pathname(entry).map { PathBytes.string(cString: $0) }
