@@ -34,6 +34,15 @@ struct TimingPrecisionTests {
         #expect(TimelineRenderer().render(same, findings: []).contains("time to active: < 1 s"))
     }
 
+    @Test("a phase stamped before the launch's start (a clock set back) shows no offset")
+    func clockSetBack() throws {
+        let launch = try #require(try launches(in: Self.wholeSecondLaunch(start: "14:03:11", active: "04:03:11")).launches.first)
+        #expect(launch.timeToActiveMs == nil)
+        let timeline = TimelineRenderer().render(launch, findings: [])
+        #expect(!timeline.contains("+-") && !timeline.contains("≈ -"), "\(timeline)")
+        #expect(launch.phases[.active].map { launch.offsetText(of: $0) } == .some(nil))
+    }
+
     @Test("launch-slow fires on whole seconds only when even the shortest time they allow is over the threshold")
     func slowLaunchToTheSecond() throws {
         let maybe = try launches(in: Self.wholeSecondLaunch(active: "14:03:14")).findings

@@ -26,9 +26,12 @@ extension Launch {
     }
 
     /// How long after the launch's start `mark` came, as reports write it: `+338 ms`; `+< 1 s`
-    /// or `+≈ 2 s` when either stamp prints whole seconds. `nil` when either has no time.
+    /// or `+≈ 2 s` when either stamp prints whole seconds. `nil` when either has no time, or the
+    /// mark's is before the start's.
     func offsetText(of mark: LaunchMark) -> String? {
-        guard let start = start?.mark, let from = start.seconds, let seconds = mark.seconds else { return nil }
+        // A mark stamped before the start (a clock set back, a leap second read as the next day's
+        // first) has no offset to show.
+        guard let start = start?.mark, let from = start.seconds, let seconds = mark.seconds, seconds >= from else { return nil }
         let milliseconds = Int(((seconds - from) * 1000).rounded())
         guard max(start.precisionMs, mark.precisionMs) >= 1000 else { return "+\(milliseconds) ms" }
         return "+" + Self.toTheSecond(milliseconds: milliseconds)

@@ -85,7 +85,7 @@ struct HTMLTimelineSVG {
         for (index, anchor) in anchors.enumerated().dropLast() {
             let next = anchors[index + 1]
             var title = "\(anchor.phase.rawValue) → \(next.phase.rawValue)"
-            if let from = anchor.milliseconds, let to = next.milliseconds {
+            if let from = anchor.milliseconds, let to = next.milliseconds, to >= from {
                 let toTheSecond = max(anchor.mark.precisionMs, next.mark.precisionMs) >= 1000
                 title += ": " + Escaping.markupLine(
                     toTheSecond ? Launch.toTheSecond(milliseconds: to - from) : HTMLText.duration(milliseconds: to - from))
@@ -201,7 +201,9 @@ struct HTMLTimelineSVG {
         let entries = launch.phases.sorted { $0.value.location.line < $1.value.location.line }
         let start = launch.startSeconds
         var anchors = entries.map { entry -> Anchor in
+            // A phase stamped before the start (a clock set back) is placed by its order, untimed.
             let milliseconds = start.flatMap { start in entry.value.seconds.map { Int((($0 - start) * 1000).rounded()) } }
+                .flatMap { $0 >= 0 ? $0 : nil }
             let x = milliseconds.map { trackX + trackWidth * scale.fraction(Double(max($0, 0))) } ?? .nan
             return Anchor(phase: entry.key, mark: entry.value, x: x, milliseconds: milliseconds)
         }
