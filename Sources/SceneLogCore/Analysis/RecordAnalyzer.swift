@@ -418,6 +418,14 @@ struct RecordAnalyzer {
                         + "after line \(line): the rest of the input was not checked by it; look for nested or unbounded "
                         + "repeats in its pattern, or give it a literal"))
         }
+        if engine.skipsUserRules {
+            diagnostics.append(
+                ScanDiagnostic(
+                    .warning,
+                    "\(name): the rules that are not built in were not tried on this input: they took more than "
+                        + "\(Self.duration(3 * engine.ruleSet.slowRuleBudgetNanoseconds)) together on an earlier input of this run; "
+                        + "give them literals, or fewer rules"))
+        }
         if let line = engine.userRulesStoppedAfterLine {
             diagnostics.append(
                 ScanDiagnostic(

@@ -28,6 +28,9 @@ final class RuleEngine {
     /// The line after which no rule that is not built in was tried: together they went past
     /// three times the slow rules' budget (``RuleTiming/areAllOverBudget(_:)``); `nil` while not.
     @exclusivity(unchecked) private(set) var userRulesStoppedAfterLine: Int?
+    /// Whether the rules that are not built in were not tried on this input at all: they went
+    /// past that budget on an earlier input of the run.
+    let skipsUserRules: Bool
 
     init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
@@ -35,6 +38,8 @@ final class RuleEngine {
         unfilteredPatterns = ruleSet.unfilteredPatterns
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
         timing = RuleTiming(ruleCount: ruleSet.rules.count)
+        skipsUserRules = ruleSet.slowRuleReports.areUserRulesOutOfTime
+        if skipsUserRules { stoppedRules.formUnion(ruleSet.rules.indices.filter { ruleSet.rules[$0].isTimed }) }
     }
 
     /// The findings in `record` (at most one per rule), in rule order.
@@ -75,6 +80,7 @@ final class RuleEngine {
         if userRulesStoppedAfterLine == nil, timing.areAllOverBudget(3 * ruleSet.slowRuleBudgetNanoseconds) {
             userRulesStoppedAfterLine = record.line
             stoppedRules.formUnion(ruleSet.rules.indices.filter { ruleSet.rules[$0].isTimed })
+            ruleSet.slowRuleReports.noteUserRulesOutOfTime()
         }
         return found
     }

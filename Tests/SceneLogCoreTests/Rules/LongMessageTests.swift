@@ -192,7 +192,8 @@ final class DiagnosticRecorder: ScanObserver {
     }
 
     /// Many rules, none slow on its own, that together take more than three budgets (and over 1 ms
-    /// a line) are no longer tried on the rest of the input, with one warning.
+    /// a line) are no longer tried on the rest of the input, nor on the run's later inputs, with one
+    /// warning for each.
     @Test func manyRulesPastTheirBudgetTogetherAreStopped() throws {
         let yaml = "rules:\n" + (1...60).map { "  - id: r\($0)\n    severity: warning\n    pattern: '(.*a){3}(?:b|c{\($0)}|d)'\n    message: m\n" }.joined()
         let rules = try UserRulesLoaderTests.file.load(yaml)
@@ -203,10 +204,12 @@ final class DiagnosticRecorder: ScanObserver {
         let line = "error\t10:00:00.000000+0000\tMyApp\tb" + String(repeating: "a", count: 170)
         let input = Array(Array(repeating: line, count: 40).joined(separator: "\n").utf8)
         let recorder = DiagnosticRecorder()
-        _ = Scanner(options: options, observer: recorder).scan(inMemory: [("many.log", input)])
+        _ = Scanner(options: options, observer: recorder).scan(inMemory: [("many.log", input), ("more.log", input)])
         let warnings = recorder.messages.filter { $0.contains("the rules that are not built in") }
-        #expect(warnings.count == 1, "\(recorder.messages)")
+        #expect(warnings.count == 2, "\(recorder.messages)")
         #expect(warnings.first?.hasPrefix("many.log: the rules that are not built in took more than 3 ms together on this input, over 1 ms a line, and none was tried after line ") == true, "\(warnings)")
+        // A later input of the run is not tried by them at all: N logs do not cost N budgets.
+        #expect(warnings.last == "more.log: the rules that are not built in were not tried on this input: they took more than 3 ms together on an earlier input of this run; give them literals, or fewer rules")
     }
 
     @Test func aFastPatternIsNotReported() throws {
