@@ -9,6 +9,8 @@ enum InputKind: Sendable, Equatable {
     case crashReport
     case utf16
     case utf32
+    /// `log show --style json` re-written on one line (`jq -c`, `json.dumps`, a log shipper).
+    case compactLogJSON
     case binary
 
     /// Looks at the first bytes of an input.
@@ -31,6 +33,7 @@ enum InputKind: Sendable, Equatable {
         if head.count >= 6, head[0] == 0xFD, head.matches("7zXZ", at: 1), head[5] == 0 { return .xz }
         if let unitSize = unitSizeWithoutByteOrderMark(head) { return unitSize == 4 ? .utf32 : .utf16 }
         if startsCrashReport(head) { return .crashReport }
+        if startsCompactLogJSON(head) { return .compactLogJSON }
         if let unquoted = QuotedReport.unquoted(head), unquoted.withUnsafeBufferPointer(startsCrashReport) { return .crashReport }
         return BinaryContent.startsBinary(head) ? .binary : .text
     }
@@ -45,6 +48,17 @@ enum InputKind: Sendable, Equatable {
             if firstLine.range(of: "\"bug_type\"") != nil { return true }
         }
         return startsIncidentIdentifier(head, at: start) || startsLegacyReportExcerpt(head, at: start)
+    }
+
+    /// Whether `head` opens with an array of `log show --style json` records on one line: `[{`
+    /// then, on the same line, a record's `"eventMessage"` and the next record, or no line end at all.
+    private static func startsCompactLogJSON(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = head.skippingBlanks(from: head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        guard head.matches("[", at: start), head.matches("{", at: head.skippingBlanks(from: start + 1)) else { return false }
+        let lineEnd = head.index(of: ASCII.newline, from: start) ?? head.count
+        let line = UnsafeBufferPointer(rebasing: head[start..<lineEnd])
+        return line.range(of: "\"eventMessage\"") != nil
+            && (line.range(of: "},{") != nil || line.range(of: "}, {") != nil || lineEnd == head.count)
     }
 
     /// 2 or 4 when `head` reads as UTF-16 or UTF-32 text without a byte-order mark (what some
@@ -183,6 +197,9 @@ enum InputKind: Sendable, Equatable {
         case .crashReport: "is a crash report (.ips), not a console log; name the file instead, and scenelog reads it as a crash report"
         case .utf16: "is UTF-16 text (as Windows PowerShell writes it); convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"
         case .utf32: "is UTF-32 text; convert it to UTF-8 first (iconv -f UTF-32 -t UTF-8)"
+        case .compactLogJSON:
+            "is log show --style json written on one line, whose records scenelog cannot count a line each; "
+                + "write one record a line (jq -c '.[]' capture.json > capture.ndjson) or keep log show's own layout"
         case .binary: "is not a text log (it holds binary data)"
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SceneLogCore
@@ -90,6 +91,19 @@ import Testing
     @Test func detectsTheFormat() {
         let (_, summary, _) = scan(Self.capture)
         #expect(summary.format == .logJSON)
+    }
+
+    /// `jq -c .` or `json.dumps` put the whole array on one line: its records cannot be counted a
+    /// line each, and read as text it made a launch of a format string's `%{public}@`.
+    @Test("log show --style json written on one line is refused with what to do; one record a line is read")
+    func compactArrayIsRefused() throws {
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(try sample("log-json-style-unity.json").utf8)) as? [Any])
+        let compact = try JSONSerialization.data(withJSONObject: records)
+        let result = Scanner(options: try testScanOptions()).scan(bytes: Array(compact), name: "compact.json")
+        #expect(result.launches.isEmpty && result.inputs.isEmpty)
+        #expect(result.inputErrors.first?.reason.hasPrefix("is log show --style json written on one line") == true, "\(result.inputErrors)")
+        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
+        #expect(Scanner(options: try testScanOptions()).scan(bytes: Array(lines.utf8), name: "lines.ndjson").launches.count == 1)
     }
 
     @Test func closesTheObjectOfAnInterruptedStream() throws {
