@@ -89,11 +89,18 @@ struct TimestampContext: Sendable {
     }
 
     private mutating func resolve(_ text: String, parsed: ParsedTime?) -> Timestamp {
-        var stamp = Timestamp(text: text)
-        defer {
-            lastResolved = stamp
-            lastParsed = parsed
-        }
+        var stamp = dated(Timestamp(text: text), parsed: parsed)
+        // A year taken from a file's date, or carried past December, may leave the years a clock
+        // shows (a file dated 2300): then the stamp has no date, as an impossible one has not.
+        if let seconds = stamp.wallClockSeconds, !Timestamp.isPossible(wallClockSeconds: seconds) { stamp.wallClockSeconds = nil }
+        lastResolved = stamp
+        lastParsed = parsed
+        return stamp
+    }
+
+    /// `stamp` with the wall-clock seconds, offset and precision `parsed` gives it.
+    private mutating func dated(_ stamp: Timestamp, parsed: ParsedTime?) -> Timestamp {
+        var stamp = stamp
         guard let parsed else { return stamp }
         stamp.utcOffsetSeconds = parsed.utcOffsetSeconds
         stamp.precisionMs = Timestamp.precisionMs(fractionDigits: parsed.fractionDigits)
@@ -360,7 +367,7 @@ extension Timestamp {
     }
 
     /// The years of device clocks.
-    static let possibleYears = 1900...2199
+    public static let possibleYears = 1900...2199
 
     /// The UTC offsets clocks show, in seconds: ±14 hours.
     static let possibleOffsets = -14 * 3600...14 * 3600

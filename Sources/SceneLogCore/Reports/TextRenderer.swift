@@ -152,13 +152,12 @@ struct TextRenderer {
             if let note { output += "    " + paint(note, .dim) + "\n" }
         }
         let totals = digest.totals
-        let inputs = report.inputs.count == 1 ? "1 input" : "\(report.inputs.count) inputs"
-        output += paint("Scanned \(inputs)", .bold)
+        output += paint("Scanned \(counted(report.inputs.count, "input"))", .bold)
         output += ": \(counted(totals.lines, "line")), \(counted(totals.records, "record")), "
         output += "\(grouped(totals.continuationLines)) continuation, \(grouped(totals.unparsedLines)) unparsed.\n"
         output += "Findings: " + digest.severityCounts.map { severity, count in
             counted(count, severity.rawValue)
-        }.joined(separator: ", ") + ". Launches: \(report.launches.count).\n"
+        }.joined(separator: ", ") + ". Launches: \(grouped(report.launches.count)).\n"
         if report.readNothing { output += paint(ScanReport.nothingReadNote, .yellow) + "\n" }
         if report.interrupted { output += paint(ScanReport.interruptedNote, .yellow) + "\n" }
         if let note = report.unreadableNote { output += paint(Escaping.terminalLine(note), .yellow) + "\n" }

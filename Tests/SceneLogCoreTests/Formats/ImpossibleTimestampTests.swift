@@ -25,4 +25,16 @@ struct ImpossibleTimestampTests {
         var context = TimestampContext(year: 2025, referenceTime: 1_749_988_800)
         #expect(context.resolve(stamp).wallClockSeconds != nil, "\(stamp)")
     }
+
+    /// A file dated in 2300 gives its year-less and date-less stamps no date, as a stamp of 2300
+    /// would have none: a part or a cache entry written from them is read back, not refused.
+    @Test("a year taken from a file's date past the clocks' years makes no date")
+    func yearFromTheFileDate() {
+        let in2300 = Double(CivilDate.daysSince1970(year: 2300, month: 6, day: 1) * 86_400)
+        var context = TimestampContext(year: nil, referenceTime: in2300)
+        #expect(context.resolve("Jun  3 10:00:01").wallClockSeconds == nil)
+        #expect(context.resolve("10:00:01.000000-0500").wallClockSeconds == nil)
+        var edge = TimestampContext(year: 2199, referenceTime: 1_749_988_800)
+        #expect(edge.resolve("Dec 31 23:59:59").wallClockSeconds != nil)
+    }
 }

@@ -86,8 +86,8 @@ struct InputOptions: ParsableArguments {
         if shard != nil, paths.contains("-") {
             throw ValidationError("--shard splits files and folders; standard input (-) cannot be split")
         }
-        if let year, !(1970...9999).contains(year) {
-            throw ValidationError("--year must be between 1970 and 9999, not \(year)")
+        if let year, !(1970...Timestamp.possibleYears.upperBound).contains(year) {
+            throw ValidationError("--year must be between 1970 and \(Timestamp.possibleYears.upperBound), not \(year)")
         }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
         guard maxExpansionRatio >= 1 else { throw ValidationError("--max-expansion-ratio must be 1 or more") }
