@@ -22,11 +22,17 @@ public struct HistoryRenderer: Sendable {
     public func text(_ runs: [HistoryRun], branch: String? = nil) -> String {
         guard !runs.isEmpty else { return Self.noRun(branch: branch.map(Escaping.terminalLine)) + "\n" }
         var output = summary(runs)
-        let rules = Set(runs.flatMap(\.findingsByRule.keys)).sorted()
+        var findingsByRule: [String: Int] = [:]
+        for run in runs { findingsByRule.merge(run.findingsByRule, uniquingKeysWith: +) }
+        let rules = Self.largest(findingsByRule)
+        output += Self.leftOut(rules, of: findingsByRule.count, "rules", by: "findings")
         output += keyedTables(
             title: "Findings per rule", key: "R", names: rules, columnWidth: 7, runs: runs
         ) { index, rule in "\(runs[index].findingsByRule[rule] ?? 0)" }
-        let apps = Set(runs.flatMap { $0.apps.map(\.app) }).sorted()
+        var launchesByApp: [String: Int] = [:]
+        for run in runs { for app in run.apps { launchesByApp[app.app, default: 0] += app.launches } }
+        let apps = Self.largest(launchesByApp)
+        output += Self.leftOut(apps, of: launchesByApp.count, "apps", by: "launches")
         // Each run's apps by name: a run may hold thousands of them.
         let figuresByRun = runs.map { run in Dictionary(run.apps.map { ($0.app, $0) }) { first, _ in first } }
         output += keyedTables(
@@ -36,6 +42,22 @@ public struct HistoryRenderer: Sendable {
             return [figures?.medianTimeToActiveMs, figures?.p90TimeToActiveMs].map { $0.map(String.init) ?? "–" }.joined(separator: "/")
         }
         return output
+    }
+
+    /// The most rules, and apps, the tables show: a history from elsewhere (or of many user
+    /// rules) may name thousands, each a column of every run.
+    static let maximumColumns = 96
+
+    /// The names with the largest totals, at most ``maximumColumns``, in name order.
+    private static func largest(_ totals: [String: Int]) -> [String] {
+        guard totals.count > maximumColumns else { return totals.keys.sorted() }
+        return totals.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(maximumColumns).map(\.key).sorted()
+    }
+
+    /// `\n(the 96 rules with the most findings of 2,000: the others are left out)`, when some are.
+    private static func leftOut(_ shown: [String], of count: Int, _ what: String, by measure: String) -> String {
+        guard count > shown.count else { return "" }
+        return "\n(the \(shown.count) \(what) with the most \(measure) of \(HTMLText.grouped(count)) are shown: the others are left out)\n"
     }
 
     /// A page with charts of findings per rule and time to active per app, and the runs.

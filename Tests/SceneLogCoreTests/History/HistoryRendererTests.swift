@@ -42,6 +42,23 @@ struct HistoryRendererTests {
         #expect(wide.contains("Findings per rule\n") && !wide.contains("of 12)"), "a wide terminal takes every rule in one table")
     }
 
+    /// A history from elsewhere, or of many user rules, may name a rule per run: every rule a
+    /// column of every run made the text grow as runs times rules.
+    @Test("at most 96 rules and apps are tables' columns, those with the most findings and launches, and the rest are said to be left out")
+    func manyRulesAreCut() {
+        let runs = (0..<300).map { index in
+            HistoryRun(
+                recordedAt: "2025-06-03T10:00:00Z", commit: "3f2a9c1", branch: "main", inputs: 1, lines: 10,
+                findingsBySeverity: [.error: 1], findingsByRule: ["rule-\(index)": index == 7 ? 50 : 1, "steady": 1],
+                apps: [HistoryRun.AppLaunches(app: "app-\(index)", launches: 1, active: 1, medianTimeToActiveMs: 100)])
+        }
+        let text = HistoryRenderer().text(runs)
+        #expect(text.contains("(the 96 rules with the most findings of 301 are shown: the others are left out)"))
+        #expect(text.contains("(the 96 apps with the most launches of 300 are shown: the others are left out)"))
+        #expect(text.contains(" rule-7\n") && text.contains(" steady\n"))
+        #expect(text.utf8.count < 2_000_000, "\(text.utf8.count) bytes")
+    }
+
     @Test("an absurd terminal width ($COLUMNS from the environment) is taken as the widest laid out")
     func absurdWidth() {
         #expect(HistoryRenderer(width: .max).width == HistoryRenderer.maximumWidth)
