@@ -206,7 +206,7 @@ struct HostileInputTests {
         try Self.runPython(script, in: folder)
         let result = try CommandRunner.run(["scan", "--fail-on", "never", "many.tar"], in: folder)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("Scanned 10000 inputs: 10,000 lines, 10,000 records"))
+        #expect(result.stdout.contains("Scanned 10,000 inputs: 10,000 lines, 10,000 records"))
     }
 
     @Test("a file appended to while it is scanned is read to where it ended, every line accounted for")
