@@ -35,7 +35,9 @@ struct FilterOptions: ParsableArguments {
         filters.window = try window(over: filters.window)
         if !rules.isEmpty {
             for id in rules where !settings.rules.contains(where: { $0.id == id }) {
-                throw ValidationError("--rule: " + RuleListRenderer.unknownRule(id, among: settings.rules))
+                // Known only once the settings are read, in `run`: said as a usage error of this
+                // command, not with the top-level usage argument-parser gives a late one.
+                throw Diagnostics.usageError("--rule: " + RuleListRenderer.unknownRule(id, among: settings.rules))
             }
             filters.rules = Set(rules)
         }
