@@ -19,6 +19,15 @@ struct ArchiveScanTests {
         #expect(process.terminationStatus == 0, "\(command)")
     }
 
+    /// A new folder holding one sample log as `a.log`.
+    static func folderWithASample() throws -> URL {
+        let folder = try CommandRunner.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent("Samples/two-devices-idevicesyslog.log"),
+            to: folder.appendingPathComponent("a.log"))
+        return folder
+    }
+
     /// A sysdiagnose-shaped `.tar.gz`: logs in three formats (one gzipped), the two crash
     /// reports, a logarchive, and optionally a corrupt and a bomb member.
     static func sysdiagnose(hostile: Bool) throws -> URL {
@@ -124,10 +133,7 @@ struct ArchiveScanTests {
 
     @Test("link members are named with a note, never followed: a hard link to a member, a symbolic link out of the archive; a FIFO is passed over with a note")
     func linkMembers() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: CommandRunner.packageRoot.appendingPathComponent("Samples/two-devices-idevicesyslog.log"),
-            to: folder.appendingPathComponent("a.log"))
+        let folder = try Self.folderWithASample()
         try Self.shell("ln a.log b.log && ln -s /etc/passwd c.log && mkfifo d.log && tar -czf links.tar.gz a.log b.log c.log d.log", in: folder)
         let (result, json) = try Self.report(["--fail-on", "never", "links.tar.gz"], in: folder)
         #expect(result.status == 0)
@@ -160,10 +166,7 @@ struct ArchiveScanTests {
     /// xz inside gzip: the check of an xz stream's dictionary is made of the file, which is gzip.
     @Test("a stream compressed twice is an error of its input, not read")
     func compressedTwice() throws {
-        let folder = try CommandRunner.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: CommandRunner.packageRoot.appendingPathComponent("Samples/two-devices-idevicesyslog.log"),
-            to: folder.appendingPathComponent("a.log"))
+        let folder = try Self.folderWithASample()
         try Self.shell("xz -c a.log | gzip -c > twice.log.gz && gzip -c a.log > once.log.gz", in: folder)
         let result = try CommandRunner.run(["scan", "--fail-on", "never", "twice.log.gz", "once.log.gz"], in: folder)
         #expect(result.status == 3)

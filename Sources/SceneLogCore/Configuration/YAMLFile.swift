@@ -16,9 +16,7 @@ struct YAMLFile {
             throw ConfigurationError(path: path, message: error.reason)
         }
         // A byte order mark (Windows Notepad writes one) is no part of the document, as YAML says.
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let body = data.starts(with: bom) ? data.dropFirst(bom.count) : data[...]
-        guard let text = String(validating: body, as: UTF8.self) else {
+        guard let text = String(validating: data.droppingByteOrderMark(), as: UTF8.self) else {
             throw ConfigurationError(path: path, message: "is not UTF-8 text")
         }
         do {

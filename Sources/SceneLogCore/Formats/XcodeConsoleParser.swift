@@ -166,15 +166,8 @@ struct XcodeConsoleParser: RecordParser {
         else { return nil }
         let start = output.count
         output.append(contentsOf: record)
-        let moved = metadata.offset(by: start)
-        var completed = RecordFields(message: start + fields.message.lowerBound..<start + record.trimmingTrailingBlanks(fields.message.lowerBound..<newline).upperBound)
-        completed.level = moved.level
-        completed.timestamp = moved.timestamp
-        completed.process = moved.process
-        completed.senderImage = moved.library
-        completed.subsystem = moved.subsystem
-        completed.category = moved.category
-        return .rewritten(completed)
+        let message = record.trimmingTrailingBlanks(fields.message.lowerBound..<newline)
+        return .rewritten(metadata.fields(message: message, movedBy: start))
     }
 
     /// ``plainNote`` when records were read and none of them carried metadata.

@@ -23,8 +23,9 @@ struct XcodeMetadataLine {
     /// The fields of `line`, from `start`, or `nil` when it is no such line: `Type: stdio` alone, or
     /// `Type: <word>` followed by ` | ` and a field the console names.
     init?(_ line: Bytes, from start: Int = 0) {
-        let end = line.trimmingTrailingBlanks(start..<line.count).upperBound
+        // Checked first: the console's every line is asked.
         guard line.matches("Type: ", at: start) else { return nil }
+        let end = line.trimmingTrailingBlanks(start..<line.count).upperBound
         let typeStart = start + 6
         if line.matches("stdio", at: typeStart), typeStart + 5 == end { return }
         let separator = line.range(of: " | ", from: typeStart)
@@ -72,16 +73,17 @@ struct XcodeMetadataLine {
         }
     }
 
-    /// The fields moved by `offset` bytes (the line's start in a record).
-    func offset(by offset: Int) -> XcodeMetadataLine {
+    /// A record's fields: `message`, and these, each moved by `offset` bytes (where the bytes they
+    /// index were copied to).
+    func fields(message: Range<Int>, movedBy offset: Int) -> RecordFields {
         func moved(_ range: Range<Int>?) -> Range<Int>? { range.map { $0.lowerBound + offset..<$0.upperBound + offset } }
-        var shifted = self
-        shifted.level = moved(level)
-        shifted.timestamp = moved(timestamp)
-        shifted.process = moved(process)
-        shifted.library = moved(library)
-        shifted.subsystem = moved(subsystem)
-        shifted.category = moved(category)
-        return shifted
+        var fields = RecordFields(message: message.lowerBound + offset..<message.upperBound + offset)
+        fields.level = moved(level)
+        fields.timestamp = moved(timestamp)
+        fields.process = moved(process)
+        fields.senderImage = moved(library)
+        fields.subsystem = moved(subsystem)
+        fields.category = moved(category)
+        return fields
     }
 }

@@ -28,10 +28,10 @@ public final class HistoryStore {
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)
             isBlank = false
-            try queue.read(Self.refuseForeignObjects)
+            try queue.read { try Self.refuseForeignObjects($0, path: path) }
             try Self.migrate(queue)
         } catch let error as HistoryError {
-            throw HistoryError(path: path, message: error.message)
+            throw error
         } catch {
             throw HistoryError(path: path, message: "\(error)")
         }
@@ -40,11 +40,11 @@ public final class HistoryStore {
     /// A history holds scenelog's tables and their indexes only. A view or a trigger, which a
     /// history from elsewhere (a CI cache, an artifact) may hold, would run its SQL in every read
     /// or write of scenelog's, for as long as it likes (a recursive query never ends).
-    private static func refuseForeignObjects(_ db: Database) throws {
+    private static func refuseForeignObjects(_ db: Database, path: String) throws {
         let foreign = try String.fetchAll(db, sql: "SELECT type || ' ' || quote(name) FROM sqlite_master WHERE type IN ('view', 'trigger') LIMIT 3")
         guard foreign.isEmpty else {
             throw HistoryError(
-                path: "", message: "is not a scenelog history: it holds \(foreign.map { Escaping.visible(String($0.prefix(80))) }.joined(separator: ", ")), which a history has not")
+                path: path, message: "is not a scenelog history: it holds \(foreign.map { Escaping.visible(String($0.prefix(80))) }.joined(separator: ", ")), which a history has not")
         }
     }
 
@@ -73,7 +73,7 @@ public final class HistoryStore {
             configuration.busyMode = .timeout(Self.busyTimeout)
             queue = try DatabaseQueue(path: path, configuration: configuration)
             let (current, blank) = try queue.read { db in
-                try Self.refuseForeignObjects(db)
+                try Self.refuseForeignObjects(db, path: path)
                 return (try Self.migrator.hasCompletedMigrations(db), try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0)
             }
             isBlank = blank
@@ -81,7 +81,7 @@ public final class HistoryStore {
                 throw HistoryError(path: path, message: "is not a scenelog history of this version")
             }
         } catch let error as HistoryError {
-            throw HistoryError(path: path, message: error.message)
+            throw error
         } catch {
             throw HistoryError(path: path, message: "cannot be read: \(error)")
         }

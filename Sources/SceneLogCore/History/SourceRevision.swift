@@ -20,8 +20,8 @@ struct SourceRevision: Sendable {
 
     /// `git arguments` in the current folder, or nil outside a repository or without git. The
     /// git is one of PATH's absolute folders (``InstalledProgram``), the folder's own configuration
-    /// names no program for git to start (`core.fsmonitor`), and at most ``HistoryStore/textLimit``
-    /// bytes of what git prints are read, for at most ``gitDeadlineSeconds``.
+    /// names no program for git to start (`core.fsmonitor`), and what git prints is read up to
+    /// 4 KiB, for at most ``gitDeadlineSeconds`` (``current`` keeps ``HistoryStore/textLimit`` of it).
     private static func git(_ arguments: [String]) -> String? {
         guard let git = InstalledProgram.path(named: "git"),
             let run = try? BoundedRun(
@@ -29,7 +29,7 @@ struct SourceRevision: Sendable {
                 outputLimit: 4096, discardingErrors: true),
             run.succeeded
         else { return nil }
-        let text = String(decoding: run.output.prefix(HistoryStore.textLimit), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 

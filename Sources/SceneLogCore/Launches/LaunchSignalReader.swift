@@ -51,10 +51,6 @@ enum LaunchSignalReader {
         // release build (react/react-native#15847): `[fatal][tid:com.facebook.react.ExceptionsManagerQueue]
         // Unhandled JS Exception: undefined is not an object (evaluating 'console.tron.log')`.
         ("Unhandled JS Exception: ", unhandledJSException),
-        // Cordova's CDVViewController as it starts (`NSLog(@"Apache Cordova native platform version
-        // %@ is starting.", …)`), and Capacitor's bridge view controller as it loads the web app
-        // and once its web view loaded it (`CAPLog.print("⚡️  Loading app at \(url)...")`,
-        // `CAPLog.print("⚡️  WebView loaded")`, ionic-team/capacitor).
         // NativeScript's runtime as it ends the app for a JavaScript error nothing caught
         // (NativeScript/ios, NativeScriptException::OnUncaughtError; the older ios-runtime's
         // reportFatalErrorBeforeShutdown): `***** Fatal JavaScript exception - application has been
@@ -63,6 +59,10 @@ enum LaunchSignalReader {
         // Mono's native crash report (.NET for iOS, Xamarin): `Got a SIGABRT while executing native
         // code. This usually indicates` (the words run on over the next lines).
         (" while executing native code.", monoNativeCrash),
+        // Cordova's CDVViewController as it starts (`NSLog(@"Apache Cordova native platform version
+        // %@ is starting.", …)`), and Capacitor's bridge view controller as it loads the web app
+        // and once its web view loaded it (`CAPLog.print("⚡️  Loading app at \(url)...")`,
+        // `CAPLog.print("⚡️  WebView loaded")`, ionic-team/capacitor).
         ("Apache Cordova native platform version ", cordovaStarting),
         ("Loading app at ", capacitorLoadingApp),
         ("  WebView loaded", capacitorWebViewLoaded),

@@ -39,7 +39,7 @@ final class RuleEngine {
         stamps = [UInt32](repeating: 0, count: ruleSet.patterns.count)
         timing = RuleTiming(ruleCount: ruleSet.rules.count)
         skipsUserRules = ruleSet.slowRuleReports.areUserRulesOutOfTime
-        if skipsUserRules { stoppedRules.formUnion(ruleSet.rules.indices.filter { ruleSet.rules[$0].isTimed }) }
+        if skipsUserRules { stopUserRules() }
     }
 
     /// The findings in `record` (at most one per rule), in rule order.
@@ -79,7 +79,7 @@ final class RuleEngine {
         if let gaveUp { noteFailure(gaveUp) }
         if userRulesStoppedAfterLine == nil, timing.areAllOverBudget(3 * ruleSet.slowRuleBudgetNanoseconds) {
             userRulesStoppedAfterLine = record.line
-            stoppedRules.formUnion(ruleSet.rules.indices.filter { ruleSet.rules[$0].isTimed })
+            stopUserRules()
             ruleSet.slowRuleReports.noteUserRulesOutOfTime()
         }
         return found
@@ -91,6 +91,11 @@ final class RuleEngine {
         let count = (matchFailures[id]?.count ?? 0) + 1
         matchFailures[id] = (count, failure.error)
         if count >= Self.recordsBeforeStopping { stoppedRules.insert(failure.rule) }
+    }
+
+    /// Stops trying every rule that is not built in (the timed ones).
+    private func stopUserRules() {
+        stoppedRules.formUnion(ruleSet.rules.indices.filter { ruleSet.rules[$0].isTimed })
     }
 
     /// Stops trying a slow rule that took more than its time budget on this input.
