@@ -31,4 +31,26 @@ struct FileErrorTests {
         #expect(!run.stderr.contains("Usage:"))
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
+
+    /// A history from elsewhere whose SQL would run for ever, and a log show JSON array on one line:
+    /// each is an error naming the file, with its exit code, not a hang or a misread.
+    @Test("a history holding a trigger is refused (exit 3, as any history that cannot be read); log show JSON on one line is an input error (exit 3)")
+    func foreignHistoryAndCompactJSON() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sqlite = "import sqlite3\ndb = sqlite3.connect('h.sqlite')\ndb.execute('CREATE TABLE run (id INTEGER)')\n"
+            + "db.execute('CREATE TRIGGER spin AFTER INSERT ON run BEGIN SELECT 1; END')\ndb.commit()\n"
+        let made = try CommandRunner.run(executable: "python3", ["-c", sqlite], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        let history = try CommandRunner.run(["history", "--history", "h.sqlite"], in: folder)
+        #expect(history.status == 3, "\(history.stderr)")
+        #expect(history.stderr.contains("history 'h.sqlite': is not a scenelog history: it holds trigger 'spin', which a history has not"))
+        let records = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent("Samples/log-json-style-unity.json"))) as? [Any])
+        try JSONSerialization.data(withJSONObject: records).write(to: folder.appendingPathComponent("compact.json"))
+        let scan = try CommandRunner.run(["scan", "--fail-on", "never", "compact.json"], in: folder)
+        #expect(scan.status == 3)
+        #expect(scan.stderr.contains("scenelog: error: 'compact.json' is log show --style json written on one line"))
+    }
 }
