@@ -91,6 +91,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
+    /// Whether `literal` occurs anywhere in the bytes, ignoring ASCII case.
+    func containsIgnoringCase(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard length <= count else { return false }
+        return (0...count - length).contains { matchesIgnoringCase(literal, at: $0) }
+    }
+
     /// The offset at or after `start` past blank lines and what a paste from Markdown puts before a
     /// document: a code fence line (```` ``` ````, ```` ```json ````, `~~~`) and the blank lines
     /// after it, or the opening backtick of inline code (`` `{"bug_type":…} ``); then past the

@@ -451,8 +451,8 @@ enum LaunchMarkerParsing {
     }
 
     /// The exit context `<…>` at `start`, read up to 4 KiB (they are a few hundred bytes).
-    private static func exitContext(_ message: Bytes, from start: Int) -> String {
-        message.string(start..<min(message.count, start + 4_096))
+    private static func exitContext(_ message: Bytes, from start: Int) -> Bytes {
+        Bytes(rebasing: message[start..<min(message.count, start + 4_096)])
     }
 
     /// `Formulating report for corpse[pid] name`, or its variants `Formulating fatal report for

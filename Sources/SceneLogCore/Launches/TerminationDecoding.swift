@@ -1,4 +1,3 @@
-import Foundation
 
 /// Turns the system's exit descriptions into a ``Termination``.
 enum TerminationDecoding {
@@ -41,11 +40,11 @@ enum TerminationDecoding {
         }
     }
 
-    /// The context printed after `Process exited: ` (RBS or FrontBoard).
-    static func exitContext(_ context: String) -> Termination {
-        let lower = context.lowercased()
-        if lower.contains("voluntary") { return Termination(kind: .clean, detail: "voluntary") }
-        if lower.contains("0x8badf00d") || lower.contains("fbprocessexitcontext; watchdog") {
+    /// The context printed after `Process exited: ` (RBS or FrontBoard), read as bytes: a line
+    /// that ends a launch is read at every launch of a capture.
+    static func exitContext(_ context: Bytes) -> Termination {
+        if context.containsIgnoringCase("voluntary") { return Termination(kind: .clean, detail: "voluntary") }
+        if context.containsIgnoringCase("0x8badf00d") || context.containsIgnoringCase("fbprocessexitcontext; watchdog") {
             return Termination(kind: .watchdog, detail: "0x8badf00d")
         }
         guard let status = value(after: "domain:", in: context) else { return Termination(kind: .unknown) }
@@ -69,9 +68,10 @@ enum TerminationDecoding {
     }
 
     /// The token after `key` in `text`, up to a space or `>`.
-    private static func value(after key: String, in text: String) -> String? {
+    private static func value(after key: StaticString, in text: Bytes) -> String? {
         guard let range = text.range(of: key) else { return nil }
-        let token = text[range.upperBound...].prefix { $0 != " " && $0 != ">" }
-        return token.isEmpty ? nil : String(token)
+        var end = range.upperBound
+        while end < text.count, text[end] != ASCII.space, text[end] != UInt8(ascii: ">") { end += 1 }
+        return end > range.upperBound ? text.string(range.upperBound..<end) : nil
     }
 }

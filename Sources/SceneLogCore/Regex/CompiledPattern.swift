@@ -120,7 +120,8 @@ final class CompiledPattern: @unchecked Sendable {
     /// Whether `pattern` may use `\S`, `\D` or `\W`: PCRE2's JIT (10.42) with
     /// `PCRE2_MATCH_INVALID_UTF` matches them with no character past ASCII (`\S+` stops before
     /// `é`), where the interpreter matches every one. Any backslash before one of those letters
-    /// counts (an escaped backslash too): the interpreter is never wrong, only slower.
+    /// counts (an escaped backslash too): the interpreter is never wrong, only slower. The built-in
+    /// rules write `[^\s]` for `\S`, which the JIT matches as the interpreter does.
     private static func needsInterpreter(_ pattern: String) -> Bool {
         let utf8 = Array(pattern.utf8)
         return utf8.indices.dropLast().contains { index in

@@ -148,22 +148,22 @@ import Testing
         #expect(TerminationDecoding.launchd(namespace: 0, code: 0, status: 0) == Termination(kind: .clean, detail: "exit(0)"))
         #expect(TerminationDecoding.launchd(namespace: 0, code: 0, status: 65280) == Termination(kind: .clean, detail: "exit(255)"))
         #expect(
-            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>.")
+            exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGABRT(6)>>.")
                 == Termination(kind: .signal, detail: "SIGABRT(6)"))
         #expect(
-            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:jetsam(1) code:per-process-limit(7)>>.")
+            exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:jetsam(1) code:per-process-limit(7)>>.")
                 == Termination(kind: .jetsam, detail: "per-process-limit(7)"))
         #expect(
-            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:frontboard(10) code:force-quit(0xfbfbfbfb)>>.")
+            exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:frontboard(10) code:force-quit(0xfbfbfbfb)>>.")
                 == Termination(kind: .user, detail: "force-quit"))
-        #expect(TerminationDecoding.exitContext("<FBProcessExitContext; watchdog (\"watchdog provision violated\")>.").kind == .watchdog)
-        #expect(TerminationDecoding.exitContext("<RBSProcessExitContext| voluntary>.").kind == .clean)
+        #expect(exitContext("<FBProcessExitContext; watchdog (\"watchdog provision violated\")>.").kind == .watchdog)
+        #expect(exitContext("<RBSProcessExitContext| voluntary>.").kind == .clean)
         // airsdk/apm#179 (SpringBoard: "Now flagged as pending exit for reason: launch failed"), and
         // airsdk/Adobe-Runtime-Support#2476.
-        let dyld = TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:dyld(6) code:1>>.")
+        let dyld = exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:dyld(6) code:1>>.")
         #expect(dyld == Termination(kind: .dyld, detail: "DYLIB_MISSING(1)"))
         #expect(
-            TerminationDecoding.exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:dyld(6) code:4>>.")
+            exitContext("<RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:dyld(6) code:4>>.")
                 == Termination(kind: .dyld, detail: "SYMBOL_MISSING(4)"))
         var launch = Launch(id: "L1", path: "x.log")
         launch.termination = dyld
@@ -296,4 +296,10 @@ extension LaunchTrackerTests {
         // The app let go starts a launch of its own again, seen from its own lines.
         #expect(launches.last?.process == "App1" && launches.last?.pid == 1001)
     }
+}
+
+/// ``TerminationDecoding/exitContext(_:)`` of a context given as text.
+private func exitContext(_ context: String) -> Termination {
+    var context = context
+    return context.withUTF8 { TerminationDecoding.exitContext($0) }
 }

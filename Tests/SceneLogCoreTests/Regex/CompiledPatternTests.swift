@@ -81,6 +81,15 @@ private func firstMatch(_ pattern: CompiledPattern, _ text: String, from start: 
         }
     }
 
+    /// `[^\s]`, which the built-in rules write for `\S`, keeps the JIT and matches past ASCII as
+    /// the interpreter does.
+    @Test func negatedWhitespaceClassKeepsTheJIT() throws {
+        let pattern = try CompiledPattern(#"v=([^\s]+) end"#)
+        #expect(pattern.isJITCompiled)
+        let match = try firstMatch(pattern, "v=café中😀 end")
+        #expect(match?[1].map { String(decoding: Array("v=café中😀 end".utf8)[$0], as: UTF8.self) } == "café中😀")
+    }
+
     @Test func isJITCompiledWhereAvailable() throws {
         // JIT is available on x86_64 and arm64 Linux and macOS builds of PCRE2.
         #expect(try CompiledPattern("abc").isJITCompiled)

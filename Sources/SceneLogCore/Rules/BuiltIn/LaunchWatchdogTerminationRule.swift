@@ -40,7 +40,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             // wrap it after "transgression:", over a blank line.
             RulePattern(
                 literal: "watchdog transgression",
-                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression:\s{1,8}(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?\S{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds(?:[^\n]{0,256}?ProcessVisibility: (?<processVisibility>Background|Foreground))?"#
+                regex: #"(?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) watchdog transgression:\s{1,8}(?:app(?:lication)?<)?(?<bundle>[A-Za-z0-9][\w.-]{0,255})?[^\s]{0,255} exhausted (?<reason>real \(wall clock\) time|CPU time) allowance of (?<watchdogBudget>[0-9]{1,9}(?:\.[0-9]{1,6})?) seconds(?:[^\n]{0,256}?ProcessVisibility: (?<processVisibility>Background|Foreground))?"#
             ),
             // A paste cut inside the explanation still names the event (firebase/quickstart-unity#1073:
             // `explanation:scene-update watchdog transg`).

@@ -29,7 +29,7 @@ struct SymbolNotFoundRule: BuiltInRule {
             // an app logs and lives on after.
             RulePattern(
                 literal: "Symbol not found: ",
-                regex: #"(?:(?:^|[\s>])dyld(?:\[(?<pid>[0-9]{1,10})\])?: |^)Symbol not found: (?<symbol>\S{1,1024})[^\n]{0,1024}"#
+                regex: #"(?:(?:^|[\s>])dyld(?:\[(?<pid>[0-9]{1,10})\])?: |^)Symbol not found: (?<symbol>[^\s]{1,1024})[^\n]{0,1024}"#
                     + RulePattern.referencingExecutable
             )
         ],
