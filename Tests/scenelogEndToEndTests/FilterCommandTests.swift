@@ -63,6 +63,17 @@ import Testing
         #expect(try Self.scan(["--process", "SpringBoard", Self.twoDevices]).launches.isEmpty)
     }
 
+    /// A plain Xcode console names no process: its lines are the app's, whichever `--process` and
+    /// `--device` name, while a system log beside it is still filtered.
+    @Test func linesNamingNoProcessAreKept() throws {
+        let console = "Samples/xcode-console-plain-app-based-ios26-warning.txt"
+        let all = try Self.scan([console])
+        #expect(all.findings.count == 2 && all.launches == ["-@-:active"])
+        let runner = try Self.scan(["--process", "Runner", "--device", "QA-iPad", console, Self.twoDevices])
+        #expect(runner.findings == all.findings)
+        #expect(runner.launches == all.launches)
+    }
+
     @Test func stampsWithAnOffsetCompareAsInstants() throws {
         let late = ["no-scene-delegate-for-storyboard:41", "black-screen-suspected:45"]
         for since in ["2025-03-11T08:12:44.116Z", "2025-03-11T09:12:44.116+01:00", "2025-03-11 10:12:44.116+0200"] {

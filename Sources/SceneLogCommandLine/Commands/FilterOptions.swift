@@ -16,11 +16,15 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("rule"), help: ArgumentHelp("Keep only findings of this rule (repeatable).", valueName: "id"))
     var rules: [String] = []
 
-    @Option(help: ArgumentHelp("Keep only findings and launches of this process.", valueName: "name"))
+    @Option(help: ArgumentHelp(
+            "Keep only findings and launches of this process, and those of lines that name no process (a plain Xcode console's).",
+            valueName: "name"))
     var process: String?
 
     @Option(
-        help: ArgumentHelp("Keep only findings and launches of this device (its name or UDID, as the log prints it).", valueName: "name|udid"))
+        help: ArgumentHelp(
+            "Keep only findings and launches of this device (its name or UDID, as the log prints it), and those that name none.",
+            valueName: "name|udid"))
     var device: String?
 
     func validate() throws {

@@ -100,7 +100,7 @@ import Testing
                     "AppDelegate - \(swift)", "MyApp.SceneDelegate.\(swift)", "  \(swift)  ", "DEBUG: \(swift)",
                     "<MyApp.AppDelegate: 0x600000c04000> \(swift)", "🔵 [Lifecycle] -> \(swift)", "\(swift) ✅",
                     "\(swift) nil", "\(swift) Optional([:])", "\(swift) [<UIOpenURLContext: 0x283e5c0c0>]",
-                    "AppDelegate.\(swift) <UIApplication: 0x104d06a40>",
+                    "AppDelegate.\(swift) <UIApplication: 0x104d06a40>", "\(swift) →", "\(swift),25", "\(swift) 63",
                 ]
                 return wrapped.map { ($0, nil) }
             case .withScene:
@@ -111,6 +111,8 @@ import Testing
                 return [
                     ("-[AppDelegate \(selector)]", nil), ("-[SceneDelegate(Lifecycle) \(selector)]", nil),
                     ("[Trace] -[MYSceneDelegate \(selector)]", nil), ("-[SceneDelegate \(selector)] \(description)", scene),
+                    // `NSLog(@"%s,%d", __func__, __LINE__)`.
+                    ("-[AppDelegate \(selector)],25", nil),
                 ]
             case .unity:
                 return method.name.map { [("-> \($0)()", nil), ("\($0)()", nil)] } ?? []
@@ -188,11 +190,21 @@ import Testing
         "AppDelegate: application(_:didFinishLaunchingWithOptions:) took 1.2 s",
         "SceneDelegate sceneWillEnterForeground called",
         "Lifecycle: sceneDidBecomeActive(_:)",
+        "- SceneDelegate의 scene(_:willConnectTo:options:)가 호출",
+        "scene(_:willConnectTo:options:)가 호출된다",
+        "sceneDidBecomeActive(_:) 进入前台",
+        // A page's list items.
+        "- application(_:didFinishLaunchingWithOptions:)",
+        "● application(_:willFinishLaunchingWithOptions:),",
+        "• sceneDidBecomeActive(_:).",
+        "* -[AppDelegate applicationDidBecomeActive:]",
         // Stack frames.
         "3   UIKitCore                           0x00000001a2b3c4d5 -[UIApplication _callInitializationDelegatesWithActions:forCanvas:payload:fromOriginatingProcess:] + 1234",
         "5   MyApp                               0x0000000100a1b2c3 AppDelegate.application(_:didFinishLaunchingWithOptions:) + 180 (AppDelegate.swift:20)",
         "frame #4: 0x0000000104e2 MyApp`AppDelegate.application(_:didFinishLaunchingWithOptions:) at AppDelegate.swift:20",
         "-[AppDelegate application:didFinishLaunchingWithOptions:] + 180",
+        "-[AppDelegate application:didFinishLaunchingWithOptions:] +180",
+        "-[AppDelegate application:didFinishLaunchingWithOptions:] 1234567",
         "-[AppDelegate application:didFinishLaunchingWithOptions:]_block_invoke",
         "closure #1 in AppDelegate.application(_:didFinishLaunchingWithOptions:)",
         // Unity's SendMessage errors.

@@ -10,8 +10,9 @@
 /// Tags may stand before the trace, within ``maximumPrefixLength`` bytes: `AppDelegate.`, `SceneDelegate:`,
 /// `MyApp.SceneDelegate -`, `[Lifecycle]`, `<MyApp.AppDelegate: 0x…>`, `🟢`, `->`, `DEBUG`. After it may come
 /// what the app printed with it: an object description (`<UIWindowScene: 0x…>`, `[<UIOpenURLContext: …>]`),
-/// `nil` or `Optional(…)`. Anything else around a method's name (a sentence, a stack frame, a build tool's line,
-/// UIKit's own messages) makes the message something other than a trace.
+/// `nil`, `Optional(…)` or the line number of `NSLog(@"%s,%d", __func__, __LINE__)` (`,25`). Anything else
+/// around a method's name (a sentence in any script, a stack frame, a list item of a page, a build tool's
+/// line, UIKit's own messages) makes the message something other than a trace.
 ///
 /// Bytes only: the one `String` it builds is the scene's address, on a match.
 enum LifecycleCallbackRecognizer {
@@ -53,6 +54,7 @@ enum LifecycleCallbackRecognizer {
     /// trace starts, within ``maximumPrefixLength`` bytes.
     static func recognize(_ message: Bytes) -> Callback? {
         var start = message.skippingBlanks(from: 0)
+        if startsListItem(message, at: start) { return nil }
         while start <= maximumPrefixLength {
             if let callback = trace(in: message, at: start) { return callback }
             guard let end = endOfTag(in: message, at: start) else { return nil }
@@ -126,9 +128,14 @@ enum LifecycleCallbackRecognizer {
     /// description, `nil`, `Optional(…)`, or one capitalised identifier such as a session role). `nil` when
     /// anything else follows: a sentence's words, a frame's offset, a block's suffix.
     private static func trailer(in message: Bytes, from start: Int) -> Trailer? {
-        let index = message.endOfRun(from: start) { ASCII.isBlank($0) || isTagPunctuation($0) || $0 >= 0x80 }
+        let index = endOfDecoration(in: message, from: start)
         if index == message.count || message.matches("Optional(", at: index) || message.matches("[<", at: index) {
             return Trailer()
+        }
+        // A line number after punctuation or a blank (`,25`); a frame's offset (`+ 180`) is not one.
+        if index > start, ASCII.isDigit(message[index]), !message[start..<index].contains(UInt8(ascii: "+")) {
+            let digits = message.endOfDigits(from: index)
+            if digits - index <= 6, message.skippingBlanks(from: digits) == message.count { return Trailer() }
         }
         if message.matches("nil", at: index) {
             return message.skippingBlanks(from: index + 3) == message.count ? Trailer() : nil
@@ -140,6 +147,30 @@ enum LifecycleCallbackRecognizer {
         }
         guard message.matches("<", at: index) else { return nil }
         return objectDescription(in: message, at: index + 1)
+    }
+
+    /// The end of the blanks, punctuation and symbols (emoji, arrows, check marks) from `start`: a letter of
+    /// any script ends them, so that a sentence after a trace (`가 호출`, "is called") is not taken for decoration.
+    private static func endOfDecoration(in message: Bytes, from start: Int) -> Int {
+        var index = start
+        while index < message.count {
+            let byte = message[index]
+            if ASCII.isBlank(byte) || isTagPunctuation(byte) {
+                index += 1
+                continue
+            }
+            guard byte >= 0x80 else { break }
+            let (scalar, length) = message.scalar(at: index)
+            if scalar?.properties.isAlphabetic == true { break }
+            index += length
+        }
+        return index
+    }
+
+    /// Whether a list item of a page starts at `start`: a bullet (`-`, `*`, `+`, `•`, `●`, `◦`, `▪`) and a blank.
+    private static func startsListItem(_ message: Bytes, at start: Int) -> Bool {
+        let bullets: [StaticString] = ["- ", "* ", "+ ", "• ", "● ", "◦ ", "▪ "]
+        return bullets.contains { message.matches($0, at: start) }
     }
 
     /// The start of `<Class: 0x…; …>` after `<`: the address when the class is a scene (`UIWindowScene`).
@@ -331,6 +362,21 @@ extension UnsafeBufferPointer where Element == UInt8 {
         let length = literal.utf8CodeUnitCount
         return range.count == length + suffix.utf8CodeUnitCount && matches(literal, at: range.lowerBound)
             && matches(suffix, at: range.lowerBound + length)
+    }
+
+    /// The scalar whose UTF-8 starts at `index` and how many bytes it takes; `nil` and 1 for a byte that does
+    /// not start a whole scalar.
+    fileprivate func scalar(at index: Int) -> (Unicode.Scalar?, length: Int) {
+        let lead = self[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= count else { return (nil, 1) }
+        var value = UInt32(lead) & (0x7F >> length)
+        for offset in 1..<length {
+            let byte = self[index + offset]
+            guard byte & 0xC0 == 0x80 else { return (nil, 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return (Unicode.Scalar(value), length)
     }
 
     /// Whether the bytes of `range` end with `suffix`.

@@ -7,9 +7,11 @@ public struct ScanFilters: Sendable, Equatable, Codable {
     public var window = TimeWindow()
     /// Keep only findings of these rules (rule or diagnosis ids); empty: every rule.
     public var rules: Set<String> = []
-    /// Keep only findings and launches of this process name.
+    /// Keep only findings and launches of this process name, and those that name no process (the
+    /// lines of a plain Xcode console name none: they are the app's, whichever it is).
     public var process: String?
-    /// Keep only findings and launches of this device (its name or UDID, as the log prints it).
+    /// Keep only findings and launches of this device (its name or UDID, as the log prints it), and
+    /// those that name no device.
     public var device: String?
 
     public init() {}
@@ -23,15 +25,18 @@ public struct ScanFilters: Sendable, Equatable, Codable {
     /// Whether `finding` is of the rules, process and device kept (its time is checked apart).
     func admits(_ finding: Finding) -> Bool {
         if !rules.isEmpty, !rules.contains(finding.rule) { return false }
-        if let process, finding.process != process { return false }
-        if let device, finding.device != device { return false }
-        return true
+        return admits(process: finding.process, device: finding.device)
     }
 
     /// Whether `launch` is of the process and device kept, and under way inside the window.
     func admits(_ launch: Launch) -> Bool {
-        if let process, launch.process != process { return false }
-        if let device, launch.device != device { return false }
-        return window.admits(launch)
+        admits(process: launch.process, device: launch.device) && window.admits(launch)
+    }
+
+    /// Whether a process and a device, where named, are those kept.
+    private func admits(process named: String?, device namedDevice: String?) -> Bool {
+        if let process, let named, named != process { return false }
+        if let device, let namedDevice, namedDevice != device { return false }
+        return true
     }
 }
