@@ -89,7 +89,7 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                 "Jun 12 09:41:07 iPhone SpringBoard(FrontBoard)[57] <Notice>: [com.app.id] Executing termination for reason (none) with request: <FBSProcessTerminationRequest: 0x107abbfb0; label: \"watchdog provision violated\"; exceptionCode: \"Watchdog Violation (0x8BADF00D)\"; reportType: CrashLog; explanation: \"scene-create watchdog transgression: com.app.id exhausted CPU time allowance of 3.77 seconds\">",
                 data: [
                     "watchdogEvent": "scene-create", "watchdogBudget": "3.77", "bundle": "com.app.id",
-                    "reason": "CPU time",
+                    "reason": "CPU time", "phase": "launch (its CPU time ran out)",
                 ]),
             // kpwn/yalu#32 (iOS 9 device syslog).
             RuleExample(
@@ -112,6 +112,13 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
                     "watchdogEvent": "scene-update", "watchdogBudget": "10.00", "bundle": "redacted",
                     "reason": "real (wall clock) time", "processVisibility": "Background",
                     "phase": "update its scene in the background",
+                ]),
+            // qnblackcat/uYouPlus#1252 (an .ips body): a launch in the background that ran out of CPU time.
+            RuleExample(
+                "  \"termination\" : {\"code\":2343432205,\"flags\":6,\"namespace\":\"FRONTBOARD\",\"reasons\":[\"<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<com.google.ios.youtube.BTR3BCD9D7(49DBC350-8BAD-43D0-9E46-930AF1B765ED)>:5752 exhausted CPU time allowance of 2.74 seconds\",\"ProcessVisibility: Background\",\"ProcessState: Running\",\"WatchdogEvent: scene-create\",\"WatchdogVisibility: Background\",\"WatchdogCPUStatistics: (\",\"\\\"Elapsed total CPU time (seconds): 5.290 (user 5.290, system 0.000), 29% CPU\\\",\",\"\\\"Elapsed application CPU time (seconds): 3.285, 18% CPU\\\"\",\") reportType:CrashLog maxTer",
+                data: [
+                    "watchdogEvent": "scene-create", "watchdogBudget": "2.74", "reason": "CPU time", "processVisibility": "Background",
+                    "phase": "launch in the background (its CPU time ran out)",
                 ]),
             RuleExample("default\t17:44:16.073100-0500\tReportCrash\tTermination Reason: Namespace SPRINGBOARD, Code 0x8badf00d"),
             // firebase/quickstart-unity#1073 (iOS 14.4, a crash report pasted in an issue, cut there):
@@ -159,17 +166,19 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
 
     /// The kill of an app that was already quitting is no launch's: its process-exit watchdog. A
     /// scene update that timed out (a resume, or a move to the background) is said to be one, not
-    /// a slow launch, and in the background when the report says so (`ProcessVisibility:
-    /// Background`, the most common watchdog report); a scene create is the launch's.
+    /// a slow launch; a scene create is the launch's. Either is said to be in the background when
+    /// the report says so (`ProcessVisibility: Background`, the most common watchdog report), and
+    /// to have run out of CPU time when that was the allowance exhausted.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        var phase: String
         switch data["watchdogEvent"] {
-        case "scene-update":
-            data["phase"] = data["processVisibility"] == "Background" ? "update its scene in the background" : "update its scene"
-        case "scene-create":
-            data["phase"] = "launch"
-        default:
-            break
+        case "scene-update": phase = "update its scene"
+        case "scene-create": phase = "launch"
+        default: return data["watchdogEvent"] != "process-exit"
         }
-        return data["watchdogEvent"] != "process-exit"
+        if data["processVisibility"] == "Background" { phase += " in the background" }
+        if data["reason"] == "CPU time" { phase += " (its CPU time ran out)" }
+        data["phase"] = phase
+        return true
     }
 }
