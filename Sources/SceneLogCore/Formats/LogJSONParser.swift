@@ -14,7 +14,9 @@
 /// continues that record instead); every other line continues it. Nested objects are indented, so they never
 /// start a record. The object is closed by the record's last line when that starts with `}` (`}]`,
 /// `},`), and otherwise by an added `}` — the array of an interrupted `log stream` is never closed.
-/// A record whose text does not decode is unparsed. `log`'s preamble lines are tool banners.
+/// An event cut short inside a member (a paste that ends in its `backtrace`) keeps the members
+/// written whole before the cut; a record whose text does not decode otherwise is unparsed. `log`'s
+/// preamble lines are tool banners.
 struct LogJSONParser: RecordParser {
     static let format = LogFormat.logJSON
 
@@ -61,8 +63,22 @@ struct LogJSONParser: RecordParser {
         } else {
             event = JSONLogObject.read(UnsafeBufferPointer(rebasing: record[open...]), as: LogEventMembers.self, closeImplied: true)
         }
-        guard let event else { return .rejected }
+        guard let event = event ?? Self.wholeMembers(ofCutEvent: record[open...]) else { return .rejected }
         return .rewritten(Self.eventFields(event, continuation: nil, into: &output))
+    }
+
+    /// The members of an event cut short inside a member's value (its `backtrace`, as a paste ends),
+    /// written whole before the cut, when they hold its message. An event damaged among its own
+    /// members (`"processID" : ` and no value) is no cut one.
+    private static func wholeMembers(ofCutEvent object: Slice<Bytes>) -> LogEventMembers? {
+        var depth = 0
+        JSONBrackets.walk(object) { _, after in
+            depth = after
+            return after > 0
+        }
+        guard depth > 1, let members = JSONBrackets.wholeMembersOfCutObject(object) else { return nil }
+        let event = members.withUnsafeBufferPointer { JSONLogObject.read($0, as: LogEventMembers.self) }
+        return event?.message == nil ? nil : event
     }
 
     /// Writes the fields of one `log` event, as the `json` and `ndjson` styles spell them. Events

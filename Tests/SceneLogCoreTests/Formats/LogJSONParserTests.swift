@@ -138,6 +138,29 @@ import Testing
         #expect(counts(summary) == Counts(lines: 6, records: 1, continuationLines: 2, unparsedLines: 3))
     }
 
+    /// react/react-native#21847: an issue quotes one `log stream --style json` event, cut inside its
+    /// backtrace, after its prose; the members written before the cut are the event's record.
+    @Test func keepsTheWholeMembersOfAnEventCutShort() throws {
+        let text = #"""
+            outputting the same lines (in `eventMessage` prop) as the XCode debug pane
+            ```json
+            {
+              "traceID" : 13867796580663300,
+              "eventMessage" : "Running application \"Foobar\" with appParams: {\"rootTag\":31,\"initialProps\":{}}. __DEV__ === true, development-level warning are ON, performance optimizations are OFF",
+              "eventType" : "logEvent",
+              "threadID" : 2354892,
+              "backtrace" : {
+                "frames" : [
+                  {
+                    "imageOffset" : 18
+            """#
+        let (records, summary, _) = scan(text, as: .logJSON)
+        let record = try #require(records.last)
+        #expect(record.message.hasPrefix(#"Running application "Foobar" with appParams"#))
+        #expect(record.thread == "2354892" && record.location.line == 3)
+        #expect(summary.records >= 1)
+    }
+
     @Test func scansTheSameInChunks() {
         expectSameScanInChunks(of: Self.capture)
     }
