@@ -165,6 +165,7 @@ struct LaunchTracker {
         // The app the line names: `[app<bundle>:pid]`, else the app a system process's line is
         // about (a rule's groups `app` and `appPid`), by its bundle.
         let named = LaunchMarkerParsing.namedProcess(in: record.message) ?? Self.appOfSystemLine(finding)
+        if effect == .notAdoptingScenes { startAnotherRun(ifWarnedAgainAt: record, finding: finding, device: device, into: &events) }
         if let index = launches.appIndex(pid: finding.pid, process: finding.process, device: device)
             ?? named.flatMap({ launches.index(pid: $0.pid, device: device) })
             ?? startLaunchOfTheApp(record, finding: finding, effect: effect, device: device, into: &events)
@@ -204,6 +205,20 @@ struct LaunchTracker {
         if effect.isWatchdogKill { Self.own(&finding, by: launch) }
         UncaughtExceptionRule.explain(&finding, byJavaScriptErrorOf: launch, at: mark(of: record).seconds)
         events.append(.changed(launch))
+    }
+
+    /// UIKit's warning that the app does not adopt the UIScene life cycle, on a line that names no
+    /// pid, after its launch already had it (not on the line just before): UIKit warns once a
+    /// process, so this is the next run's (a console kept across runs, several runs pasted one after
+    /// another). The launch is closed and the next run starts at this line.
+    private mutating func startAnotherRun(
+        ifWarnedAgainAt record: RecordView, finding: Finding, device: String?, into events: inout LaunchTrackerEvents
+    ) {
+        guard finding.pid == nil, let index = launches.appIndex(pid: nil, process: finding.process, device: device),
+            let earlier = launches[index].notAdoptingScenesLine, record.line > earlier + 1
+        else { return }
+        close(index, into: &events)
+        _ = startAppLaunch(record, mark: mark(of: record), device: device, afterAnotherRun: true, into: &events)
     }
 
     /// A bare line (an Xcode console's standard error) is its app's: its finding takes the
@@ -312,7 +327,7 @@ struct LaunchTracker {
             // TCC ends the process that logs this; SpringBoard's exit line (`domain:tcc(11)`), when
             // the capture holds it, comes later and is the launch's end (see close).
             announceEnd(Termination(kind: .tcc, detail: finding.data["usageDescriptionKey"]), index, record: record)
-        case .notAdoptingScenes: launches[index].notAdoptingScenes = true
+        case .notAdoptingScenes: launches[index].notAdoptingScenesLine = launches[index].notAdoptingScenesLine ?? record.line
         case .claimingScenes: launches[index].claimsScenes = true
         case .backgroundTaskKill:
             launches[index].terminate(Termination(kind: .watchdog, detail: "0x8badf00d background task"), mark(of: record), into: &events)

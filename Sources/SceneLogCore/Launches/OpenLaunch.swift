@@ -16,8 +16,10 @@ struct OpenLaunch {
     var appLinesSeen = false
     /// The app's callbacks checked against the documented orders.
     var callbackOrder = CallbackOrder()
+    /// The line where UIKit said the app does not adopt the UIScene life cycle (once a process).
+    var notAdoptingScenesLine: Int?
     /// UIKit said the app does not adopt the UIScene life cycle.
-    var notAdoptingScenes = false
+    var notAdoptingScenes: Bool { notAdoptingScenesLine != nil }
     /// UIKit read the app's scene configuration.
     var claimsScenes = false
     /// Whether the app went to the background before it was ever active (a background launch).

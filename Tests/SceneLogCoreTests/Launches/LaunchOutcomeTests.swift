@@ -75,6 +75,26 @@ import Testing
         #expect(launch.outcome == .crashed && launch.termination == Termination(kind: .signal, detail: "SIGABRT(6)"))
     }
 
+    /// A React Native app's troubleshooting notes paste the plain Xcode console of two runs one after
+    /// the other (iOS 26, Dec 2025): UIKit warns once a process, so the second warning starts the
+    /// second run's launch; the same warning on the next line is one line told twice.
+    @Test func aSecondSceneWarningStartsTheNextRun() throws {
+        let runs = """
+            warning: (arm64) ...MinimumStandardsMobile.app/MinimumStandardsMobile empty dSYM file detected
+            `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.
+            [Firebase/Crashlytics] Version 12.6.0
+            warning: (arm64) ...MinimumStandardsMobile empty dSYM file detected
+            `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.
+            12.6.0 - [FirebaseMessaging][I-FCM001000] FIRMessaging Remote Notifications proxy enabled...
+            """
+        let twoRuns = try launches(in: runs)
+        #expect(twoRuns.launches.count == 2)
+        #expect(twoRuns.findings.map(\.launch) == twoRuns.launches.map(\.id))
+        #expect(twoRuns.launches.last?.appFirstLine?.location.line == 5)
+        let told = runs.split(separator: "\n").prefix(2).map { String($0) }
+        #expect(try launches(in: (told + [told[1]]).joined(separator: "\n")).launches.count == 1)
+    }
+
     /// A `flutter run` transcript pasted with the shell's command line above it: neither the prompt
     /// nor the tool's lines are the app's first line.
     @Test func aShellPromptIsNotTheAppsFirstLine() throws {
