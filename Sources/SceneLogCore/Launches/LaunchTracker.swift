@@ -581,7 +581,8 @@ struct LaunchTracker {
     // MARK: - The debugger's lines (an Xcode or `flutter run` console)
 
     /// What lldb says of the app's process: its pid (`Process 2281 stopped`), why it stopped, and
-    /// how it ended (`Message from debugger: killed`, `Terminated due to signal 9`). A stop is not an end.
+    /// how it ended (`Message from debugger: killed`, `Terminated due to signal 9`). A stop is not an
+    /// end, but for a stop by SIGKILL.
     private mutating func observeDebugger(_ record: RecordView, into events: inout LaunchTrackerEvents) {
         guard let line = DebuggerLine.parse(record.message) else { return }
         let mark = self.mark(of: record)
@@ -593,11 +594,20 @@ struct LaunchTracker {
             launches[index].terminate(TerminationDecoding.exited(status), mark, into: &events)
             publish(index, into: &events)
         case .stopReason(let reason):
-            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            // A process stopped by SIGKILL is being killed (from the app switcher, by the system):
+            // its end, also of a run seen by nothing else.
+            let killed = reason == "signal SIGKILL"
+            guard let index = consoleLaunchIndex(pid: nil) ?? (killed ? endOnlyLaunch(record, mark: mark, into: &events) : nil) else {
+                return
+            }
             let noted = launches[index].launch.events
             // Once the launch holds all the events it keeps, no stop is looked for among them.
             if noted.count < Self.maximumEvents, !noted.contains(where: { $0.name == "debugger:stopped" && $0.detail == reason }) {
                 note(LaunchEvent(name: "debugger:stopped", detail: reason, mark: mark), at: index)
+            }
+            if killed {
+                launches[index].terminate(Termination(kind: .signal, detail: TerminationDecoding.signal(9)), mark, into: &events)
+                return publish(index, into: &events)
             }
             // The crash the debugger caught ends the run: the process does not go on past it.
             guard DebuggerLine.stopIsACrash(reason) else { return }
@@ -617,7 +627,8 @@ struct LaunchTracker {
             launches[index].terminate(Termination(kind: .jetsam, detail: "memory issue"), mark, into: &events)
             publish(index, into: &events)
         case .terminatedBySignal(let number):
-            guard let index = consoleLaunchIndex(pid: nil) else { return }
+            // As a memory kill, the end of a run seen by nothing else too.
+            guard let index = consoleLaunchIndex(pid: nil) ?? endOnlyLaunch(record, mark: mark, into: &events) else { return }
             var termination = Termination(kind: .signal, detail: TerminationDecoding.signal(number))
             // dyld stops a process with SIGABRT: its own line said why (flutter/samples#982).
             if number == 6, let announced = launches[index].announcedEnd?.termination, announced.kind == .dyld {

@@ -56,6 +56,31 @@ struct LateCaptureTests {
         #expect(launch.phases[.terminated]?.location.line == 1)
     }
 
+    /// deltachat/deltachat-ios#1984: the app's own logger, then the debugger's signal 9; and
+    /// flutter/flutter#116419: lldb stops the app on SIGKILL (swiped away). Each ends the run of the
+    /// app whose lines the capture holds, though no launch was rebuilt before it.
+    @Test("the debugger's signal 9 and a stop on SIGKILL end a run seen by nothing else")
+    func debuggerKills() throws {
+        let logger = """
+            19:29:55:878 💙  ⬅️ few background time, 8.867681916686706, stopping
+            19:29:59:068 💙  ⬅️ few background time, 5.666139250039123, done
+            Message from debugger: Terminated due to signal 9
+            """
+        let (signalled, _) = try launches(in: logger)
+        #expect(signalled.count == 1 && signalled.first?.outcome == .killed)
+        #expect(signalled.first?.termination == Termination(kind: .signal, detail: "SIGKILL(9)"))
+        let stopped = """
+            Xcode build done.                                           18.3s
+            * thread #1, queue = 'com.apple.main-thread', stop reason = signal SIGKILL
+                frame #0: 0x00000001fd411b48 libsystem_kernel.dylib`mach_msg2_trap + 8
+            Target 0: (Runner) stopped.
+            Lost connection to device.
+            """
+        let (killed, _) = try launches(in: stopped)
+        #expect(killed.count == 1 && killed.first?.outcome == .killed && killed.first?.evidence == .endOnly)
+        #expect(killed.first?.phases[.terminated]?.location.line == 2)
+    }
+
     /// omz/Pythonista-Issues#405 (iOS 11, syslog lines quoted without their date): the kernel's
     /// jetsam kill of a process with no launch in the capture ends a launch seen only by its end,
     /// named by the line; the debugger's `Terminated due to memory issue` ends a console's launch so.
