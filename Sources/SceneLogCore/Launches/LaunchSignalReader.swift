@@ -161,8 +161,10 @@ enum LaunchSignalReader {
     static let literals = markers.map(\.literal)
 
     /// The launch signal in `message`, given the markers whose literal the prefilter found in it
-    /// (at least one: a message with none is no launch marker).
-    static func signal(in message: Bytes, markers found: [Int]) -> LaunchSignal? {
+    /// (at least one: a message with none is no launch marker). `namesItsProcess`: the message is
+    /// of a line that names its process, which a callback's trace may be told more freely on
+    /// (``LifecycleCallbackRecognizer/recognize(_:namesItsProcess:)``).
+    static func signal(in message: Bytes, markers found: [Int], namesItsProcess: Bool = false) -> LaunchSignal? {
         // The markers in their order, each once, without a sorted copy of the list (React Native's
         // start line holds two; most messages one).
         var tried = -1
@@ -170,6 +172,10 @@ enum LaunchSignalReader {
             if let signal = markers[next].read(message) { return signal }
             tried = next
         }
-        return nil
+        guard namesItsProcess, found.contains(where: { $0 >= firstCallbackMarker }) else { return nil }
+        return LifecycleCallbackRecognizer.recognize(message, namesItsProcess: true).map(LaunchSignal.callback)
     }
+
+    /// The index of the first of the callbacks' markers, which end the list.
+    private static let firstCallbackMarker = markers.count - LifecycleCallbackRecognizer.literals.count
 }

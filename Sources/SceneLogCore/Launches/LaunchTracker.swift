@@ -139,7 +139,8 @@ struct LaunchTracker {
     /// Reads the launch signal of a message in which the prefilter found `markers`.
     @inline(never)
     private mutating func observeMarkers(_ markers: [Int], in record: RecordView, into events: inout LaunchTrackerEvents) {
-        guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers) else { return }
+        guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers, namesItsProcess: record.fields.process != nil)
+        else { return }
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         // runningboardd's job of a launch SpringBoard requested: nothing new (and no mark to make).
         if case .jobLaunching(let bundle) = signal, launches.requestedIndex(bundle: bundle, device: device) != nil { return }

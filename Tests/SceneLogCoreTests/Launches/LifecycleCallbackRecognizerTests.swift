@@ -125,9 +125,9 @@ import Testing
         methods.flatMap { form.traces(of: $0).map(\.text) }
     }
 
-    private func recognize(_ text: String) -> Callback? {
+    private func recognize(_ text: String, namesItsProcess: Bool = false) -> Callback? {
         var text = text
-        return text.withUTF8 { LifecycleCallbackRecognizer.recognize($0) }
+        return text.withUTF8 { LifecycleCallbackRecognizer.recognize($0, namesItsProcess: namesItsProcess) }
     }
 
     // MARK: - Recognised
@@ -177,6 +177,18 @@ import Testing
         #expect(recognize("sceneDidBecomeActive(_:) <UIWindow: 0x10270c000; frame = (0 0; 390 844)>")?.scene == nil)
         // A truncated description still names the scene.
         #expect(recognize("sceneDidBecomeActive(_:) <UIWindowScene: 0xabc…")?.scene == "0xabc")
+    }
+
+    /// keybase/client#12270: an NSLog line names its process, and tells its callback in words after
+    /// the method's name and a colon; a page's text (no process) may not.
+    @Test func aLoggedLineMayTellItsCallbackInWords() {
+        let said = "applicationWillResignActive: cancelling outstanding animations..."
+        #expect(recognize(said) == nil)
+        #expect(recognize(said, namesItsProcess: true) == Callback(step: .willResignActive, delegate: .app, scene: nil))
+        #expect(recognize("applicationDidBecomeActive: hiding keyz screen.", namesItsProcess: true)?.step == .didBecomeActive)
+        // The Swift spelling, or a sentence that only names the method, is not told so.
+        #expect(recognize("sceneDidBecomeActive(_:): was called twice", namesItsProcess: true) == nil)
+        #expect(recognize("Make sure applicationDidBecomeActive: is called", namesItsProcess: true) == nil)
     }
 
     // MARK: - Not callbacks

@@ -52,9 +52,18 @@ enum LifecycleCallbackRecognizer {
 
     /// The callback `message` traces, or `nil` when it is not a trace: tags are passed over one at a time until a
     /// trace starts, within ``maximumPrefixLength`` bytes.
-    static func recognize(_ message: Bytes) -> Callback? {
+    ///
+    /// A message of a line that names its process (an `NSLog` line, not a page's text) may also be the
+    /// method's name, a colon and what the app says of it: `applicationWillResignActive: cancelling
+    /// outstanding animations...`.
+    static func recognize(_ message: Bytes, namesItsProcess: Bool = false) -> Callback? {
         var start = message.skippingBlanks(from: 0)
         if startsListItem(message, at: start) { return nil }
+        if namesItsProcess, let (method, end) = swiftFunction(in: message, at: start), message.matches(": ", at: end),
+            ASCII.isIdentifier(message[end - 1])
+        {
+            return Callback(step: method.step, delegate: method.delegate, scene: nil)
+        }
         while start <= maximumPrefixLength {
             if let callback = trace(in: message, at: start) { return callback }
             guard let end = endOfTag(in: message, at: start) else { return nil }
