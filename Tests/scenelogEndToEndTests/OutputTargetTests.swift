@@ -289,6 +289,23 @@ struct OutputTargetTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.conf").path))
     }
 
+    @Test("another user's .scenelog.yml in a shared folder is not read unless named",
+          .enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+    func foreignSettingsFileInASharedFolder() throws {
+        let folder = try Self.folder()
+        let setUp = try CommandRunner.run(
+            executable: "/bin/sh", ["-c", "mkdir shared && chmod 1777 shared && cp input.log shared/ && printf 'fail_on: never\\n' > shared/.scenelog.yml"],
+            in: folder)
+        try #require(setUp.status == 0, "\(setUp.stderr)")
+        let shared = folder.appendingPathComponent("shared")
+        #expect(try CommandRunner.run(["scan", "-o", "/dev/null", "input.log"], in: shared).status == 0, "one's own file is read")
+        try #require(try CommandRunner.run(executable: "/bin/chown", ["nobody", ".scenelog.yml"], in: shared).status == 0)
+        let refused = try CommandRunner.run(["scan", "-o", "/dev/null", "input.log"], in: shared)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("belongs to another user, in a folder everyone can write: it is not read"), "\(refused.stderr)")
+        #expect(try CommandRunner.run(["scan", "--config", ".scenelog.yml", "-o", "/dev/null", "input.log"], in: shared).status == 0, "named")
+    }
+
     @Test("the folders scenelog makes for itself are refused in words: a current folder removed, a file in the way")
     func folderErrorsInWords() throws {
         let folder = try Self.folder()

@@ -230,6 +230,25 @@ struct WatchCommandTests {
         #expect(watch.errors.contains("idevicesyslog exited with status 1"))
     }
 
+    @Test("an idevicesyslog that ignores SIGTERM is killed when the watch ends, not left running")
+    func stubbornIdevicesyslogIsKilled() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        let script = """
+            #!/bin/sh
+            trap '' TERM INT HUP
+            echo $$ > '\(folder.path)/pid'
+            echo "Dec  2 14:03:09 iPhone SpringBoard[1] <Notice>: hello"
+            exec sleep 120
+            """
+        try CommandRunner.writeScript(script, to: folder.appendingPathComponent("idevicesyslog"))
+        let watch = try LiveProcess(["watch", "--fail-on", "never"], environment: ["PATH": folder.path + ":/usr/bin:/bin"])
+        #expect(Self.waitForFile(folder.appendingPathComponent("pid")))
+        #expect(watch.interrupt() == 0)
+        let pid = try #require(Int32(try String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, 0) != 0, "idevicesyslog \(pid) still runs")
+        _ = kill(pid, SIGKILL)
+    }
+
     @Test("idevicesyslog's error lines are passed on escaped: a device's text cannot drive the terminal")
     func idevicesyslogErrorsEscaped() throws {
         let folder = try CommandRunner.temporaryFolder()

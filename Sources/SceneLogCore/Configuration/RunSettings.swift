@@ -45,7 +45,8 @@ public struct RunSettings: Sendable {
     /// The settings file read when none is named, when it exists: `.scenelog.yml` in the current folder.
     public static let defaultConfigurationPath = ProjectConfiguration.defaultFileName
 
-    /// The settings file to read: `path`, which must exist, or `./.scenelog.yml` when there is one.
+    /// The settings file to read: `path`, which must exist, or `./.scenelog.yml` when there is one
+    /// that this user, or the folder's owner, put there.
     private static func settingsFile(_ path: String?) throws(ConfigurationError) -> String? {
         if let path {
             guard FileManager.default.fileExists(atPath: path) else {
@@ -53,7 +54,16 @@ public struct RunSettings: Sendable {
             }
             return path
         }
-        return FileManager.default.fileExists(atPath: ProjectConfiguration.defaultFileName) ? ProjectConfiguration.defaultFileName : nil
+        let found = ProjectConfiguration.defaultFileName
+        guard FileManager.default.fileExists(atPath: found) else { return nil }
+        // Another user's file in a shared folder (`/tmp`, a shared workspace) would choose the
+        // rules, the severities and the exit code of this run: it is not read unless named.
+        if LinkChain.isForeignEntry(found, inSharedFolder: ".") {
+            throw ConfigurationError(
+                path: found,
+                message: "belongs to another user, in a folder everyone can write: it is not read; name it with --config to use it, or run elsewhere")
+        }
+        return found
     }
 }
 

@@ -53,4 +53,11 @@ enum LinkChain {
         return stat(folderPath, &folder) == 0 && folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
             && link.st_uid != geteuid() && link.st_uid != folder.st_uid
     }
+
+    /// Whether the entry `name` of the folder `folderPath` (a file or a link, not followed) is
+    /// another user's in a shared folder: one whose contents someone else chose.
+    static func isForeignEntry(_ name: String, inSharedFolder folderPath: String) -> Bool {
+        var entry = stat()
+        return lstat(folderPath + "/" + name, &entry) == 0 && isForeignLink(entry, inSharedFolder: folderPath)
+    }
 }

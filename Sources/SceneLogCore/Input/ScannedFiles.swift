@@ -4,8 +4,9 @@ import Foundation
 /// long it was. A file read again later (the lines around a finding, `--context`) must still be
 /// that file, no shorter: a path swapped since for a link to another file is not read.
 ///
-/// Bounded: past ``maximumCount`` paths, the earliest ones are forgotten, and a path not recorded
-/// is read again as it is found (as for a report read back from JSON).
+/// Bounded: past ``maximumCount`` paths, the earliest ones are forgotten. A path not recorded is
+/// not read again: a report read back from JSON (a part that `merge` joins, which anyone may have
+/// written) names paths of another machine, and reading them here would show this one's files.
 final class ScannedFiles: @unchecked Sendable {
     /// The one record of the process: scans add to it, the text report reads it.
     static let shared = ScannedFiles()
@@ -38,6 +39,11 @@ final class ScannedFiles: @unchecked Sendable {
                 order.removeFirst(forgotten)
             }
         }
+    }
+
+    /// Whether `path` was scanned by this process (and is still remembered).
+    func wasScanned(_ path: String) -> Bool {
+        lock.withLock { byPath[path] != nil }
     }
 
     /// Whether the file `status` describes, opened again by `path`, is not the one scanned under

@@ -15,10 +15,15 @@ final class CompiledPattern: @unchecked Sendable {
         var matchLimit: UInt32
         /// PCRE2's depth limit: how deep backtracking may nest (heap frames for the interpreter).
         var depthLimit: UInt32
+        /// PCRE2's heap limit, in KiB: the most the interpreter's frames may take for one match (a
+        /// pattern of thousands of groups makes each frame large, and the depth limit alone would
+        /// let one line take a gigabyte).
+        var heapLimitKiB: UInt32
 
-        init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000) {
+        init(matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000, heapLimitKiB: UInt32 = 16 << 10) {
             self.matchLimit = matchLimit
             self.depthLimit = depthLimit
+            self.heapLimitKiB = heapLimitKiB
         }
 
         static let `default` = Limits()
@@ -67,6 +72,7 @@ final class CompiledPattern: @unchecked Sendable {
         }
         pcre2_set_match_limit_8(context, limits.matchLimit)
         pcre2_set_depth_limit_8(context, limits.depthLimit)
+        pcre2_set_heap_limit_8(context, limits.heapLimitKiB)
         self.matchContext = context
     }
 

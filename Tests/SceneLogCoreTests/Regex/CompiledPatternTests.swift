@@ -63,6 +63,20 @@ private func firstMatch(_ pattern: CompiledPattern, _ text: String, from start: 
         }
     }
 
+    /// A pattern of thousands of groups makes each of the interpreter's frames large: the heap
+    /// limit stops it before the depth limit would, as a limit like the others.
+    @Test func heapLimitStopsLargeFrames() throws {
+        let groups = String(repeating: "(x)?", count: 3_000)
+        let pattern = try CompiledPattern("(?:\(groups)\\S)+!", limits: .init(matchLimit: .max))
+        #expect(!pattern.isJITCompiled)
+        #expect {
+            _ = try firstMatch(pattern, String(repeating: "a", count: 2_000) + " !")
+        } throws: { error in
+            guard let error = error as? PCRE2Error else { return false }
+            return error.isLimitExceeded && error.message.contains("heap limit")
+        }
+    }
+
     @Test func matchesInvalidUTF8WithoutFailing() throws {
         let pattern = try CompiledPattern("ok")
         let bytes: [UInt8] = [0xFF, 0xFE, 0x6F, 0x6B]

@@ -7,13 +7,19 @@ import Testing
 /// they cannot be.
 @Suite("log context")
 struct LogContextTests {
-    /// Ten lines, `line 1` to `line 10`, the fourth ending with CRLF; and the location of `line`.
+    /// Ten lines, `line 1` to `line 10`, the fourth ending with CRLF, scanned; and the location of `line`.
     static func tenLines(in folder: TemporaryFolder) throws -> (path: String, at: (Int) -> SceneLogCore.SourceLocation) {
         let lines = (1...10).map { $0 == 4 ? "line 4\r" : "line \($0)" }
-        let path = try folder.write(lines.joined(separator: "\n") + "\n", to: "device.log")
+        let path = try scanned(folder.write(lines.joined(separator: "\n") + "\n", to: "device.log"))
         return (path, { number in
             SceneLogCore.SourceLocation(path: path, line: number, byteOffset: lines.prefix(number - 1).reduce(0) { $0 + $1.utf8.count + 1 })
         })
+    }
+
+    /// `path`, scanned: only the files this process scanned are read again.
+    static func scanned(_ path: String) throws -> String {
+        _ = Scanner(options: try testScanOptions()).scan([path])
+        return path
     }
 
     @Test("N lines before and after, the finding's own marked; fewer at the file's ends; CR dropped")
@@ -34,14 +40,14 @@ struct LogContextTests {
     @Test("a long line is cut to a readable length")
     func longLine() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("first\n" + String(repeating: "é", count: 2_000) + "\nlast\n", to: "long.log")
+        let path = try Self.scanned(folder.write("first\n" + String(repeating: "é", count: 2_000) + "\nlast\n", to: "long.log"))
         let lines = try LogContext(radius: 1).lines(around: SceneLogCore.SourceLocation(path: path, line: 2, byteOffset: 6)).get().lines
         #expect(lines.map(\.number) == [1, 2, 3])
         #expect(lines[1].text == String(repeating: "é", count: LogContext.maximumLineLength) + "…")
 
         // A long line on either side is shown from its start, cut, and the lines past it still are.
         let huge = String(repeating: "x", count: 40_000)
-        let past = try folder.write("a\n\(huge)\nfinding\n\(huge)\nz\n", to: "huge.log")
+        let past = try Self.scanned(folder.write("a\n\(huge)\nfinding\n\(huge)\nz\n", to: "huge.log"))
         let around = try LogContext(radius: 2).lines(around: SceneLogCore.SourceLocation(path: past, line: 3, byteOffset: 40_003)).get()
         #expect(!around.cutBefore && !around.cutAfter)
         let cut = String(repeating: "x", count: LogContext.maximumLineLength) + "…"
@@ -49,13 +55,13 @@ struct LogContextTests {
         #expect(around.lines.map(\.text) == ["a", cut, "finding", cut, "z"])
         // Past a line longer than the scan reads whole, the lines beyond it are not looked for.
         let endless = String(repeating: "y", count: LogContext.longestLineWalked + 100_000)
-        let far = try folder.write("a\n\(endless)\nfinding\n", to: "endless.log")
+        let far = try Self.scanned(folder.write("a\n\(endless)\nfinding\n", to: "endless.log"))
         let near = try LogContext(radius: 2).lines(
             around: SceneLogCore.SourceLocation(path: far, line: 3, byteOffset: endless.utf8.count + 3)).get()
         #expect(near.lines.map(\.number) == [3])
         #expect(near.cutBefore && !near.cutAfter, "the lines before stop at the long line; the file ends after")
         // The same after the finding, and the text report says where the context stops.
-        let ahead = try folder.write("finding\n\(endless)\nz\n", to: "ahead.log")
+        let ahead = try Self.scanned(folder.write("finding\n\(endless)\nz\n", to: "ahead.log"))
         let window = try LogContext(radius: 2).lines(around: SceneLogCore.SourceLocation(path: ahead, line: 1, byteOffset: 0)).get()
         #expect(window.lines.map(\.number) == [1, 2])
         #expect(!window.cutBefore && window.cutAfter)
@@ -83,6 +89,9 @@ struct LogContextTests {
         try folder.run("gzip -k device.log")
         #expect(reason(SceneLogCore.SourceLocation(path: path + ".gz", line: 3, byteOffset: 14)) == .compressed)
         #expect(reason(at(3)) == nil)
+        // A file this process did not scan (a path a merged part names) is not read.
+        let other = try folder.write("secret 1\nsecret 2\n", to: "other.log")
+        #expect(reason(SceneLogCore.SourceLocation(path: other, line: 1, byteOffset: 0)) == .notScanned)
     }
 
     @Test("a path that names another file than the one scanned (a link put in its place) is not read; a grown file is")
@@ -107,7 +116,7 @@ struct LogContextTests {
     @Test("the text report shows the lines under each finding, escaped, and a note once per file that cannot be read again")
     func inTheReport() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("one\ntwo \u{1B}[2J\tthree\nfour\n", to: "device.log")
+        let path = try Self.scanned(folder.write("one\ntwo \u{1B}[2J\tthree\nfour\n", to: "device.log"))
         var report = smallReport()
         report.baseline = nil
         let finding = try #require(report.findings.first)

@@ -6,8 +6,8 @@ import Darwin
 
 /// The lines of a log around a finding (`--context N`, like `rg -C N`), read again from the input
 /// after the scan: only from a regular file read as text, by the byte offset its finding records,
-/// a chunk at a time, each line cut to ``maximumLineLength`` characters; only when the path
-/// still names the file that was scanned (``ScannedFiles``).
+/// a chunk at a time, each line cut to ``maximumLineLength`` characters; only when this process
+/// scanned the path and it still names the file that was scanned (``ScannedFiles``).
 ///
 /// Reading it is the text report's business alone: no other format shows context.
 public struct LogContext: Sendable {
@@ -35,7 +35,7 @@ public struct LogContext: Sendable {
 
     /// Why no context is shown for a finding: what the report says instead.
     enum Unavailable: Error, Equatable {
-        case standardInput, archiveMember, compressed, notRegularFile, offsetUnknown, unreadable, changed
+        case standardInput, archiveMember, compressed, notRegularFile, offsetUnknown, unreadable, changed, notScanned
 
         /// The short note the text report writes instead of the lines.
         var note: String {
@@ -47,6 +47,7 @@ public struct LogContext: Sendable {
             case .offsetUnknown: "no context: the line's place in the file is not known"
             case .unreadable: "no context: the file cannot be read again"
             case .changed: "no context: the file changed since it was scanned"
+            case .notScanned: "no context: only the files this run scanned are read again (not those a merged part names)"
             }
         }
     }
@@ -201,9 +202,11 @@ public struct LogContext: Sendable {
         let refusal: Unavailable? =
             if fstat(descriptor, &info) != 0 { .unreadable }
             else if info.st_mode & S_IFMT != S_IFREG { .notRegularFile }
-            else if ScannedFiles.shared.hasChanged(path, to: info) { .changed }
             else if let head = FileSystem.bytes(of: descriptor, at: 0, count: 512) {
-                head.withUnsafeBufferPointer { InputKind.sniff($0) }.isArchive ? .compressed : nil
+                if head.withUnsafeBufferPointer({ InputKind.sniff($0) }).isArchive { .compressed }
+                else if !ScannedFiles.shared.wasScanned(path) { .notScanned }
+                else if ScannedFiles.shared.hasChanged(path, to: info) { .changed }
+                else { nil }
             } else { .unreadable }
         if let refusal {
             close(descriptor)

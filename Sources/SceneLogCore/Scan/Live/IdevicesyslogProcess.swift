@@ -74,11 +74,24 @@ final class IdevicesyslogProcess: @unchecked Sendable {
         return ends
     }
 
-    /// Asks idevicesyslog to stop (SIGTERM), if it still runs.
-    func stop() {
+    /// Asks idevicesyslog to stop (SIGTERM), if it still runs, and kills it (SIGKILL) when it has
+    /// not ended `grace` seconds later: one stuck in a USB read, or a wrapper that ignores SIGTERM,
+    /// is not left running after the watch, holding the device's syslog relay.
+    func stop(grace: Double = 2) {
+        guard let identifier = lock.withLock({ exited ? nil : processIdentifier }) else { return }
+        kill(identifier, SIGTERM)
+        if hasEnded(waitingUpTo: grace) { return }
         lock.withLock {
-            if let processIdentifier, !exited { kill(processIdentifier, SIGTERM) }
+            if !exited { kill(identifier, SIGKILL) }
         }
+        _ = hasEnded(waitingUpTo: grace)
+    }
+
+    /// Whether idevicesyslog has ended, waiting at most `timeout` seconds for that.
+    private func hasEnded(waitingUpTo timeout: Double) -> Bool {
+        guard ended.wait(timeout: .now() + timeout) == .success else { return false }
+        ended.signal()
+        return true
     }
 
     /// Why idevicesyslog ended, when it could not start or exited with an error.
@@ -89,7 +102,7 @@ final class IdevicesyslogProcess: @unchecked Sendable {
     /// ``failure``, once idevicesyslog has ended (its exit follows the end of its output closely),
     /// waiting at most `timeout` seconds for that.
     func failure(waitingUpTo timeout: Double) -> String? {
-        if ended.wait(timeout: .now() + timeout) == .success { ended.signal() }
+        _ = hasEnded(waitingUpTo: timeout)
         return failure
     }
 
