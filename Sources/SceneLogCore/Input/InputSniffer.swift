@@ -11,6 +11,9 @@ enum InputKind: Sendable, Equatable {
     case utf32
     /// `log show --style json` re-written on one line (`jq -c`, `json.dumps`, a log shipper).
     case compactLogJSON
+    /// A report scenelog wrote (JSON, SARIF, NDJSON events): a baseline or yesterday's report kept
+    /// beside the logs, whose quoted messages and rule texts are no log's lines.
+    case scenelogReport
     case binary
 
     /// Looks at the first bytes of an input.
@@ -34,8 +37,22 @@ enum InputKind: Sendable, Equatable {
         if let unitSize = unitSizeWithoutByteOrderMark(head) { return unitSize == 4 ? .utf32 : .utf16 }
         if startsCrashReport(head) { return .crashReport }
         if startsCompactLogJSON(head) { return .compactLogJSON }
+        if isScenelogReport(head) { return .scenelogReport }
         if let unquoted = QuotedReport.unquoted(head), unquoted.withUnsafeBufferPointer(startsCrashReport) { return .crashReport }
         return BinaryContent.startsBinary(head) ? .binary : .text
+    }
+
+    /// Whether `head` opens a report scenelog wrote: its JSON report (whose keys are sorted, `apps`
+    /// first), its NDJSON events, or a SARIF log whose tool is scenelog.
+    private static func isScenelogReport(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        if head.matches("{\n  \"apps\" : [", at: 0) { return true }
+        if head.matches("{\"type\":\"finding\",\"data\":{", at: 0) || head.matches("{\"type\":\"launch\",\"change\":\"", at: 0)
+            || head.matches("{\"type\":\"summary\",\"findings\":{", at: 0)
+        {
+            return true
+        }
+        return head.matches("{\n  \"$schema\" : \"https://json.schemastore.org/sarif-", at: 0)
+            && head.range(of: "\"driver\" : {\n          \"name\" : \"scenelog\"") != nil
     }
 
     /// Whether `head` opens with a crash report: an `.ips` metadata line, a legacy report's
@@ -200,6 +217,7 @@ enum InputKind: Sendable, Equatable {
         case .compactLogJSON:
             "is log show --style json written on one line, whose records scenelog cannot count a line each; "
                 + "write one record a line (jq -c '.[]' capture.json > capture.ndjson) or keep log show's own layout"
+        case .scenelogReport: "is a report scenelog wrote, not a log; scan the logs it was made from"
         case .binary: "is not a text log (it holds binary data)"
         }
     }

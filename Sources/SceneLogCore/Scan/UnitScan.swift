@@ -105,6 +105,9 @@ struct UnitScan {
             return
         }
         switch path == "-" ? .text : kind(of: path) {
+        case .scenelogReport:
+            // A baseline or an earlier report kept beside the logs: its findings are not found again.
+            result.summaries.append(notRead(path, note: "a report scenelog wrote, not a log: not read"))
         case .crashReport:
             do {
                 let bytes = try Array(BoundedFile.read(path: path, limit: BoundedFile.crashReportLimit, what: "crash reports"))
