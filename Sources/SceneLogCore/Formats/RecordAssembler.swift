@@ -86,6 +86,7 @@ final class RecordAssembler<Parser: RecordParser>: LineConsumer {
                 // blank lines (a paste's paragraph break) are no part of what it says.
                 if !line.isBlankLine { fields.message = fields.message.lowerBound..<buffer.count }
             } else {
+                if !capped { sink.recordCut(startLine: startLine, firstLineLeft: number) }
                 capped = true
             }
         case .continuation, .unparsed:

@@ -64,4 +64,7 @@ protocol RecordSink: AnyObject {
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>)
     /// A line longer than the maximum length, cut.
     func truncated(line: Int, keptBytes: Int)
+    /// A record that starts at `startLine` and reached its maximum length at `firstLineLeft`: that
+    /// line and its later ones are counted, not searched.
+    func recordCut(startLine: Int, firstLineLeft: Int)
 }

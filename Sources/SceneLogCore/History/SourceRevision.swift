@@ -9,11 +9,15 @@ struct SourceRevision: Sendable {
     /// Buildkite equivalents, else what git says.
     static var current: SourceRevision {
         let environment = ProcessInfo.processInfo.environment
-        let commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
-            ?? git(["rev-parse", "HEAD"])
-        let branch = environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
+        var commit = environment["GITHUB_SHA"] ?? environment["CI_COMMIT_SHA"] ?? environment["BUILDKITE_COMMIT"]
+        var branch = environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
             ?? environment["CI_COMMIT_REF_NAME"] ?? environment["BUILDKITE_BRANCH"]
-            ?? git(["rev-parse", "--abbrev-ref", "HEAD"])
+        if commit == nil || branch == nil {
+            // One question for both, so that a git that does not answer costs one deadline.
+            let answer = git(["rev-parse", "HEAD", "--abbrev-ref", "HEAD"])?.split(separator: "\n").map(String.init) ?? []
+            commit = commit ?? answer.first
+            branch = branch ?? (answer.count > 1 ? answer[1] : nil)
+        }
         // The environment is outside the tool's hands: its values are kept to what a history reads back.
         return SourceRevision(commit: commit.map { String($0.prefix(HistoryStore.textLimit)) }, branch: branch.map { String($0.prefix(HistoryStore.textLimit)) })
     }

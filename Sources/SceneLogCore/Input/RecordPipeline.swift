@@ -54,6 +54,11 @@ final class RecordPipeline: RecordSink {
         handOverWhenFull()
     }
 
+    func recordCut(startLine: Int, firstLineLeft: Int) {
+        batch.appendRecordCut(startLine: startLine, firstLineLeft: firstLineLeft)
+        handOverWhenFull()
+    }
+
     /// Hands over the last records and waits until the downstream sink has taken all of them.
     func finish() {
         handOver()
@@ -78,6 +83,7 @@ final class RecordBatch: @unchecked Sendable {
         case record(start: Int, count: Int, fields: RecordFields, format: LogFormat?, line: Int, byteOffset: Int, continuationLines: Int)
         case unparsed(start: Int, count: Int, line: Int)
         case truncated(line: Int, keptBytes: Int)
+        case recordCut(startLine: Int, firstLineLeft: Int)
     }
 
     @exclusivity(unchecked) private var bytes: [UInt8]
@@ -114,6 +120,10 @@ final class RecordBatch: @unchecked Sendable {
         entries.append(.truncated(line: line, keptBytes: keptBytes))
     }
 
+    func appendRecordCut(startLine: Int, firstLineLeft: Int) {
+        entries.append(.recordCut(startLine: startLine, firstLineLeft: firstLineLeft))
+    }
+
     /// Hands every entry to `sink`, in order, and empties the batch; once `stop` answers true
     /// (asked every ``entriesBetweenStopChecks`` entries), the rest are dropped.
     func replay(into sink: any RecordSink, unless stop: () -> Bool) {
@@ -130,6 +140,8 @@ final class RecordBatch: @unchecked Sendable {
                     sink.unparsed(line: line, bytes: UnsafeBufferPointer(rebasing: all[start..<start + count]))
                 case .truncated(let line, let keptBytes):
                     sink.truncated(line: line, keptBytes: keptBytes)
+                case .recordCut(let startLine, let firstLineLeft):
+                    sink.recordCut(startLine: startLine, firstLineLeft: firstLineLeft)
                 }
             }
         }

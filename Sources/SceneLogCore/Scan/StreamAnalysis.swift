@@ -132,6 +132,13 @@ final class StreamAnalysis: RecordSink {
                 "\(Escaping.visible(path)):\(line): line longer than \(keptBytes) bytes; the rest of it was skipped"))
     }
 
+    func recordCut(startLine: Int, firstLineLeft: Int) {
+        observer?.scanDidReport(
+            ScanDiagnostic(
+                .warning,
+                "\(Escaping.visible(path)):\(startLine): a record longer than \(RecordAssembler<XcodeConsoleParser>.maximumRecordLength >> 20) MiB; its lines from line \(firstLineLeft) on are counted but not searched"))
+    }
+
     /// Ends the stream: the launches still open are handed out, and rules that gave up are reported.
     func finish() {
         guard analyzer != nil else { return }

@@ -161,6 +161,15 @@ import Testing
         #expect(summary.records >= 1)
     }
 
+    /// A record is kept up to 4 MiB: the lines past that are counted, and the cut is said.
+    @Test func aRecordPastItsMaximumLengthIsSaidToBeCut() {
+        let text = "[{\n" + String(repeating: "  \"x\" : 1,\n", count: 400_000) + "  \"eventMessage\" : \"m\"\n}]\n"
+        let (_, summary, sink) = scan(text, as: .logJSON)
+        #expect(sink.recordsCut.map(\.startLine) == [1])
+        #expect(sink.recordsCut.first.map { $0.firstLineLeft > 300_000 && $0.firstLineLeft < 400_000 } == true)
+        #expect(summary.lines == 400_003)
+    }
+
     @Test func scansTheSameInChunks() {
         expectSameScanInChunks(of: Self.capture)
     }

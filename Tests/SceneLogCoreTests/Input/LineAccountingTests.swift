@@ -19,6 +19,7 @@ private final class CountingSink: RecordSink {
     }
 
     func truncated(line: Int, keptBytes: Int) {}
+    func recordCut(startLine: Int, firstLineLeft: Int) {}
 }
 
 /// Nothing is lost: for every sample and every committed fuzz-corpus input, each physical line is

@@ -19,6 +19,10 @@ private final class EventLog: RecordSink {
     func truncated(line: Int, keptBytes: Int) {
         events.append("truncated \(line) \(keptBytes)")
     }
+
+    func recordCut(startLine: Int, firstLineLeft: Int) {
+        events.append("record cut \(startLine) \(firstLineLeft)")
+    }
 }
 
 @Suite("record pipeline")
@@ -112,6 +116,7 @@ private final class SignallingSink: RecordSink, @unchecked Sendable {
     }
 
     func truncated(line: Int, keptBytes: Int) {}
+    func recordCut(startLine: Int, firstLineLeft: Int) {}
 }
 
 /// A flag one thread sets and another reads.

@@ -5,6 +5,7 @@ final class CollectingSink: RecordSink {
     var records: [LogRecord] = []
     var unparsed: [(line: Int, text: String)] = []
     var truncated: [Int] = []
+    var recordsCut: [(startLine: Int, firstLineLeft: Int)] = []
     private var timestamps: TimestampContext
     private let path: String
 
@@ -24,6 +25,10 @@ final class CollectingSink: RecordSink {
 
     func truncated(line: Int, keptBytes: Int) {
         truncated.append(line)
+    }
+
+    func recordCut(startLine: Int, firstLineLeft: Int) {
+        recordsCut.append((startLine, firstLineLeft))
     }
 }
 
