@@ -95,6 +95,26 @@ struct ArchiveWalkerTests {
         #expect(visited.last == "not read names.zip!/(member 1 without a readable name)")
     }
 
+    /// A pax header may name a member with a megabyte: that name would be copied into each of its
+    /// findings. One longer than a path can be is passed over, named by its start.
+    @Test("a member whose name is longer than a path can be is passed over")
+    func overlongMemberName() throws {
+        let folder = try TemporaryFolder()
+        try folder.run(
+            """
+            python3 -c "
+            import io, tarfile
+            with tarfile.open('long.tar', 'w', format=tarfile.PAX_FORMAT) as t:
+                for name in ['a' * 5000 + '.log', 'short.log']:
+                    data = b'line\\n'
+                    info = tarfile.TarInfo(name); info.size = len(data)
+                    t.addfile(info, io.BytesIO(data))
+            "
+            """)
+        let visited = try Self.walk("long.tar", in: folder)
+        #expect(visited == ["not read long.tar!/" + String(repeating: "a", count: ArchiveReader.shownNamePrefix) + "…", "text long.tar!/short.log: line\n"])
+    }
+
     @Test("--include chooses the members")
     func selection() throws {
         let folder = try Self.bundle()

@@ -30,6 +30,11 @@ struct ArchiveMember: Sendable, Equatable {
 /// extracting to disk. A member that is itself compressed or an archive can be opened in turn
 /// (``init(member:of:)``), reading through its parent.
 final class ArchiveReader {
+    /// The longest member name read (Linux's `PATH_MAX`); a longer one is passed over.
+    static let longestMemberName = 4_096
+    /// How much of a longer name is shown.
+    static let shownNamePrefix = 256
+
     /// The archive's name in messages: `capture.tar.gz`, or `outer.tar!/inner.tar.gz`.
     let path: String
     private let handle: OpaquePointer
@@ -163,6 +168,13 @@ final class ArchiveReader {
             return ArchiveMember(
                 name: "(member \(unnamedMembers) without a readable name)", isRegularFile: false, size: nil,
                 unreadableName: "its name cannot be read\(why): passed over")
+        }
+        // A name longer than any path a system takes is no capture's: it would be copied into every
+        // finding of the member (a pax header may make it a megabyte long).
+        if name.utf8.count > Self.longestMemberName {
+            return ArchiveMember(
+                name: String(decoding: name.utf8.prefix(Self.shownNamePrefix), as: UTF8.self) + "…", isRegularFile: false, size: nil,
+                unreadableName: "its name is \(name.utf8.count) bytes long, longer than a path can be (\(Self.longestMemberName)): passed over")
         }
         var member = ArchiveMember(
             name: name, isRegularFile: carchive_entry_filetype(entry) == carchive_regular_file_type() || isSingleStream,
