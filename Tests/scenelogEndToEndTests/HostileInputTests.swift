@@ -250,6 +250,31 @@ struct HostileInputTests {
         #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0)
     }
 
+    @Test("a report blocked on a pipe whose reader stalled ends at the first SIGTERM once the inputs are read")
+    func stalledReaderFirstSignal() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        // Some thousand findings: a report far larger than a pipe holds.
+        try String(repeating: Self.notAdopted + "\n", count: 3_000).write(
+            to: folder.appendingPathComponent("many.log"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["scan", "--format", "json", "--fail-on", "never", "many.log"]
+        process.currentDirectoryURL = folder
+        let out = Pipe()  // never read
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 3)
+        process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let ended = !process.isRunning
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(ended, "still blocked 10 s after the first SIGTERM")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+
     @Test("Ctrl-C during a scan stops reading and still writes the report of what was read")
     func interruptedScan() throws {
         let folder = try CommandRunner.temporaryFolder()

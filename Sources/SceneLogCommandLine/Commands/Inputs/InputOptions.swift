@@ -167,7 +167,9 @@ struct InputOptions: ParsableArguments {
         options.cacheFolder = cache
         let console = ScanConsole(showsProgress: !quiet, onLaunch: onLaunch)
         defer { console.finish() }
-        return Scanner(options: options, observer: console).scan(prepared.inputs)
+        let result = Scanner(options: options, observer: console).scan(prepared.inputs)
+        ScanInterruption.readingIsOver()
+        return result
     }
 
     /// The paths named, then the ones listed in `--inputs-from`.

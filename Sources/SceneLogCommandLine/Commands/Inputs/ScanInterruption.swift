@@ -8,11 +8,15 @@ import Darwin
 
 /// Set by the first SIGINT, SIGTERM or SIGHUP during a scan; read between chunks.
 nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
+/// Set once the inputs are read: a stop asked for then ends the process at once.
+nonisolated(unsafe) private var readingEnded: sig_atomic_t = 0
 
 /// Ctrl-C (or SIGTERM, or SIGHUP: a closed terminal) during `scan`, `timeline` or `report`: the
 /// first one stops reading (every input ends where it is) so that the report of what was read is
 /// still written, marked interrupted, and the exit status is 3; a second one, of any of the three,
-/// ends the process at once, removing the temporary file of a report being written.
+/// ends the process at once, removing the temporary file of a report being written. So does the
+/// first one once the inputs are read (``readingIsOver()``): a report blocked on a pipe or FIFO
+/// whose reader stalled would otherwise wait for a second.
 ///
 /// The handler does not restart an interrupted system call (no `SA_RESTART`): a read that blocks
 /// on a file that never ends (`/proc/kmsg`, a hung network mount) returns, and the input ends.
@@ -24,12 +28,12 @@ enum ScanInterruption {
             var action = sigaction()
             #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = { number in
-                if interruptRequested != 0 { ScanInterruption.end(number) }
+                if interruptRequested != 0 || readingEnded != 0 { ScanInterruption.end(number) }
                 interruptRequested = 1
             }
             #else
             action.__sigaction_u.__sa_handler = { number in
-                if interruptRequested != 0 { ScanInterruption.end(number) }
+                if interruptRequested != 0 || readingEnded != 0 { ScanInterruption.end(number) }
                 interruptRequested = 1
             }
             #endif
@@ -46,6 +50,11 @@ enum ScanInterruption {
         ReportDestination.removePartialReport()
         signal(number, SIG_DFL)
         raise(number)
+    }
+
+    /// Says that the inputs are read: a stop asked for from now on ends the process at once.
+    static func readingIsOver() {
+        readingEnded = 1
     }
 
     /// Whether a stop was asked for.
