@@ -162,9 +162,9 @@ enum LaunchSignalReader {
 
     /// The launch signal in `message`, given the markers whose literal the prefilter found in it
     /// (at least one: a message with none is no launch marker). `namesItsProcess`: the message is
-    /// of a line that names its process, which a callback's trace may be told more freely on
-    /// (``LifecycleCallbackRecognizer/recognize(_:namesItsProcess:)``).
-    static func signal(in message: Bytes, markers found: [Int], namesItsProcess: Bool = false) -> LaunchSignal? {
+    /// of a line that names its process, on which a callback may also be told in words
+    /// (``LifecycleCallbackRecognizer/recognizeToldInWords(_:)``).
+    static func signal(in message: Bytes, markers found: [Int], namesItsProcess: Bool) -> LaunchSignal? {
         // The markers in their order, each once, without a sorted copy of the list (React Native's
         // start line holds two; most messages one).
         var tried = -1
@@ -173,7 +173,7 @@ enum LaunchSignalReader {
             tried = next
         }
         guard namesItsProcess, found.contains(where: { $0 >= firstCallbackMarker }) else { return nil }
-        return LifecycleCallbackRecognizer.recognize(message, namesItsProcess: true).map(LaunchSignal.callback)
+        return LifecycleCallbackRecognizer.recognizeToldInWords(message).map(LaunchSignal.callback)
     }
 
     /// The index of the first of the callbacks' markers, which end the list.

@@ -1,4 +1,3 @@
-
 /// Turns the system's exit descriptions into a ``Termination``.
 enum TerminationDecoding {
     /// Darwin's signal names by number.

@@ -125,9 +125,13 @@ import Testing
         methods.flatMap { form.traces(of: $0).map(\.text) }
     }
 
+    /// The callback `text` traces; on a line that names its process, also one told in words, as
+    /// ``LaunchSignalReader`` reads it.
     private func recognize(_ text: String, namesItsProcess: Bool = false) -> Callback? {
         var text = text
-        return text.withUTF8 { LifecycleCallbackRecognizer.recognize($0, namesItsProcess: namesItsProcess) }
+        return text.withUTF8 { bytes in
+            LifecycleCallbackRecognizer.recognize(bytes) ?? (namesItsProcess ? LifecycleCallbackRecognizer.recognizeToldInWords(bytes) : nil)
+        }
     }
 
     // MARK: - Recognised

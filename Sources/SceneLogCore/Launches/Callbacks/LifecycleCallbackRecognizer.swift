@@ -52,24 +52,26 @@ enum LifecycleCallbackRecognizer {
 
     /// The callback `message` traces, or `nil` when it is not a trace: tags are passed over one at a time until a
     /// trace starts, within ``maximumPrefixLength`` bytes.
-    ///
-    /// A message of a line that names its process (an `NSLog` line, not a page's text) may also be the
-    /// method's name, a colon and what the app says of it: `applicationWillResignActive: cancelling
-    /// outstanding animations...`.
-    static func recognize(_ message: Bytes, namesItsProcess: Bool = false) -> Callback? {
+    static func recognize(_ message: Bytes) -> Callback? {
         var start = message.skippingBlanks(from: 0)
         if startsListItem(message, at: start) { return nil }
-        if namesItsProcess, let (method, end) = swiftFunction(in: message, at: start), message.matches(": ", at: end),
-            ASCII.isIdentifier(message[end - 1])
-        {
-            return Callback(step: method.step, delegate: method.delegate, scene: nil)
-        }
         while start <= maximumPrefixLength {
             if let callback = trace(in: message, at: start) { return callback }
             guard let end = endOfTag(in: message, at: start) else { return nil }
             start = message.skippingBlanks(from: end)
         }
         return nil
+    }
+
+    /// The callback a message tells in words: the method's name, a colon and what the app says of
+    /// it (`applicationWillResignActive: cancelling outstanding animations...`). Only a line that
+    /// names its process (an `NSLog` line, not a page's text) is read so.
+    static func recognizeToldInWords(_ message: Bytes) -> Callback? {
+        let start = message.skippingBlanks(from: 0)
+        guard !startsListItem(message, at: start), let (method, end) = swiftFunction(in: message, at: start),
+            message.matches(": ", at: end), ASCII.isIdentifier(message[end - 1])
+        else { return nil }
+        return Callback(step: method.step, delegate: method.delegate, scene: nil)
     }
 
     // MARK: - The trace
