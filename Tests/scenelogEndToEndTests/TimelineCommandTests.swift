@@ -37,6 +37,38 @@ import Testing
         #expect(lines.contains("L1 is TestPreview (pid 70945)"), "\(result.stdout)")
     }
 
+    /// A print(#function) study of the life cycle (a Korean blog's console fences, 2023): the app
+    /// goes active, to the background and back, then is closed from the app switcher. What came
+    /// after the launch was printed is printed when the launch ends, not dropped.
+    @Test("what a launch went on to after it was printed (background, foreground, disconnect) is printed too")
+    func printsWhatTheLaunchWentOnTo() throws {
+        let capture = """
+            application(_:didFinishLaunchingWithOptions:)
+            scene(_:willConnectTo:options:)
+            sceneWillEnterForeground(_:)
+            sceneDidBecomeActive(_:)
+            sceneWillResignActive(_:)
+            sceneDidEnterBackground(_:)
+            sceneWillEnterForeground(_:)
+            sceneDidBecomeActive(_:)
+            sceneWillResignActive(_:)
+            sceneDidDisconnect(_:)
+
+            """
+        let result = try CommandRunner.run(["timeline", "-"], stdin: Data(capture.utf8))
+        #expect(result.status == 0)
+        let output = result.stdout
+        let wentOn = try #require(output.range(of: "L1 went on:\n"), "\(output)")
+        let first = output[..<wentOn.lowerBound]
+        let later = output[wentOn.upperBound...]
+        #expect(first.contains("↳ didBecomeActive") && !first.contains("willResignActive"), "\(output)")
+        for (step, line) in [("willResignActive", 5), ("didEnterBackground", 6), ("willEnterForeground", 7), ("didDisconnect", 10)] {
+            #expect(later.split(separator: "\n").contains { $0.contains("↳ \(step)") && $0.hasSuffix("line \(line)") }, "\(step): \(output)")
+        }
+        // Printed once each: nothing of the first part again.
+        #expect(!later.contains("didFinishLaunching") && output.components(separatedBy: "went on:").count == 2, "\(output)")
+    }
+
     @Test func jsonHasTheLaunchesArray() throws {
         let result = try CommandRunner.run(["timeline", "--format", "json", "Samples/termination-uncaught-js-exception.txt"])
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

@@ -53,6 +53,10 @@ struct CrashReport: Sendable, Equatable {
     /// Whether the JSON body is whole but could not be decoded (not JSON, or nested too deep):
     /// only the metadata line's fields are known.
     var isBodyUndecodable = false
+    /// The line of the file (1-based) that tells how the process ended: a legacy report's first
+    /// `Exception Type:`, `Termination Reason:` or `Termination Description:` line, else its first
+    /// line; a JSON report's metadata line. Prose a bug report puts above a pasted report comes before it.
+    var tellingLine = 1
 
     /// The most characters (Unicode scalars) of a name, a version, a time or a code the report gives.
     static let maximumFieldLength = 512

@@ -35,8 +35,9 @@ enum CrashReportDiagnosis {
     /// frame 0 of the crashed thread of such a crash (message-catalog.md, the crash signature).
     static let sceneLifecycleTrap = "___UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption_block_invoke"
 
-    /// The finding `report` (read from `path`) gives.
-    static func finding(for report: CrashReport, path: String, severityOverrides: [String: Severity] = [:])
+    /// The finding `report` (read from `path`) gives, located at its ``CrashReport/tellingLine``,
+    /// which starts at `byteOffset` in the file.
+    static func finding(for report: CrashReport, path: String, byteOffset: Int = 0, severityOverrides: [String: Severity] = [:])
         -> Finding
     {
         var data: [String: String] = [:]
@@ -74,6 +75,12 @@ enum CrashReportDiagnosis {
         if report.isLaunchWatchdogKill {
             rule = LaunchWatchdogTerminationRule.description.id
             message = "crash report: \(process) was killed by the watchdog (\(termination))"
+            if let watchdog, let phase = LaunchWatchdogTerminationRule.phase(
+                event: watchdog.event, inBackground: watchdog.inBackground, ranOutOfCPU: watchdog.ranOutOfCPU)
+            {
+                message += " while trying to \(phase)"
+                data["phase"] = phase
+            }
         } else if report.isBackgroundTaskKill {
             rule = BackgroundTaskExpiredRule.description.id
             message = "crash report: \(process) was killed for keeping a background task past its allowance"
@@ -109,7 +116,7 @@ enum CrashReportDiagnosis {
         }
         let severity = severityOverrides[rule] ?? RuleCatalog.builtInRule(id: rule)?.description.severity ?? description.severity
         return Finding(
-            rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: 1, byteOffset: 0),
+            rule: rule, severity: severity, message: message, location: SourceLocation(path: path, line: report.tellingLine, byteOffset: byteOffset),
             timestamp: report.timestamp, process: report.process, pid: pid,
             excerpt: report.crashedThreadFrames.first ?? message, data: data)
     }

@@ -51,12 +51,15 @@ enum CrashReportParser {
             metadata.bugType != nil
         else {
             let lines = textLines(content)
-            guard lines.contains(where: isLegacyHeader) else { return nil }
+            guard let header = lines.firstIndex(where: isLegacyHeader) else { return nil }
             var report = CrashReport()
-            readLegacy(lines, into: &report)
+            let firstLine = line(of: content.startIndex, in: bytes)
+            report.tellingLine = firstLine + header
+            readLegacy(lines, firstLine: firstLine, into: &report)
             return report
         }
         var report = CrashReport()
+        report.tellingLine = line(of: content.startIndex, in: bytes)
         readMetadata(metadata, into: &report)
         let body = skippingBlanks(content[lineEnd...])
         if body.isEmpty {
@@ -82,7 +85,7 @@ enum CrashReportParser {
                 }
             }
         } else {
-            readLegacy(textLines(body), into: &report)
+            readLegacy(textLines(body), firstLine: line(of: body.startIndex, in: bytes), into: &report)
         }
         return report
     }
@@ -162,13 +165,19 @@ enum CrashReportParser {
     ///
     /// The termination explanation is the text after the code, the `Termination Description:`
     /// value and the lines that follow them (`<RBSTerminateContext| …`, `ProcessVisibility: …`),
-    /// up to a blank line or `Triggered by Thread:`.
-    private static func readLegacy(_ lines: [String], into report: inout CrashReport) {
+    /// up to a blank line or `Triggered by Thread:`. `firstLine` is the line of the file the first
+    /// of `lines` is.
+    private static func readLegacy(_ lines: [String], firstLine: Int, into report: inout CrashReport) {
+        var toldTheEnd = false
         var explanation: [String] = []
         var inTermination = false
         var inCrashedThread = false
         var inExceptionBacktrace = false
-        for line in lines {
+        for (index, line) in lines.enumerated() {
+            if !toldTheEnd, ["Exception Type:", "Termination Reason:", "Termination Description:"].contains(where: line.hasPrefix) {
+                report.tellingLine = firstLine + index
+                toldTheEnd = true
+            }
             if inCrashedThread || inExceptionBacktrace, let frame = legacyFrame(line) {
                 if inCrashedThread, report.crashedThreadFrames.count < frameLimit { report.crashedThreadFrames.append(frame) }
                 if inExceptionBacktrace, report.exceptionBacktraceFrames.count < frameLimit {
@@ -301,6 +310,11 @@ enum CrashReportParser {
 
     private static func trimmed(_ text: Substring) -> String {
         text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The line (1-based) of `bytes` that `index` is on.
+    private static func line(of index: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<index].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 
     /// `json` through the end of the object it starts with: what follows (a paste's closing

@@ -13,6 +13,10 @@ struct WatchdogExplanation: Equatable {
     var pid: Int?
     /// The time allowance, as printed (`19.71`).
     var budget: String?
+    /// Whether the report says the app was in the background (`ProcessVisibility: Background`).
+    var inBackground = false
+    /// Whether the allowance was of CPU time rather than wall-clock time.
+    var ranOutOfCPU = false
 
     /// Reads `text`; `nil` when it holds no watchdog transgression.
     init?(_ text: String) {
@@ -40,6 +44,8 @@ struct WatchdogExplanation: Equatable {
         } else {
             explanation.bundle = bundleID(text, subject..<(text.index(of: ASCII.space, from: subject) ?? text.count))
         }
+        explanation.inBackground = text.range(of: "ProcessVisibility: Background") != nil
+        explanation.ranOutOfCPU = text.range(of: " exhausted CPU time allowance") != nil
         if let allowance = text.range(of: "allowance of ") {
             var end = allowance.upperBound
             while end < text.count, ASCII.isDigit(text[end]) || text[end] == ASCII.dot { end += 1 }

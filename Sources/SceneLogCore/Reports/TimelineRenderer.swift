@@ -79,6 +79,22 @@ public struct TimelineRenderer: Sendable {
         "\(paint(launch.id, .bold)) is now \(outcome(launch))\(launch.terminationSuffix)\n" + explanation(of: launch, findings: findings)
     }
 
+    /// The phases and callbacks of `launch` past line `line` (what it went on to do after it was
+    /// printed: a move to the background and back, a scene disconnected), under `L1 went on:`
+    /// unless `continuing` (the output's last lines are this launch's); empty when there are none.
+    public func renderLater(_ launch: Launch, after line: Int, continuing: Bool = false) -> String {
+        let later = Self.entries(of: launch).filter { $0.mark.location.line > line }
+        guard !later.isEmpty else { return "" }
+        var output = continuing ? "" : paint(launch.id, .bold) + " went on:\n"
+        for entry in later { appendLine(to: &output, phase: entry.label, mark: entry.mark, launch: launch, source: entry.source) }
+        return output
+    }
+
+    /// The last line that the timeline of `launch` shows a phase or callback at; 0 when none.
+    public static func lastLine(of launch: Launch) -> Int {
+        entries(of: launch).last?.mark.location.line ?? 0
+    }
+
     /// The line that names a launch shown before its app's name or pid was known (an Xcode console
     /// whose first timestamped line comes after the app went active).
     public func renderNaming(_ launch: Launch) -> String {

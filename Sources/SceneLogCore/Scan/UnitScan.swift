@@ -234,8 +234,14 @@ struct UnitScan {
             return result.summaries.append(summary)
         }
         let configuration = options.ruleSet?.configuration
+        // Where the line that tells the end starts: the file's bytes, whose lines a quoted report's keep.
+        var lineStart = 0
+        for _ in 1..<max(report.tellingLine, 1) {
+            guard let newline = bytes[lineStart...].firstIndex(of: newline) else { break }
+            lineStart = newline + 1
+        }
         let finding = CrashReportDiagnosis.finding(
-            for: report, path: path, severityOverrides: configuration?.severityOverrides ?? [:])
+            for: report, path: path, byteOffset: lineStart, severityOverrides: configuration?.severityOverrides ?? [:])
         summary.note = finding.message
         result.summaries.append(summary)
         guard let configuration, !configuration.disabledRules.contains(finding.rule),

@@ -434,6 +434,49 @@ import Testing
                 == "crash report: com.larky.chcu was killed for keeping a background task past its allowance (0x000000008badf00d)")
     }
 
+    /// A scene update the watchdog ended while the app was in the background, in a report pasted
+    /// below a bug report's sentence (xbmc/xbmc-remote issue 684's lines, Kodi Remote): the finding
+    /// is on the line that tells the end, not on the prose, and says the app was in the background.
+    @Test func backgroundSceneUpdateKillBelowProse() throws {
+        let text = """
+            I see several crashes when iOS kills the App because it was moved to background.
+
+            ```
+            Exception Type:  EXC_CRASH (SIGKILL)
+            Exception Codes: 0x0000000000000000, 0x0000000000000000
+            Exception Note:  EXC_CORPSE_NOTIFY
+            Termination Reason: FRONTBOARD 2343432205
+            <RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-update watchdog transgression: application<it.joethefox.XBMC-Remote>:33891 exhausted real (wall clock) time allowance of 10.00 seconds
+            ProcessVisibility: Background
+            ProcessState: Running
+            WatchdogEvent: scene-update
+            WatchdogVisibility: Background
+            ```
+            """
+        let report = try #require(parse(text))
+        #expect(report.tellingLine == 4 && report.isLaunchWatchdogKill)
+        let folder = try TemporaryFolder()
+        let path = try folder.write(text, to: "kodi.crash")
+        let finding = try #require(Scanner(options: try testScanOptions()).scan([path]).findings.first)
+        // Where `Exception Type:` starts: after the sentence, a blank line and the fence.
+        #expect(finding.location.line == 4 && finding.location.byteOffset == 86)
+        #expect(finding.data["phase"] == "update its scene in the background")
+        #expect(
+            finding.message
+                == "crash report: it.joethefox.XBMC-Remote was killed by the watchdog (FRONTBOARD 0x8badf00d) while trying to update its scene in the background: scene-update watchdog transgression, allowance of 10.00 seconds"
+        )
+    }
+
+    /// A report with no line telling its end is located at its first header line; one with a JSON
+    /// metadata line, at that line.
+    @Test(arguments: [
+        ("Some words first.\nIncident Identifier: 2B9C7E1F-0A3D-4E5F-8A6B-7C8D9E0F1A2B\nThread 0 Crashed:\n0   libsystem_kernel.dylib        0x00000001e8d3c1d0 __pthread_kill + 8\n", 2),
+        ("\n\n{\"app_name\":\"Runner\",\"bug_type\":\"309\",\"name\":\"Runner\"}\n{\n", 3),
+    ])
+    func tellingLineWithoutTermination(text: String, line: Int) throws {
+        #expect(try #require(parse(text)).tellingLine == line)
+    }
+
     /// The iOS 27 SDK's UIScene trap as a crash report shows it (message-catalog.md: frame 0 of the
     /// crashed thread; assistant-ui/assistant-ui#7854): the trap's finding, not a crash like others.
     @Test func sceneLifecycleTrapCrash() throws {

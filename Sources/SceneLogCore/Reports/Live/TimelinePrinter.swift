@@ -6,7 +6,10 @@
 /// and is kept in ``failure`` for the caller to report.
 public final class TimelinePrinter {
     private let renderer: TimelineRenderer
-    private var printed: [String: LaunchOutcome] = [:]
+    /// The launches printed: the outcome shown last, and the last line of a phase or callback shown.
+    private var printed: [String: (outcome: LaunchOutcome, lastLine: Int)] = [:]
+    /// The launch whose `went on:` lines the output ends with: more of them follow without a header.
+    private var goingOn: String?
     /// The launches shown with neither an app nor a pid, which a later line may name.
     private var unnamed: Set<String> = []
     /// The write error that ended the printing, other than a closed reader.
@@ -21,8 +24,10 @@ public final class TimelinePrinter {
     /// Whether the printing goes on (no write failed, the reader is still there).
     public var isOpen: Bool { failure == nil && !readerWentAway }
 
-    /// Prints `launch` (with the findings linked to it) the first time its outcome is known, a line
-    /// when its outcome changes, and one when it was shown unnamed and now has its app or pid.
+    /// Prints `launch` (with the findings linked to it) the first time its outcome is known; later,
+    /// the phases and callbacks it went on to (a move to the background and back, its scene
+    /// disconnected), a line when its outcome changes, and one when it was shown unnamed and now
+    /// has its app or pid.
     public func show(_ launch: Launch, findings: [Finding]) {
         guard isOpen else { return }
         let isNamed = launch.bundle != nil || launch.process != nil || launch.pid != nil
@@ -31,12 +36,22 @@ public final class TimelinePrinter {
             unnamed.remove(launch.id)
             text += renderer.renderNaming(launch)
         }
-        if printed[launch.id] != launch.outcome {
-            text += printed[launch.id] == nil ? renderer.render(launch, findings: findings) : renderer.renderChange(launch, findings: findings)
-            if printed[launch.id] == nil, !isNamed { unnamed.insert(launch.id) }
-            printed[launch.id] = launch.outcome
+        var endsGoingOn = false
+        if let shown = printed[launch.id] {
+            let later = renderer.renderLater(launch, after: shown.lastLine, continuing: goingOn == launch.id && text.isEmpty)
+            text += later
+            endsGoingOn = !later.isEmpty
+            if shown.outcome != launch.outcome {
+                text += renderer.renderChange(launch, findings: findings)
+                endsGoingOn = false
+            }
+        } else {
+            text += renderer.render(launch, findings: findings)
+            if !isNamed { unnamed.insert(launch.id) }
         }
+        printed[launch.id] = (launch.outcome, max(printed[launch.id]?.lastLine ?? 0, TimelineRenderer.lastLine(of: launch)))
         guard !text.isEmpty else { return }
+        goingOn = endsGoingOn ? launch.id : nil
         do {
             try ReportDestination.writeStandardOutput(text)
         } catch where error.readerWentAway {

@@ -29,7 +29,9 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             scene(_:willConnectTo:options:) to setting up the window and its root view controller, and \
             move synchronous network calls, file and database work, migrations, SDK set-up and waits on \
             semaphores or locks off the main thread or after the first frame. For scene-update kills, do \
-            the same in sceneWillEnterForeground(_:) and sceneDidBecomeActive(_:). Measure with the \
+            the same in sceneWillEnterForeground(_:) and sceneDidBecomeActive(_:); when the report says \
+            ProcessVisibility: Background, the app was in or going to the background, so keep \
+            sceneDidEnterBackground(_:) and applicationDidEnterBackground(_:) short as well. Measure with the \
             Instruments App Launch template on a release build launched without the debugger, and look \
             for main-thread-hang and main-thread-io-at-launch findings just before this one.
             """,
@@ -170,15 +172,24 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
     /// the report says so (`ProcessVisibility: Background`, the most common watchdog report), and
     /// to have run out of CPU time when that was the allowance exhausted.
     func accept(_ data: inout [String: String], configuration: RuleConfiguration) -> Bool {
+        guard data["watchdogEvent"] != "process-exit" else { return false }
+        data["phase"] = Self.phase(
+            event: data["watchdogEvent"], inBackground: data["processVisibility"] == "Background",
+            ranOutOfCPU: data["reason"] == "CPU time")
+        return true
+    }
+
+    /// What the app was killed while trying to do, as the message says it (`update its scene in the
+    /// background`); `nil` for an event other than a scene's create or update.
+    static func phase(event: String?, inBackground: Bool, ranOutOfCPU: Bool) -> String? {
         var phase: String
-        switch data["watchdogEvent"] {
+        switch event {
         case "scene-update": phase = "update its scene"
         case "scene-create": phase = "launch"
-        default: return data["watchdogEvent"] != "process-exit"
+        default: return nil
         }
-        if data["processVisibility"] == "Background" { phase += " in the background" }
-        if data["reason"] == "CPU time" { phase += " (its CPU time ran out)" }
-        data["phase"] = phase
-        return true
+        if inBackground { phase += " in the background" }
+        if ranOutOfCPU { phase += " (its CPU time ran out)" }
+        return phase
     }
 }
