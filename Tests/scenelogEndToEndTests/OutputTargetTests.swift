@@ -277,6 +277,20 @@ struct OutputTargetTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("kept.conf"), encoding: .utf8) == "precious\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.conf").path))
         #expect(try CommandRunner.run(["scan", "--fail-on", "never", "-o", "shared/c.txt", "input.log"], in: folder).status == 0, "one's own link")
+        // Nor a folder on the way that is such a link (`shared/d` leads to `target/`).
+        let through = try CommandRunner.run(
+            executable: "/bin/sh", ["-c", "mkdir target && ln -s ../target shared/d && chown -h nobody shared/d && ln -s ../target shared/e"], in: folder)
+        try #require(through.status == 0, "\(through.stderr)")
+        for output in ["shared/d/report.json", "\(folder.path)/shared/d/report.json", "./shared/d/sub/report.json"] {
+            let result = try CommandRunner.run(["scan", "--fail-on", "never", "-o", output, "input.log"], in: folder)
+            #expect(result.status == 3 && result.stderr.contains("is a link of another user in a shared folder; it is not followed"), "\(output): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("target").path).isEmpty)
+        #expect(try CommandRunner.run(["scan", "--fail-on", "never", "-o", "shared/e/report.json", "input.log"], in: folder).status == 0, "one's own")
+        let historyThrough = try CommandRunner.run(
+            ["report", "--record", "--history", "shared/d/history.sqlite", "--fail-on", "never", "-o", "/dev/null", "input.log"], in: folder)
+        #expect(historyThrough.status == 3 && historyThrough.stderr.contains("it is not followed"), "\(historyThrough.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("target/history.sqlite").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine.txt").path))
         // The history and the cache are not reached through such a link either.
         let history = try CommandRunner.run(

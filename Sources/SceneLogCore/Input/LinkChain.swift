@@ -6,7 +6,8 @@ import Darwin
 
 /// A chain of symbolic links, followed one link at a time to where it ends, without following a
 /// link that another user put in a shared folder (world-writable and sticky, as `/tmp`): one that
-/// belongs neither to this user nor to the folder's owner. Following it to write would let them
+/// belongs neither to this user nor to the folder's owner, as the last component of a path or as
+/// a folder on the way to it. Following it to write would let them
 /// choose the file written (a report, the history, the cache); Linux's `fs.protected_symlinks`
 /// refuses that, and scenelog does where the system does not (macOS).
 enum LinkChain {
@@ -28,6 +29,9 @@ enum LinkChain {
     static func end(from path: String) -> End {
         var current = path
         for _ in 0..<maximumLinks {
+            // A folder on the way is such a link too (`/tmp/theirs/report.json`, `theirs` a link to
+            // where they choose).
+            if let folder = foreignFolderLink(on: current) { return .foreignLink(folder) }
             var link = stat()
             guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return .path(current) }
             let folder = current.lastIndex(of: "/").map { $0 == current.startIndex ? "/" : String(current[..<$0]) } ?? "."
@@ -39,6 +43,22 @@ enum LinkChain {
             current = destination.hasPrefix("/") ? destination : folder + "/" + destination
         }
         return .failure(errno: ELOOP)
+    }
+
+    /// The first of the folders `path` names before its last component that is a link another user
+    /// put in a shared folder, or `nil`.
+    private static func foreignFolderLink(on path: String) -> String? {
+        let components = path.split(separator: "/")
+        var reached = path.hasPrefix("/") ? "" : "."
+        for component in components.dropLast() {
+            let next = reached == "." ? String(component) : reached + "/" + component
+            var link = stat()
+            if lstat(next, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, isForeignLink(link, inSharedFolder: reached.isEmpty ? "/" : reached) {
+                return next
+            }
+            reached = next
+        }
+        return nil
     }
 
     /// The first link on the chain from `path` that another user put in a shared folder, or `nil`.
