@@ -74,6 +74,34 @@ struct ContentCacheTests {
         #expect(!third.stderr.contains("damaged"))
     }
 
+    /// The checksum at an entry's end is no signature: another user who can write the folder (a
+    /// cache shared under /tmp) could write any result under any key. Such an entry is not read.
+    @Test("an entry another user wrote is scanned again with a warning, not read",
+          .enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+    func foreignEntry() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let night = folder.appendingPathComponent("night")
+        try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent("Samples/crash-relaunch-two-launches.txt"),
+            to: night.appendingPathComponent("device.log"))
+        let cacheFolder = folder.appendingPathComponent("cache")
+        let first = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasSuffix("/") && $0.contains("/") }
+        let entry = cacheFolder.appendingPathComponent(try #require(entries.first))
+        try #require(try CommandRunner.run(executable: "/bin/chown", ["nobody", entry.path], in: folder).status == 0)
+
+        let again = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
+        #expect(again.status == 0)
+        #expect(
+            again.stderr.contains("the cache entry of '\(night.path)/device.log' was written by another user: the input is scanned again"),
+            "\(again.stderr)")
+        #expect(again.stdout == first.stdout)
+        let third = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
+        #expect(Self.cacheCounts(third.stderr)?.hits == 1, "replaced by this user's entry")
+    }
+
     @Test("two runs sharing one cache folder at once both succeed, with the report of a run without cache")
     func concurrentRuns() throws {
         let folder = try CommandRunner.temporaryFolder()

@@ -26,6 +26,8 @@ enum BoundedFile {
             case notRegularFile
             /// Over the cap, or grew past it while read.
             case tooLarge
+            /// Not the file of the user it had to be (``read(path:limit:what:ownedBy:)``).
+            case notOwned
         }
 
         /// The path as given.
@@ -40,10 +42,12 @@ enum BoundedFile {
 
     /// The bytes of the regular file at `path`, at most `limit` of them.
     ///
-    /// - Parameter what: what such files are, in the plural, for the message (`crash reports`).
-    /// - Throws: a ``Failure`` when the file cannot be opened, is not a regular file, or is (or
-    ///   grows) larger than `limit`.
-    static func read(path: String, limit: Int, what: String) throws(Failure) -> Data {
+    /// - Parameters:
+    ///   - what: what such files are, in the plural, for the message (`crash reports`).
+    ///   - owner: the user the file must belong to; any when `nil`.
+    /// - Throws: a ``Failure`` when the file cannot be opened, is not a regular file, belongs to
+    ///   another user than `owner`, or is (or grows) larger than `limit`.
+    static func read(path: String, limit: Int, what: String, ownedBy owner: uid_t? = nil) throws(Failure) -> Data {
         // Non-blocking, so that opening a FIFO with no writer returns at once; it is refused below.
         let descriptor = FileSystem.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -56,6 +60,9 @@ enum BoundedFile {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw Failure(path: path, reason: "is not a regular file (\(typeName(info.st_mode)))", kind: .notRegularFile)
+        }
+        if let owner, info.st_uid != owner {
+            throw Failure(path: path, reason: "belongs to another user", kind: .notOwned)
         }
         let size = Int(info.st_size)
         guard size <= limit else {

@@ -84,9 +84,9 @@ struct UnitScan {
     /// The input's result from `cache` when it holds one for `key`; otherwise scanned, and stored
     /// there when it was read whole and without error.
     private func scan(path: String, pipelined: Bool, cache: ContentCache, key: ContentCache.Key) -> UnitResult {
-        let cached = cache.result(for: key, spool: stream.spool) {
+        let cached = cache.result(for: key, spool: stream.spool) { why in
             observer?.scanDidReport(
-                ScanDiagnostic(.warning, "the cache entry of '\(Escaping.visible(path))' is damaged: the input is scanned again"))
+                ScanDiagnostic(.warning, "the cache entry of '\(Escaping.visible(path))' \(why): the input is scanned again"))
         }
         if let cached {
             ScannedFiles.shared.record(path, ScannedFiles.Scanned(identity: key.identity, size: key.size))

@@ -19,7 +19,8 @@ import Darwin
 /// Entries are written to a temporary file in the folder, then renamed over their name, so that
 /// runs sharing the folder (workers of one night) never read half an entry. Each entry ends with
 /// the SHA-256 of what precedes it: a damaged or foreign one is scanned again, with a warning,
-/// and replaced.
+/// and replaced. An entry another user wrote (in a folder they can write too) is not read either:
+/// the checksum is no signature, and they could have written any result under any key.
 final class ContentCache: @unchecked Sendable {
     /// The largest entry read back.
     static let entryLimit = 1 << 30
@@ -101,24 +102,32 @@ final class ContentCache: @unchecked Sendable {
 
     /// The result stored under `key`, decoded into `spool`; `nil` when there is none (counted as a
     /// miss) or it is damaged (counted, and `onDamaged` told).
-    func result(for key: Key, spool: Spool, onDamaged: () -> Void) -> UnitResult? {
+    func result(for key: Key, spool: Spool, onDamaged: (_ why: String) -> Void) -> UnitResult? {
         let path = entryPath(key)
         guard FileSystem.status(path) != nil else {
             lock.withLock { counts.misses += 1 }
             return nil
         }
-        guard let data = try? BoundedFile.read(path: path, limit: Self.entryLimit, what: "cache entries"),
-            let unit = Self.unit(in: Array(data), key: key, spool: spool)
-        else {
-            lock.withLock {
-                counts.damaged += 1
-                counts.misses += 1
-            }
-            onDamaged()
-            return nil
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            // Only an entry this user wrote: in a folder others can write, theirs could say anything.
+            data = try BoundedFile.read(path: path, limit: Self.entryLimit, what: "cache entries", ownedBy: geteuid())
+        } catch {
+            return damaged(error.kind == .notOwned ? "was written by another user" : "is damaged", onDamaged)
         }
+        guard let unit = Self.unit(in: Array(data), key: key, spool: spool) else { return damaged("is damaged", onDamaged) }
         lock.withLock { counts.hits += 1 }
         return unit
+    }
+
+    /// Counts an entry that is not read (`why`), then scanned again.
+    private func damaged(_ why: String, _ onDamaged: (String) -> Void) -> UnitResult? {
+        lock.withLock {
+            counts.damaged += 1
+            counts.misses += 1
+        }
+        onDamaged(why)
+        return nil
     }
 
     /// Stores `unit` under `key`, unless the input at `path` changed while it was scanned.
