@@ -18,6 +18,20 @@ struct ContentCacheTests {
         return numbers.count >= 2 ? (numbers[0], numbers[1]) : nil
     }
 
+    /// A night of one sample scanned once with a cache in `folder`: the night, the cache folder,
+    /// the one entry written and the report.
+    static func cachedNight(in folder: URL) throws -> (night: URL, cache: URL, entry: URL, first: CommandResult) {
+        let night = folder.appendingPathComponent("night")
+        try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent("Samples/crash-relaunch-two-launches.txt"),
+            to: night.appendingPathComponent("device.log"))
+        let cacheFolder = folder.appendingPathComponent("cache")
+        let first = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasSuffix("/") && $0.contains("/") }
+        return (night, cacheFolder, cacheFolder.appendingPathComponent(try #require(entries.first)), first)
+    }
+
     @Test("a second night over the same 200 files with 5 changed scans only those 5, and reports what a run without cache reports")
     func secondNightScansOnlyTheChanged() throws {
         let folder = try CommandRunner.temporaryFolder()
@@ -52,15 +66,7 @@ struct ContentCacheTests {
     func damagedEntry() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let night = folder.appendingPathComponent("night")
-        try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: CommandRunner.packageRoot.appendingPathComponent("Samples/crash-relaunch-two-launches.txt"),
-            to: night.appendingPathComponent("device.log"))
-        let cacheFolder = folder.appendingPathComponent("cache")
-        let first = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
-        let entries = try FileManager.default.subpathsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasSuffix("/") && $0.contains("/") }
-        let entry = cacheFolder.appendingPathComponent(try #require(entries.first))
+        let (night, cacheFolder, entry, first) = try Self.cachedNight(in: folder)
         var bytes = try Data(contentsOf: entry)
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: entry)
@@ -81,15 +87,7 @@ struct ContentCacheTests {
     func foreignEntry() throws {
         let folder = try CommandRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let night = folder.appendingPathComponent("night")
-        try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: CommandRunner.packageRoot.appendingPathComponent("Samples/crash-relaunch-two-launches.txt"),
-            to: night.appendingPathComponent("device.log"))
-        let cacheFolder = folder.appendingPathComponent("cache")
-        let first = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
-        let entries = try FileManager.default.subpathsOfDirectory(atPath: cacheFolder.path).filter { !$0.hasSuffix("/") && $0.contains("/") }
-        let entry = cacheFolder.appendingPathComponent(try #require(entries.first))
+        let (night, cacheFolder, entry, first) = try Self.cachedNight(in: folder)
         try #require(try CommandRunner.run(executable: "/bin/chown", ["nobody", entry.path], in: folder).status == 0)
 
         let again = try Self.report(night, in: folder, ["--cache", cacheFolder.path])
