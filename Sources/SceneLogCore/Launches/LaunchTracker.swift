@@ -59,6 +59,8 @@ struct LaunchTracker {
 
     /// Whether a launch rebuilt from the app's lines has no pid yet (checked on records that print one).
     private var awaitsPid = false
+    /// Where the records stand among the Markdown fences of a pasted page (``CodeFence``).
+    private var fence = CodeFence.outside
     /// The app Xcode's copied error dialog names (`The app “Loop” on … quit unexpectedly.`).
     private var appQuitName: String?
     /// The log's time minus the arrival clock at the first line timed by arrival: arrival times
@@ -125,6 +127,7 @@ struct LaunchTracker {
             firstNamedRecord = firstRecordFields(record)
         }
         if awaitsPid, let pid = record.fields.pid { adoptPid(pid, of: record) }
+        fence.read(record.message)
         // Most records hold no marker: they cost no more than the checks above.
         if !markers.isEmpty { observeMarkers(markers, in: record, into: &events) }
     }
@@ -141,6 +144,8 @@ struct LaunchTracker {
     private mutating func observeMarkers(_ markers: [Int], in record: RecordView, into events: inout LaunchTrackerEvents) {
         guard let signal = LaunchSignalReader.signal(in: record.message, markers: markers, namesItsProcess: record.fields.process != nil)
         else { return }
+        // A page's listing of callbacks (`// Scene-Based`, then their names) is no run of the app.
+        if case .callback = signal, fence == .code { return }
         let device = record.bytes(of: record.fields.device).map { String(decoding: $0, as: UTF8.self) }
         // runningboardd's job of a launch SpringBoard requested: nothing new (and no mark to make).
         if case .jobLaunching(let bundle) = signal, launches.requestedIndex(bundle: bundle, device: device) != nil { return }

@@ -355,6 +355,49 @@ struct PartialCaptureTests {
         #expect(started.evidence == .app && started.appFirstLine?.location.line == 6)
     }
 
+    /// Korean notes on the life cycle (code corpus 9488824480): which callbacks an app-based and a
+    /// scene-based app get, listed in fences under `// App-Based` and `// Scene-Based`. A page's
+    /// listing is no run of the app: no launch, and no finding on the order of two listings read
+    /// as one. The same names in a fence without such a line are a console pasted there.
+    @Test("callbacks listed under a comment in a fenced block are a page's code, not a trace")
+    func callbackListingInFencedCode() throws {
+        let listing = """
+            **앱 실행:**
+
+            ```swift
+            // App-Based
+            application(_:willFinishLaunchingWithOptions:)
+            application(_:didFinishLaunchingWithOptions:)
+            applicationDidBecomeActive(_:)
+
+            // Scene-Based
+            application(_:willFinishLaunchingWithOptions:)
+            application(_:didFinishLaunchingWithOptions:)
+            scene(_:willConnectTo:options:)
+            sceneWillEnterForeground(_:)
+            sceneDidBecomeActive(_:)
+            ```
+
+            **앱 종료:**
+
+            ```swift
+            // App-Based
+            applicationWillResignActive(_:)
+            applicationWillTerminate(_:)
+
+            // Scene-Based
+            sceneWillResignActive(_:)
+            sceneDidDisconnect(_:)
+            applicationWillTerminate(_:)
+            ```
+
+            """
+        let (read, findings) = try launches(in: listing)
+        #expect(read.isEmpty && findings.isEmpty, "\(read.map(\.id)) \(findings.map(\.rule))")
+        let pasted = listing.replacingOccurrences(of: "// App-Based\n", with: "").replacingOccurrences(of: "// Scene-Based\n", with: "")
+        #expect(try launches(in: pasted).launches.count >= 1, "a console pasted in a fence is read")
+    }
+
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
     func proseQuotingCallbacks() throws {
         try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])
