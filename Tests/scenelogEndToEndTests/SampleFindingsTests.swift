@@ -50,6 +50,7 @@ import Testing
         "xcode-console-external-display-scene.log": [],
         "xcode-console-ios27-trap-lldb-breakpoint.txt": ["scene-lifecycle-required"],
         "xcode-console-prose-quoting-callbacks.txt": [],
+        "flutter-run-simulator-open-request-denied.txt": ["open-request-denied"],
     ]
 
     /// Samples of apps that adopted the scene life cycle.

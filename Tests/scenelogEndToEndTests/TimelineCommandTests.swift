@@ -69,6 +69,25 @@ import Testing
         #expect(!later.contains("didFinishLaunching") && output.components(separatedBy: "went on:").count == 2, "\(output)")
     }
 
+    /// expo/expo#46664: the iOS 27 message alone in an issue's fence. The launch is seen only by
+    /// its end, so it has no row; its finding (told once its event is over) is its evidence.
+    @Test("a launch seen only by its end shows its findings, even those told after it was printed")
+    func endOnlyLaunchShowsItsFinding() throws {
+        let issue = """
+            The generated iOS project still uses an AppDelegate/window lifecycle, so the app is stopped at launch with:
+
+            ```text
+            Application failed to launch: UIScene life cycle is required for apps built with this SDK. See Technote TN3187 for more information on migration.
+            ```
+
+            """
+        let result = try CommandRunner.run(["timeline", "-"], stdin: Data(issue.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("outcome: launch-failed"), "\(result.stdout)")
+        let flags = result.stdout.split(separator: "\n").filter { $0.contains("⚑ error scene-lifecycle-required") }
+        #expect(flags.count == 1 && flags.first?.hasSuffix("line 4") == true, "\(result.stdout)")
+    }
+
     @Test func jsonHasTheLaunchesArray() throws {
         let result = try CommandRunner.run(["timeline", "--format", "json", "Samples/termination-uncaught-js-exception.txt"])
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

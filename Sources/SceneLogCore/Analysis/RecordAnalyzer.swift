@@ -129,7 +129,8 @@ struct RecordAnalyzer {
     private static func explains(effect: LaunchEffect) -> Bool {
         switch effect {
         case .none, .notAdoptingScenes, .claimingScenes: true
-        case .failsLaunch, .endsProcess, .trapsProcess, .stoppedByDyld, .privacyKill, .watchdogKill, .backgroundTaskKill: false
+        case .failsLaunch, .endsProcess, .trapsProcess, .stoppedByDyld, .privacyKill, .watchdogKill, .backgroundTaskKill, .toldByATool:
+            false
         }
     }
 

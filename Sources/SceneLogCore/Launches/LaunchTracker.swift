@@ -275,8 +275,10 @@ struct LaunchTracker {
         _ record: RecordView, finding: Finding, effect: LaunchEffect, device: String?, into events: inout LaunchTrackerEvents
     ) -> Int? {
         // A bare unparsed line names no process; a system process's line is no app's; a watchdog
-        // kill is told by the system or a crash report, never by the app's own lines.
-        guard record.format != nil, !Self.isSystemProcess(finding.process), !effect.isWatchdogKill else { return nil }
+        // kill is told by the system or a crash report, never by the app's own lines; nor is a
+        // tool's error about launching it.
+        guard record.format != nil, !Self.isSystemProcess(finding.process), !effect.isWatchdogKill, effect != .toldByATool
+        else { return nil }
         // A line naming no process right after the app's launch ended is the rest of its crash.
         if finding.pid == nil, finding.process == nil,
             launches.recentlyClosedIndex(pids: [], process: nil, device: device, line: record.line) != nil
@@ -288,16 +290,22 @@ struct LaunchTracker {
         {
             return index
         }
+        let ends = effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
+            || effect == .stoppedByDyld
+        if finding.data["reportedBy"] != nil {
+            // A system process's line about the app (ReportCrash relaying dyld's report): the
+            // app's launch, not the relay's, when the line tells how it ended.
+            guard ends else { return nil }
+            let index = startSeenByItsEnd(bundle: finding.data["bundle"], pid: finding.pid, device: device, into: &events)
+            launches[index].launch.process = finding.process
+            return index
+        }
         guard let index = startAppLaunch(record, mark: self.mark(of: record), device: device, into: &events) else { return nil }
         // A bare line's finding may name its process and pid all the same (dyld's `dyld[13960]:`
         // and `Referenced from: …/MyApp.app/MyApp`).
         if launches[index].launch.process == nil { launches[index].launch.process = finding.process }
         if launches[index].launch.pid == nil { launches[index].launch.pid = finding.pid }
-        if effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
-            || effect == .stoppedByDyld
-        {
-            markSeenOnlyByItsEnd(index, unlessSeenBefore: record)
-        }
+        if ends { markSeenOnlyByItsEnd(index, unlessSeenBefore: record) }
         return index
     }
 
@@ -338,7 +346,7 @@ struct LaunchTracker {
         case .backgroundTaskKill:
             launches[index].terminate(Termination(kind: .watchdog, detail: "0x8badf00d background task"), mark(of: record), into: &events)
             publish(index, into: &events)
-        case .watchdogKill, .none: break
+        case .watchdogKill, .toldByATool, .none: break
         }
     }
 

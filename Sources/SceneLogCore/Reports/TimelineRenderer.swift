@@ -16,17 +16,7 @@ public struct TimelineRenderer: Sendable {
         var output = header(launch)
         output.reserveCapacity(
             output.utf8.count + 96 * (LaunchPhase.allCases.count + findings.count + launch.events.count + launch.callbacks.count))
-        let entries = Self.entries(of: launch)
-        let sortedFindings = findings.sorted { $0.location.line < $1.location.line }
-        var next = 0
-        for (index, entry) in entries.enumerated() {
-            appendLine(to: &output, phase: entry.label, mark: entry.mark, launch: launch, source: entry.source)
-            let nextLine = index + 1 < entries.count ? entries[index + 1].mark.location.line : Int.max
-            while next < sortedFindings.count, sortedFindings[next].location.line < nextLine {
-                output += findingLine(sortedFindings[next])
-                next += 1
-            }
-        }
+        append(Self.entries(of: launch), findings: findings, of: launch, to: &output)
         for event in launch.events {
             let name = event.name + (event.detail.map { " (\($0))" } ?? "")
             appendLine(to: &output, phase: name, mark: event.mark, launch: launch, dim: true)
@@ -82,12 +72,31 @@ public struct TimelineRenderer: Sendable {
     /// The phases and callbacks of `launch` past line `line` (what it went on to do after it was
     /// printed: a move to the background and back, a scene disconnected), under `L1 went on:`
     /// unless `continuing` (the output's last lines are this launch's); empty when there are none.
-    public func renderLater(_ launch: Launch, after line: Int, continuing: Bool = false) -> String {
+    ///
+    /// `findings`: those linked to the launch since it was printed, shown among them.
+    public func renderLater(_ launch: Launch, after line: Int, findings: [Finding] = [], continuing: Bool = false) -> String {
         let later = Self.entries(of: launch).filter { $0.mark.location.line > line }
-        guard !later.isEmpty else { return "" }
+        guard !later.isEmpty || !findings.isEmpty else { return "" }
         var output = continuing ? "" : paint(launch.id, .bold) + " went on:\n"
-        for entry in later { appendLine(to: &output, phase: entry.label, mark: entry.mark, launch: launch, source: entry.source) }
+        append(later, findings: findings, of: launch, to: &output)
         return output
+    }
+
+    /// The rows of `entries`, each followed by the findings of `findings` on its line or after it
+    /// (those before the first row, under it); with no row, the findings alone: a launch seen only
+    /// by its end may have none, and its findings are still its evidence.
+    private func append(_ entries: [Entry], findings: [Finding], of launch: Launch, to output: inout String) {
+        let sortedFindings = findings.sorted { $0.location.line < $1.location.line }
+        var next = 0
+        for (index, entry) in entries.enumerated() {
+            appendLine(to: &output, phase: entry.label, mark: entry.mark, launch: launch, source: entry.source)
+            let nextLine = index + 1 < entries.count ? entries[index + 1].mark.location.line : Int.max
+            while next < sortedFindings.count, sortedFindings[next].location.line < nextLine {
+                output += findingLine(sortedFindings[next])
+                next += 1
+            }
+        }
+        for finding in sortedFindings[next...] { output += findingLine(finding) }
     }
 
     /// The last line that the timeline of `launch` shows a phase or callback at; 0 when none.

@@ -22,6 +22,8 @@ enum AppleReference {
         "Addressing crashes from Swift runtime errors — https://developer.apple.com/documentation/xcode/addressing-crashes-from-swift-runtime-errors"
     static let missingFrameworkCrashes =
         "Addressing missing framework crashes — https://developer.apple.com/documentation/xcode/addressing-missing-framework-crashes"
+    static let acquiringCrashReports =
+        "Acquiring crash reports and diagnostic logs — https://developer.apple.com/documentation/xcode/acquiring-crash-reports-and-diagnostic-logs"
     static let languageExceptionCrashes =
         "Addressing language exception crashes — https://developer.apple.com/documentation/xcode/addressing-language-exception-crashes"
     static let sceneDelegateClassName =

@@ -22,6 +22,7 @@ public enum RuleCatalog {
         PrivacyUsageDescriptionMissingRule.self,
         LibraryNotLoadedRule.self,
         SymbolNotFoundRule.self,
+        OpenRequestDeniedRule.self,
         UncaughtExceptionRule.self,
         SwiftRuntimeErrorRule.self,
         MainThreadHangRule.self,

@@ -112,6 +112,11 @@ extension RuleDescription {
         with(.backgroundTaskKill)
     }
 
+    /// This description, for a rule whose line a tool prints about the app, not the app itself.
+    func toldByATool() -> RuleDescription {
+        with(.toldByATool)
+    }
+
     private func with(_ effect: LaunchEffect) -> RuleDescription {
         var description = self
         description.launchEffect = effect
@@ -194,6 +199,10 @@ enum LaunchEffect: String, Sendable {
     /// watchdog kill whose line is also its end (the launch ends killed, `watchdog`).
     case backgroundTaskKill = "background-task-kill"
 
+    /// A tool's line about the app (a launcher's error), not one of the app's own: the finding joins
+    /// the app's launch when one is open, and starts none.
+    case toldByATool = "told-by-a-tool"
+
     /// Whether the system kills the app named on the line for its watchdog.
     var isWatchdogKill: Bool { self == .watchdogKill || self == .backgroundTaskKill }
 }
@@ -220,8 +229,18 @@ public struct RulePattern: Sendable {
     /// name right in the bundle; after iOS 15's `<UUID>`, in quotes in newer dyld): its name in the
     /// group `executable`, which names the finding's process when the line names none (an Xcode
     /// console's bare standard error). A framework's binary inside the bundle names none.
-    static let referencingExecutable =
-        #"(?:\n[ \t]{0,16}Referenced from: (?:<[0-9A-Fa-f-]{36}> )?'?[^\n]{0,1024}?\.app/(?<executable>[^/'\n]{1,255}?)'?[ \t]*(?:\n|$))?"#
+    static let referencingExecutable = referencing(group: "executable")
+
+    /// ``referencingExecutable`` with the executable in a group `app`: for a line a system process
+    /// relays (ReportCrash's `Dyld Error Message:`), the finding is the app's.
+    static let referencingApp = referencing(group: "app")
+
+    /// dyld's `Referenced from:` line after the one matched, on a line of its own (a paste may
+    /// quote it with `>`, or put two spaces in it), its app's executable in `group`.
+    private static func referencing(group: String) -> String {
+        #"(?:\n[ \t>]{0,16}Referenced {1,2}from: (?:<[0-9A-Fa-f-]{36}> )?'?[^\n]{0,1024}?\.app/(?<"#
+            + group + #">[^/'\n]{1,255}?)'?[ \t]*(?:\n|$))?"#
+    }
 }
 
 /// A log line (in any supported format) used as a rule's test, with the data it must yield.

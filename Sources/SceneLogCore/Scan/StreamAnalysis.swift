@@ -112,14 +112,20 @@ final class StreamAnalysis: RecordSink {
             identities.note(record)
             if !seesApp, record.bytes(of: record.fields.process)?.equals(app) == true { seesApp = true }
         }
-        let found = analyzer?.analyze(record, into: &events) ?? []
+        let found = admitted(analyzer?.analyze(record, into: &events) ?? [])
         if arrivalNote != .none { noteArrivalTiming() }
-        if !events.isEmpty { handOutEvents() }
-        if !found.isEmpty { keep(found) }
+        let changedLaunches = !events.isEmpty
+        if changedLaunches {
+            // The record's findings join their launches first: a launch shown as it changes on
+            // this record (a launch failure) shows them.
+            linkLive(found)
+            handOutEvents()
+        }
+        if !found.isEmpty { keep(found, linked: changedLaunches) }
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        if let found = analyzer?.analyzeUnparsed(bytes, line: line), !found.isEmpty { keep(found) }
+        if let found = analyzer?.analyzeUnparsed(bytes, line: line), !found.isEmpty { keep(admitted(found)) }
         guard options.reportsUnparsedLines, let observer else { return }
         let text = Escaping.visible(String(decoding: bytes, as: UTF8.self))
         observer.scanDidReport(ScanDiagnostic(.unparsedLine, "\(Escaping.visible(path)):\(line): unparsed: \(text)"))
@@ -142,15 +148,22 @@ final class StreamAnalysis: RecordSink {
     /// Ends the stream: the launches still open are handed out, and rules that gave up are reported.
     func finish() {
         guard analyzer != nil else { return }
-        let last = analyzer?.finish(into: &events) ?? []
+        let last = admitted(analyzer?.finish(into: &events) ?? [])
+        linkLive(last)
         handOutEvents()
-        if !last.isEmpty { keep(last) }
+        if !last.isEmpty { keep(last, linked: true) }
         if let app = options.app, !seesApp { seesApp = identities.names(app) }
         for diagnostic in analyzer?.ruleDiagnostics() ?? [] { observer?.scanDidReport(diagnostic) }
     }
 
-    private func keep(_ found: [Finding]) {
-        let found = options.filters.isEmpty ? found : found.filter(passesFilters)
+    /// The findings of `found` that ``ScanOptions/filters`` keep.
+    private func admitted(_ found: [Finding]) -> [Finding] {
+        options.filters.isEmpty || found.isEmpty ? found : found.filter(passesFilters)
+    }
+
+    /// Keeps `found` (admitted by the filters) and, in a live scan, shows each, linked to its
+    /// launch first unless `linked` (``linkLive(_:)``).
+    private func keep(_ found: [Finding], linked: Bool = false) {
         if mode.keepsFindings {
             for finding in found where finding.severity >= options.minimumSeverity {
                 kept.append(finding)
@@ -158,7 +171,23 @@ final class StreamAnalysis: RecordSink {
             }
         }
         guard let numbering = mode.liveNumbering else { return }
-        for finding in found { handOutLive(finding, numbering: numbering) }
+        for finding in found {
+            if !linked { link(finding, numbering: numbering) }
+            show(finding, numbering: numbering)
+        }
+        // A finding held until its event's last line (or the end) comes after its launch was
+        // shown: the launch is shown again with it.
+        var shown: Set<String> = []
+        for case let id? in found.map(\.launch) where shown.insert(id).inserted {
+            guard let launch = launches.held(id), options.admits(launch) else { continue }
+            observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[id] ?? [])
+        }
+    }
+
+    /// In a live scan, links each of `found` to its launch, for the launch's live events.
+    private func linkLive(_ found: [Finding]) {
+        guard let numbering = mode.liveNumbering else { return }
+        for finding in found { link(finding, numbering: numbering) }
     }
 
     /// Whether ``ScanOptions/filters`` keep `finding`: its rule, process and device, and the time
@@ -177,8 +206,20 @@ final class StreamAnalysis: RecordSink {
     /// A finding as it happens: kept with its launch (for the launch's live events) and shown
     /// when it passes the filters.
     private func handOutLive(_ finding: Finding, numbering: LaunchNumbering) {
-        let numbered = numbering.apply(to: finding)
+        link(finding, numbering: numbering)
+        show(finding, numbering: numbering)
+    }
+
+    /// Shows a live finding, when it passes the filters.
+    private func show(_ finding: Finding, numbering: LaunchNumbering) {
+        if options.admits(finding, identities: identities) { observer?.scanDidFind(numbering.apply(to: finding)) }
+    }
+
+    /// Keeps a live finding with its launch, for the launch's live events (up to
+    /// ``findingsKeptPerLaunch``, then a warning once).
+    private func link(_ finding: Finding, numbering: LaunchNumbering) {
         if mode.keepsFindings, let launch = finding.launch {
+            let numbered = numbering.apply(to: finding)
             let kept = findingsByLaunch[launch, default: []].count
             if kept < Self.findingsKeptPerLaunch {
                 findingsByLaunch[launch, default: []].append(numbered)
@@ -190,7 +231,6 @@ final class StreamAnalysis: RecordSink {
                             + "lists no more than the first \(kept) (the JSON report lists every finding)"))
             }
         }
-        if options.admits(finding, identities: identities) { observer?.scanDidFind(numbered) }
     }
 
     private func handOutEvents() {

@@ -398,6 +398,28 @@ struct PartialCaptureTests {
         #expect(try launches(in: pasted).launches.count >= 1, "a console pasted in a fence is read")
     }
 
+    /// theos/theos-jailed#29 (iOS 10, a device log quoted in an issue): ReportCrash relays the
+    /// report's Dyld Error Message section. The finding and the failed launch are the app's that
+    /// `Referenced from` names, not ReportCrash's.
+    @Test("dyld's error relayed by ReportCrash is the app's failed launch")
+    func dyldErrorRelayedByReportCrash() throws {
+        let capture = """
+            > Aug 15 06:13:40 arthurpad ReportCrash[6470] <Error>: Dyld Error Message:
+            > Dyld Message: Library not loaded: @rpath/pb.dylib
+            > Referenced  from: /var/containers/Bundle/Application/087ED5C3-B94F-4509-A446-1AA67F92D5E0/NvwaStone.app/NvwaStone
+            > Reason: image not found
+            > Dyld Version: 390.7
+
+            """
+        let (read, findings) = try launches(in: capture)
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1 && finding.rule == "library-not-loaded" && finding.process == "NvwaStone")
+        #expect(finding.data["reportedBy"] == "ReportCrash" && finding.data["library"] == "@rpath/pb.dylib")
+        let launch = try #require(read.first)
+        #expect(read.count == 1 && launch.process == "NvwaStone" && launch.pid == nil && launch.outcome == .launchFailed)
+        #expect(launch.evidence == .endOnly && finding.launch == launch.id)
+    }
+
     @Test("prose that quotes callback names, and stack frames, are no callbacks: no launch, no finding")
     func proseQuotingCallbacks() throws {
         try check("xcode-console-prose-quoting-callbacks.txt", [], findings: [])

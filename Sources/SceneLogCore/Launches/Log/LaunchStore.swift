@@ -53,6 +53,11 @@ struct LaunchStore {
         released[gone.outcome, default: 0] += 1
     }
 
+    /// The latest state of the launch `id` when it is still held as a value (it changed lately).
+    func held(_ id: String) -> Launch? {
+        stored[LaunchNumbering.sequence(of: id)]
+    }
+
     /// The launches, in the order they started; called once, when the input is read.
     mutating func finish() -> LaunchRun {
         let latest = stored.sorted { $0.key < $1.key }

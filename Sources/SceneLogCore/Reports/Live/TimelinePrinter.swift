@@ -6,8 +6,9 @@
 /// and is kept in ``failure`` for the caller to report.
 public final class TimelinePrinter {
     private let renderer: TimelineRenderer
-    /// The launches printed: the outcome shown last, and the last line of a phase or callback shown.
-    private var printed: [String: (outcome: LaunchOutcome, lastLine: Int)] = [:]
+    /// The launches printed: the outcome shown last, the last line of a phase or callback shown,
+    /// and how many of its findings were shown (the findings of a launch only grow).
+    private var printed: [String: (outcome: LaunchOutcome, lastLine: Int, findings: Int)] = [:]
     /// The launch whose `went on:` lines the output ends with: more of them follow without a header.
     private var goingOn: String?
     /// The launches shown with neither an app nor a pid, which a later line may name.
@@ -26,8 +27,8 @@ public final class TimelinePrinter {
 
     /// Prints `launch` (with the findings linked to it) the first time its outcome is known; later,
     /// the phases and callbacks it went on to (a move to the background and back, its scene
-    /// disconnected), a line when its outcome changes, and one when it was shown unnamed and now
-    /// has its app or pid.
+    /// disconnected) and the findings linked to it since, a line when its outcome changes, and one
+    /// when it was shown unnamed and now has its app or pid.
     public func show(_ launch: Launch, findings: [Finding]) {
         guard isOpen else { return }
         let isNamed = launch.bundle != nil || launch.process != nil || launch.pid != nil
@@ -38,7 +39,9 @@ public final class TimelinePrinter {
         }
         var endsGoingOn = false
         if let shown = printed[launch.id] {
-            let later = renderer.renderLater(launch, after: shown.lastLine, continuing: goingOn == launch.id && text.isEmpty)
+            let later = renderer.renderLater(
+                launch, after: shown.lastLine, findings: Array(findings.dropFirst(shown.findings)),
+                continuing: goingOn == launch.id && text.isEmpty)
             text += later
             endsGoingOn = !later.isEmpty
             if shown.outcome != launch.outcome {
@@ -49,7 +52,10 @@ public final class TimelinePrinter {
             text += renderer.render(launch, findings: findings)
             if !isNamed { unnamed.insert(launch.id) }
         }
-        printed[launch.id] = (launch.outcome, max(printed[launch.id]?.lastLine ?? 0, TimelineRenderer.lastLine(of: launch)))
+        printed[launch.id] = (
+            launch.outcome, max(printed[launch.id]?.lastLine ?? 0, TimelineRenderer.lastLine(of: launch)),
+            max(printed[launch.id]?.findings ?? 0, findings.count)
+        )
         guard !text.isEmpty else { return }
         goingOn = endsGoingOn ? launch.id : nil
         do {

@@ -69,6 +69,11 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             RulePattern(
                 literal: "failed to launch after ",
                 regex: forcedCrashReport + #" after (?<watchdogBudget>[0-9]{1,6}(?:\.[0-9]{1,3})?)s\b"#),
+            // iOS 9's crash report, in its Application Specific Information: the event not done in
+            // time, with the launch's total time limit (wordpress-mobile/WordPress-iOS#5568).
+            RulePattern(
+                literal: "s of total time limit ",
+                regex: #"(?<bundle>[A-Za-z0-9][\w.-]{0,255}) failed to (?<watchdogEvent>[a-z]{1,32}(?:-[a-z]{1,32}){0,4}) after [0-9]{1,6}(?:\.[0-9]{1,3})?s \([a-z ]{1,32} took [0-9]{1,6}(?:\.[0-9]{1,3})?s of total time limit (?<watchdogBudget>[0-9]{1,6}(?:\.[0-9]{1,3})?)s\)"#),
             // The bare exception code next to a termination or exit, except the kill of an app that
             // was already asked to quit ("Failed to terminate gracefully", watchdog event process-exit)
             // and a background task's assertion that ran out ("Namespace ASSERTIOND").
@@ -101,6 +106,10 @@ struct LaunchWatchdogTerminationRule: BuiltInRule {
             RuleExample(
                 "> Forcing crash report of <FBApplicationProcess: 0x130e8c4b0; WeChat; pid: 899> (reason: 1, description: com.tencent.xin failed to launch after 20.00s (launchIntent: foreground-interactive))",
                 data: ["watchdogEvent": "launch", "watchdogBudget": "20.00", "bundle": "com.tencent.xin"]),
+            // wordpress-mobile/WordPress-iOS#5568 (iOS 9, a crash report's line quoted in an issue).
+            RuleExample(
+                "> org.wordpress.internal failed to scene-create after 18.59s (launch took 1.41s of total time limit 20.00s)",
+                data: ["watchdogEvent": "scene-create", "watchdogBudget": "20.00", "bundle": "org.wordpress.internal", "phase": "launch"]),
             // Crash-report text (iOS 15+ and iOS 12–13 wording), carried in Console export lines.
             RuleExample(
                 "default\t10:12:31.418220+0800\tReportCrash\t<RBSTerminateContext| domain:10 code:0x8BADF00D explanation:scene-create watchdog transgression: app<com.baidu.TBDebugClient(F677A907-A383-4644-A57B-FE090F814517)>:2286 exhausted real (wall clock) time allowance of 19.93 seconds",

@@ -43,6 +43,14 @@ struct LibraryNotLoadedRule: BuiltInRule {
                 literal: "dependent dylib '",
                 regex: #"(?:^|[\s>])dyld: dependent dylib '(?<library>[^'\n]{1,1024})' not found for '(?:[^'\n]{0,1024}?/(?<executable>[^/'\n]{1,255})\.app/)?"#
             ),
+            // iOS 9–12 ReportCrash relaying the report's Dyld Error Message section to the device
+            // log (theos/theos-jailed#29): its lines follow ReportCrash's, and the finding is the
+            // app's that the Referenced from line names.
+            RulePattern(
+                literal: "Dyld Error Message:",
+                regex: #"Dyld Error Message:[ \t]*\n[ \t>*`]{0,8}Dyld Message: Library not loaded: (?<library>[^\n]{1,1024})"#
+                    + RulePattern.referencingApp
+            ),
             // Unity's trampoline loading the player with NSBundle (Unity 2019.3 on): when a
             // framework the player links is missing, the player is not loaded and the app cannot
             // run. Other bundles an app loads this way, it may live without (see below).
@@ -93,6 +101,11 @@ struct LibraryNotLoadedRule: BuiltInRule {
             // Xcode Organizer's crash list shows the section's line with an offset (a Chinese blog post
             // on an iOS 9 launch crash, code corpus).
             RuleExample("Dyld Message: Library not loaded: @rpath/libswiftCore.dylib + 0", data: ["library": "@rpath/libswiftCore.dylib"]),
+            // theos/theos-jailed#29 (iOS 10 device log, quoted in an issue): ReportCrash relays the
+            // section, "Referenced  from" with two spaces.
+            RuleExample(
+                "> Aug  15 06:13:40 arthurpad ReportCrash[6470] <Error>: Dyld Error Message:\n> Dyld Message: Library not loaded: @rpath/pb.dylib\n> Referenced  from: /var/containers/Bundle/Application/087ED5C3-B94F-4509-A446-1AA67F92D5E0/NvwaStone.app/NvwaStone\n> Reason: image not found",
+                data: ["library": "@rpath/pb.dylib", "app": "NvwaStone"]),
             // AppLovin/AppLovin-MAX-SDK-iOS#413 (iOS 18.1): Unity's player links a framework the app
             // does not embed.
             RuleExample(
