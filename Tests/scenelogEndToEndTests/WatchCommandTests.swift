@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `scenelog watch` as users run it: fed by a pipe, by a file it follows, or by an idevicesyslog it
 /// starts itself (here a script on PATH that plays a sample back line by line).
 @Suite("watch command", .serialized)
@@ -42,6 +48,33 @@ struct WatchCommandTests {
         try output.split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
+    }
+
+    /// A standard error nobody reads (a paused pager, a stuck collector) while the spawned
+    /// idevicesyslog floods its own: passing its messages on blocks. The first signal still ends
+    /// the loop, and a second, the summary being blocked too, ends the process at once.
+    @Test("a watch whose standard error nobody reads still ends on signals")
+    func stalledStandardError() throws {
+        let folder = try CommandRunner.temporaryFolder()
+        try CommandRunner.writeScript("#!/bin/sh\nexec yes 'ERROR: a message of the tool' >&2\n", to: folder.appendingPathComponent("idevicesyslog"))
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["watch", "--fail-on", "never"]
+        let path = folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = ProcessInfo.processInfo.environment.merging(["PATH": path, "NO_COLOR": "1"]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let stalled = Pipe()  // never read
+        process.standardError = stalled
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 1)
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!process.isRunning, "still running after SIGINT and SIGTERM")
     }
 
     /// How soon a finding appears after its line is measured by `Benchmarks/watch_latency.py`

@@ -95,6 +95,9 @@ public struct HistoryRun: Sendable, Equatable {
         var byApp: [String: (launches: Int, active: Int, times: [Int])] = [:]
         for launch in report.launches {
             let app = launch.bundle ?? launch.process ?? "unknown app"
+            // The first apps only, as the report's statistics: a log that names a new app at every
+            // launch adds no more rows (or time, or memory) to each run recorded.
+            guard byApp.count < AppLaunchStatistics.Gathering.maximumApps || byApp[app] != nil else { continue }
             byApp[app, default: (0, 0, [])].launches += 1
             if launch.outcome == .active { byApp[app]?.active += 1 }
             if !launch.isTimedToTheSecond, let time = launch.timeToActiveMs { byApp[app]?.times.append(time) }

@@ -11,6 +11,16 @@ struct LaunchNumbering {
     /// The sequence number of a local id (its order among the input's launches).
     static func sequence(of id: String) -> Int { Int(id.dropFirst()) ?? 0 }
 
+    /// Drops the entries of the earliest launches from `values`, keyed by launch id, when they
+    /// are more than twice `kept`, down to `kept`: what a live scan remembers of each launch stays
+    /// bounded however many launches a stream has (the earliest are long over).
+    static func dropEarliest<Value>(from values: inout [String: Value], keeping kept: Int) {
+        guard values.count > 2 * kept else { return }
+        for id in values.keys.sorted(by: { sequence(of: $0) < sequence(of: $1) }).prefix(values.count - kept) {
+            values[id] = nil
+        }
+    }
+
     /// `launches` with their report-wide ids.
     func apply(to launches: [Launch]) -> [Launch] {
         offset == 0 ? launches : launches.map(apply)

@@ -57,7 +57,7 @@ public struct ScanResult: Sendable {
     /// that launch's finding of the same rule (`rulesByLaunch`), else as a finding of its own.
     /// With `device` (``ScanFilters/device``), a crash report whose launch is not of that device
     /// is left out.
-    fileprivate mutating func join(_ links: [CrashReportLink], rulesByLaunch: [String: Set<String>], keepingCrashReportsOf device: String?) {
+    fileprivate mutating func join(_ links: [CrashReportLink], rulesByLaunch: LaunchRuleMarks, keepingCrashReportsOf device: String?) {
         guard !links.isEmpty else { return }
         let latest = latestLaunches(of: Set(links.map { LaunchKey(bundle: $0.bundle, pid: $0.pid) }))
         for link in links {
@@ -65,7 +65,7 @@ public struct ScanResult: Sendable {
                 if device != nil { findings.leaveOut(part: link.part) }
                 continue
             }
-            if rulesByLaunch[launch.id]?.contains(link.rule) == true {
+            if rulesByLaunch.contains(link.rule, launch: launch.id) {
                 // The log told the same problem: the crash report is that finding's evidence.
                 findings.fold(part: link.part, intoFindingOf: link.rule, launch: launch.id)
             } else {
@@ -100,7 +100,7 @@ public struct ScanResult: Sendable {
 struct UnitMerger {
     private var result = ScanResult()
     private var links: [CrashReportLink] = []
-    private var rulesByLaunch: [String: Set<String>] = [:]
+    private var rulesByLaunch = LaunchRuleMarks()
     /// Whether a unit saw ``ScanOptions/app``, and whether one read anything.
     private(set) var seesApp = false
     private(set) var readSomething = false
@@ -110,7 +110,7 @@ struct UnitMerger {
         links += unit.crashReportLinks.map { link in
             CrashReportLink(part: result.findings.parts.count + link.part, rule: link.rule, bundle: link.bundle, pid: link.pid)
         }
-        for (launch, rules) in unit.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
+        rulesByLaunch.add(unit.rulesByLaunch, offset: numbering.offset)
         result.inputs += unit.summaries
         result.findings.append(contentsOf: unit.findings, launchShift: numbering.offset)
         result.launches.append(contentsOf: unit.launches, launchShift: numbering.offset)

@@ -35,6 +35,9 @@ final class StreamAnalysis: RecordSink {
     static let filteredStreamThreshold = 2_000
     /// The most findings kept per launch for its live events (a launch's timeline lists them).
     static let findingsKeptPerLaunch = 200
+    /// And of the latest this many launches (with findings) only: a live scan shows a launch's
+    /// findings as it changes, and the earliest of a long stream changes no more.
+    static let launchesWithFindingsKept = 4_096
 
     private let path: String
     private let options: ScanOptions
@@ -54,7 +57,7 @@ final class StreamAnalysis: RecordSink {
     @exclusivity(unchecked) private var kept: FindingWriter
     /// The rules of the findings kept, by launch, of those a crash report can be of (so that a crash
     /// report of a problem already found joins that finding): not every launch's.
-    @exclusivity(unchecked) private(set) var rulesByLaunch: [String: Set<String>] = [:]
+    @exclusivity(unchecked) private(set) var rulesByLaunch = LaunchRuleMarks()
     /// The findings linked to each launch, for live launch events of a batch scan.
     @exclusivity(unchecked) private var findingsByLaunch: [String: [Finding]] = [:]
     /// The launches whose findings past ``findingsKeptPerLaunch`` were not kept (said once each).
@@ -198,9 +201,7 @@ final class StreamAnalysis: RecordSink {
 
     /// Notes the rule of a kept finding under its launch, when a crash report can be of that rule.
     private func noteRule(of finding: Finding) {
-        if let launch = finding.launch, CrashReportDiagnosis.rules.contains(finding.rule) {
-            rulesByLaunch[launch, default: []].insert(finding.rule)
-        }
+        if let launch = finding.launch { rulesByLaunch.note(finding.rule, launch: launch) }
     }
 
     /// A finding as it happens: kept with its launch (for the launch's live events) and shown
@@ -223,6 +224,10 @@ final class StreamAnalysis: RecordSink {
             let kept = findingsByLaunch[launch, default: []].count
             if kept < Self.findingsKeptPerLaunch {
                 findingsByLaunch[launch, default: []].append(numbered)
+                if kept == 0 {
+                    LaunchNumbering.dropEarliest(from: &findingsByLaunch, keeping: Self.launchesWithFindingsKept)
+                    launchesPastTheirFindingCap.formIntersection(findingsByLaunch.keys)
+                }
             } else if launchesPastTheirFindingCap.insert(launch).inserted {
                 observer?.scanDidReport(
                     ScanDiagnostic(

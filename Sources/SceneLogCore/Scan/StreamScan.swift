@@ -20,7 +20,7 @@ struct StreamScan {
         /// Whether the stream named ``ScanOptions/app`` (as a process, a bundle or a launch's).
         var seesApp = false
         /// The rules of the findings kept, by launch id (of those a crash report can be of).
-        var rulesByLaunch: [String: Set<String>] = [:]
+        var rulesByLaunch = LaunchRuleMarks()
     }
 
     /// Scans `source`, named `path` in locations. An input that is not a text log throws; one

@@ -14,14 +14,14 @@ struct UnitResult: Sendable {
     /// Whether an input named ``ScanOptions/app`` (as a process, a bundle or a launch's).
     var seesApp = false
     /// The rules of the findings kept, by the unit's launch ids (of those a crash report can be of).
-    var rulesByLaunch: [String: Set<String>] = [:]
+    var rulesByLaunch = LaunchRuleMarks()
 
     /// Adds a stream's results, its launches numbered on from the unit's.
     mutating func add(_ stream: StreamScan.Result) {
         let numbering = LaunchNumbering(offset: launches.count)
         summaries.append(stream.summary)
         findings.append(stream.findings, launchShift: numbering.offset)
-        for (launch, rules) in stream.rulesByLaunch { rulesByLaunch[numbering.shifted(launch), default: []].formUnion(rules) }
+        rulesByLaunch.add(stream.rulesByLaunch, offset: numbering.offset)
         launches.append(stream.launches, launchShift: numbering.offset)
         if let error = stream.error { errors.append(error) }
         seesApp = seesApp || stream.seesApp

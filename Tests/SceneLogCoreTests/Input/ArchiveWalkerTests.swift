@@ -183,12 +183,16 @@ struct ArchiveWalkerTests {
         #expect(stream == ["text again.log.gz stopped: \(reason)"])
     }
 
-    @Test("a lone gzip file whose bytes were damaged is an error once read; one of several members is sound")
+    @Test("a lone gzip file whose bytes were damaged, or with text after its last member, is an error once read; one of several members is sound")
     func gzipCheck() throws {
         let folder = try TemporaryFolder()
         try folder.run(
             "seq 1 100000 | awk '{ printf \"2025-06-04 10:18:00.%03d Df locationd[92:9b2] line %d\\n\", $1 % 1000, $1 }' > a.log"
-                + " && gzip -c a.log > whole.log.gz && cat whole.log.gz whole.log.gz > twice.log.gz")
+                + " && gzip -c a.log > whole.log.gz && cat whole.log.gz whole.log.gz > twice.log.gz"
+            // Text appended to a compressed file (gzip -d ignores it: "trailing garbage ignored"),
+            // and a tape's zero padding, which gzip ignores too.
+            + " && cp whole.log.gz appended.log.gz && printf 'a line appended to the file\\n' >> appended.log.gz"
+            + " && cp whole.log.gz padded.log.gz && head -c 512 /dev/zero >> padded.log.gz")
         // Damaged in the middle, as the hostile campaign did: it still decompresses, to the wrong text.
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path("whole.log.gz"))))
         for index in bytes.count / 2..<bytes.count / 2 + 100 { bytes[index] ^= 0xAA }
@@ -210,6 +214,10 @@ struct ArchiveWalkerTests {
         #expect(try failures("damaged.log.gz").first?.hasPrefix("damaged.log.gz: is corrupt (") == true)
         #expect(try failures("whole.log.gz").isEmpty)
         #expect(try failures("twice.log.gz").isEmpty)
+        #expect(
+            try failures("appended.log.gz")
+                == ["appended.log.gz: has 28 bytes after its last gzip member that are not gzip (text appended to the compressed file?): they are not read"])
+        #expect(try failures("padded.log.gz").isEmpty)
     }
 
     @Test("a file that cannot be opened, and a truncated archive, are errors naming the file")

@@ -80,6 +80,15 @@ struct AppLaunchStatisticsTests {
         #expect(run.apps.map(\.medianTimeToActiveMs) == [1_050] && run.apps.map(\.p90TimeToActiveMs) == [1_800])
     }
 
+    @Test("a run's history entry has the first 10,000 apps, as the report's statistics: a log that names a new app at every launch adds no more")
+    func historyAppsPastTheBound() {
+        let bound = AppLaunchStatistics.Gathering.maximumApps
+        let launches = (0..<(bound + 3)).map { launch($0, "com.example.app\($0)", activeAfter: 100) } + [launch(0, "com.example.app0", activeAfter: 300)]
+        let run = HistoryRun(report: ScanReport(inputs: [], launches: LaunchLog(launches)), recordedAt: "2026-11-23T00:00:00Z", commit: nil, branch: nil)
+        #expect(run.apps.count == bound && !run.apps.contains { $0.app == "com.example.app\(bound)" })
+        #expect(run.apps.first { $0.app == "com.example.app0" }?.launches == 2, "an app recorded goes on counting")
+    }
+
     @Test("a start is warm only when the app delegate's willEnterForeground comes first; didBecomeActive or the scene's, unknown")
     func warmStarts() throws {
         func start(_ lines: String) throws -> AppLaunchStatistics.Start {

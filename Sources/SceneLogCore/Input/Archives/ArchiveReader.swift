@@ -197,10 +197,7 @@ final class ArchiveReader {
             gzipCheck?.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         } else if let check = gzipCheck {
             gzipCheck = nil
-            if let failure = check.failure() {
-                throw InputError(
-                    path: displayPath(of: member), reason: "is corrupt (\(failure)): what was read of it may be wrong", kind: .read)
-            }
+            if let failure = check.failure() { throw InputError(path: displayPath(of: member), reason: failure, kind: .read) }
         }
         return count
     }

@@ -33,7 +33,8 @@ struct GzipCheck {
         length &+= UInt32(truncatingIfNeeded: bytes.count)
     }
 
-    /// Checks the bytes added, all the file decompressed to; the reason it is corrupt, or `nil`.
+    /// Checks the bytes added, all the file decompressed to; what is wrong with the file (`is
+    /// corrupt (…): …`, or bytes after its last member that are not gzip), or `nil`.
     func failure() -> String? {
         let descriptor = FileSystem.openForReading(path)
         guard descriptor >= 0 else { return nil }
@@ -45,16 +46,41 @@ struct GzipCheck {
         if Self.littleEndian(trailer[0..<4]) == UInt32(truncatingIfNeeded: crc), Self.littleEndian(trailer[4..<8]) == length {
             return nil
         }
-        return Self.memberFailure(descriptor)
+        switch Self.memberFailure(descriptor, size: Int64(status.st_size)) {
+        case .none: return nil
+        case .corrupt(let reason): return "is corrupt (\(reason)): what was read of it may be wrong"
+        case .trailing(let count):
+            return "has \(count) byte\(count == 1 ? "" : "s") after its last gzip member that are not gzip "
+                + "(text appended to the compressed file?): they are not read"
+        }
+    }
+
+    /// What decompressing the file member by member found.
+    private enum MemberCheck {
+        case none
+        /// zlib's reason a member is corrupt.
+        case corrupt(String)
+        /// This many bytes, not all zeros, follow the last member (gzip ignores them, and says so).
+        case trailing(Int64)
+    }
+
+    /// Whether the bytes of `descriptor` from `start` to `end` are all zeros (the first MiB of
+    /// them, past which padding is no longer a tape's).
+    private static func allZeros(_ descriptor: Int32, from start: Int64, to end: Int64) -> Bool {
+        guard end - start <= 1 << 20, let bytes = FileSystem.bytes(of: descriptor, at: start, count: Int(end - start)) else {
+            return false
+        }
+        return bytes.allSatisfy { $0 == 0 }
     }
 
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    /// Decompresses the file at `descriptor` from its start, member by member, each checked by zlib
-    /// against its trailer; zlib's reason for the first that fails, or `nil`.
-    private static func memberFailure(_ descriptor: Int32) -> String? {
+    /// Decompresses the file at `descriptor` (of `size` bytes) from its start, member by member,
+    /// each checked by zlib against its trailer: zlib's reason for the first that fails, or the
+    /// bytes after the last one when they are not zeros (a tape's padding).
+    private static func memberFailure(_ descriptor: Int32, size: Int64) -> MemberCheck {
         let chunk = 64 << 10
         let input = UnsafeMutablePointer<Bytef>.allocate(capacity: chunk)
         let output = UnsafeMutablePointer<Bytef>.allocate(capacity: chunk)
@@ -63,14 +89,14 @@ struct GzipCheck {
             output.deallocate()
         }
         var stream = z_stream()
-        guard czlib_inflate_init_gzip(&stream) == Z_OK else { return nil }
+        guard czlib_inflate_init_gzip(&stream) == Z_OK else { return .none }
         defer { czlib_inflateEnd(&stream) }
         var offset: Int64 = 0
         while true {
             if stream.avail_in == 0 {
                 let got = pread(descriptor, input, chunk, off_t(offset))
                 // The end, or a read error: a cut stream is libarchive's to tell (truncated gzip input).
-                guard got > 0 else { return nil }
+                guard got > 0 else { return .none }
                 offset += Int64(got)
                 stream.next_in = input
                 stream.avail_in = uInt(got)
@@ -84,15 +110,18 @@ struct GzipCheck {
                 // The next member, when the bytes after this one start as gzip does; anything else
                 // after a sound member is no member (gzip ignores it too).
                 if stream.avail_in == 0 {
-                    guard pread(descriptor, input, 1, off_t(offset)) == 1 else { return nil }
+                    guard pread(descriptor, input, 1, off_t(offset)) == 1 else { return .none }
                     stream.next_in = input
                     stream.avail_in = 1
                     offset += 1
                 }
-                guard stream.next_in.pointee == 0x1F else { return nil }
+                guard stream.next_in.pointee == 0x1F else {
+                    let rest = offset - Int64(stream.avail_in)
+                    return allZeros(descriptor, from: rest, to: size) ? .none : .trailing(size - rest)
+                }
                 czlib_inflateReset(&stream)
             default:
-                return stream.msg.map { String(cString: $0) } ?? "its compressed data is corrupt"
+                return .corrupt(stream.msg.map { String(cString: $0) } ?? "its compressed data is corrupt")
             }
         }
     }

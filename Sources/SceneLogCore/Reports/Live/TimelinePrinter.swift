@@ -7,8 +7,10 @@
 public final class TimelinePrinter {
     private let renderer: TimelineRenderer
     /// The launches printed: the outcome shown last, the last line of a phase or callback shown,
-    /// and how many of its findings were shown (the findings of a launch only grow).
+    /// and how many of its findings were shown (the findings of a launch only grow). The latest
+    /// ``launchesRemembered`` or so: an earlier launch that changes again is printed whole again.
     private var printed: [String: (outcome: LaunchOutcome, lastLine: Int, findings: Int)] = [:]
+    private static let launchesRemembered = 4_096
     /// The launch whose `went on:` lines the output ends with: more of them follow without a header.
     private var goingOn: String?
     /// The launches shown with neither an app nor a pid, which a later line may name.
@@ -31,6 +33,10 @@ public final class TimelinePrinter {
     /// when it was shown unnamed and now has its app or pid.
     public func show(_ launch: Launch, findings: [Finding]) {
         guard isOpen else { return }
+        if printed[launch.id] == nil {
+            LaunchNumbering.dropEarliest(from: &printed, keeping: Self.launchesRemembered)
+            unnamed.formIntersection(printed.keys)
+        }
         let isNamed = launch.bundle != nil || launch.process != nil || launch.pid != nil
         var text = ""
         if unnamed.contains(launch.id), isNamed {

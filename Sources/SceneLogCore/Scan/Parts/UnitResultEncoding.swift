@@ -33,11 +33,10 @@ enum UnitResultEncoding {
             CompactWriter.byte(errorKindCode(error.kind), into: &bytes)
         }
         CompactWriter.bool(unit.seesApp, into: &bytes)
-        let launches = unit.rulesByLaunch.keys.sorted { LaunchNumbering.sequence(of: $0) < LaunchNumbering.sequence(of: $1) }
+        let launches = unit.rulesByLaunch.entries
         CompactWriter.integer(launches.count, into: &bytes)
-        for launch in launches {
+        for (launch, rules) in launches {
             CompactWriter.string(launch, into: &bytes)
-            let rules = unit.rulesByLaunch[launch, default: []].sorted()
             CompactWriter.integer(rules.count, into: &bytes)
             for rule in rules { CompactWriter.string(rule, into: &bytes) }
         }
@@ -91,12 +90,10 @@ enum UnitResultEncoding {
         unit.seesApp = seesApp
         for _ in 0..<launchesWithRules {
             guard let launch = reader.string(), let ruleCount = reader.itemCount() else { return nil }
-            var rules: Set<String> = []
             for _ in 0..<ruleCount {
                 guard let rule = reader.string() else { return nil }
-                rules.insert(rule)
+                unit.rulesByLaunch.note(rule, launch: launch)
             }
-            unit.rulesByLaunch[launch] = rules
         }
         return unit
     }
