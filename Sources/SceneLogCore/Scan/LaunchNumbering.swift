@@ -13,12 +13,15 @@ struct LaunchNumbering {
 
     /// Drops the entries of the earliest launches from `values`, keyed by launch id, when they
     /// are more than twice `kept`, down to `kept`: what a live scan remembers of each launch stays
-    /// bounded however many launches a stream has (the earliest are long over).
-    static func dropEarliest<Value>(from values: inout [String: Value], keeping kept: Int) {
-        guard values.count > 2 * kept else { return }
+    /// bounded however many launches a stream has (the earliest are long over). Returns whether
+    /// it dropped any.
+    @discardableResult
+    static func dropEarliest<Value>(from values: inout [String: Value], keeping kept: Int) -> Bool {
+        guard values.count > 2 * kept else { return false }
         for id in values.keys.sorted(by: { sequence(of: $0) < sequence(of: $1) }).prefix(values.count - kept) {
             values[id] = nil
         }
+        return true
     }
 
     /// `launches` with their report-wide ids.

@@ -224,8 +224,7 @@ final class StreamAnalysis: RecordSink {
             let kept = findingsByLaunch[launch, default: []].count
             if kept < Self.findingsKeptPerLaunch {
                 findingsByLaunch[launch, default: []].append(numbered)
-                if kept == 0 {
-                    LaunchNumbering.dropEarliest(from: &findingsByLaunch, keeping: Self.launchesWithFindingsKept)
+                if kept == 0, LaunchNumbering.dropEarliest(from: &findingsByLaunch, keeping: Self.launchesWithFindingsKept) {
                     launchesPastTheirFindingCap.formIntersection(findingsByLaunch.keys)
                 }
             } else if launchesPastTheirFindingCap.insert(launch).inserted {

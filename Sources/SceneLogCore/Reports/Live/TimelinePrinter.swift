@@ -33,8 +33,7 @@ public final class TimelinePrinter {
     /// when it was shown unnamed and now has its app or pid.
     public func show(_ launch: Launch, findings: [Finding]) {
         guard isOpen else { return }
-        if printed[launch.id] == nil {
-            LaunchNumbering.dropEarliest(from: &printed, keeping: Self.launchesRemembered)
+        if printed[launch.id] == nil, LaunchNumbering.dropEarliest(from: &printed, keeping: Self.launchesRemembered) {
             unnamed.formIntersection(printed.keys)
         }
         let isNamed = launch.bundle != nil || launch.process != nil || launch.pid != nil
