@@ -285,6 +285,10 @@ struct OutputTargetTests {
             let result = try CommandRunner.run(["scan", "--fail-on", "never", "-o", output, "input.log"], in: folder)
             #expect(result.status == 3 && result.stderr.contains("is a link of another user in a shared folder; it is not followed"), "\(output): \(result.stderr)")
         }
+        // Nor one reached through one's own link to it (`mine` leads to `shared/d/…`).
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("mine").path, withDestinationPath: "shared/d")
+        let throughMine = try CommandRunner.run(["scan", "--fail-on", "never", "-o", "mine/report.json", "input.log"], in: folder)
+        #expect(throughMine.status == 3 && throughMine.stderr.contains("'shared/d' is a link of another user"), "\(throughMine.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("target").path).isEmpty)
         #expect(try CommandRunner.run(["scan", "--fail-on", "never", "-o", "shared/e/report.json", "input.log"], in: folder).status == 0, "one's own")
         let historyThrough = try CommandRunner.run(

@@ -9,8 +9,9 @@ struct TimelineCommand: ParsableCommand {
         abstract: "Rebuild each app launch: phases with +ms, findings, outcome and time to active.",
         discussion: """
             A launch is printed as soon as its outcome is known (active with a key window, a crash or \
-            kill, a suspected black screen), so a pipe shows launches as they happen; a later change \
-            (a crash after the launch) is printed as one more line. --format json writes the whole \
+            kill, a suspected black screen), so a pipe shows launches as they happen; what it went on \
+            to later (the background and back, findings told after it, its end) is printed under \
+            "L1 went on:", and a change of its outcome (a crash after the launch) as one more line. --format json writes the whole \
             report, with the launches array, at the end. --context N shows under each ending other \
             than active the line that explains it, with N lines of the log around it.
 

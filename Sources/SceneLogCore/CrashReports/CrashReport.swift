@@ -55,7 +55,8 @@ struct CrashReport: Sendable, Equatable {
     var isBodyUndecodable = false
     /// The line of the file (1-based) that tells how the process ended: a legacy report's first
     /// `Exception Type:`, `Termination Reason:` or `Termination Description:` line, else its first
-    /// line; a JSON report's metadata line. Prose a bug report puts above a pasted report comes before it.
+    /// line; a JSON report's metadata line (or such a line of a body in legacy text after it).
+    /// Prose a bug report puts above a pasted report comes before it.
     var tellingLine = 1
 
     /// The most characters (Unicode scalars) of a name, a version, a time or a code the report gives.

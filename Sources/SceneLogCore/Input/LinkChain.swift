@@ -36,25 +36,35 @@ enum LinkChain {
             guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else { return .path(current) }
             let folder = current.lastIndex(of: "/").map { $0 == current.startIndex ? "/" : String(current[..<$0]) } ?? "."
             if isForeignLink(link, inSharedFolder: folder) { return .foreignLink(current) }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count >= 0 else { return .failure(errno: errno) }
-            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = target(of: current) else { return .failure(errno: errno) }
             current = destination.hasPrefix("/") ? destination : folder + "/" + destination
         }
         return .failure(errno: ELOOP)
     }
 
+    /// What the link at `path` holds, or `nil` (`errno` set) when it cannot be read.
+    private static func target(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The first of the folders `path` names before its last component that is a link another user
-    /// put in a shared folder, or `nil`.
-    private static func foreignFolderLink(on path: String) -> String? {
+    /// put in a shared folder, or `nil`; through one's own folder links too (`~/out` a link to
+    /// `/tmp/theirs/dir`), the folders they lead to checked in turn.
+    private static func foreignFolderLink(on path: String, links: Int = 0) -> String? {
         let components = path.split(separator: "/")
         var reached = path.hasPrefix("/") ? "" : "."
-        for component in components.dropLast() {
+        for (index, component) in components.dropLast().enumerated() {
             let next = reached == "." ? String(component) : reached + "/" + component
             var link = stat()
-            if lstat(next, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, isForeignLink(link, inSharedFolder: reached.isEmpty ? "/" : reached) {
-                return next
+            if lstat(next, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                let folder = reached.isEmpty ? "/" : reached
+                if isForeignLink(link, inSharedFolder: folder) { return next }
+                guard links < maximumLinks, let destination = target(of: next) else { return nil }
+                let rest = components[(index + 1)...].joined(separator: "/")
+                return foreignFolderLink(on: (destination.hasPrefix("/") ? destination : folder + "/" + destination) + "/" + rest, links: links + 1)
             }
             reached = next
         }

@@ -127,7 +127,7 @@ struct LaunchTracker {
             firstNamedRecord = firstRecordFields(record)
         }
         if awaitsPid, let pid = record.fields.pid { adoptPid(pid, of: record) }
-        fence.read(record.message)
+        fence.read(record.message, namesAProcess: record.fields.process != nil || record.fields.pid != nil)
         // Most records hold no marker: they cost no more than the checks above.
         if !markers.isEmpty { observeMarkers(markers, in: record, into: &events) }
     }

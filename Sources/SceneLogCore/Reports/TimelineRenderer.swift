@@ -101,7 +101,10 @@ public struct TimelineRenderer: Sendable {
 
     /// The last line that the timeline of `launch` shows a phase or callback at; 0 when none.
     public static func lastLine(of launch: Launch) -> Int {
-        entries(of: launch).last?.mark.location.line ?? 0
+        var last = launch.appFirstLine?.location.line ?? 0
+        for mark in launch.phases.values { last = max(last, mark.location.line) }
+        for callback in launch.callbacks { last = max(last, callback.mark.location.line) }
+        return last
     }
 
     /// The line that names a launch shown before its app's name or pid was known (an Xcode console

@@ -117,14 +117,11 @@ final class StreamAnalysis: RecordSink {
         }
         let found = admitted(analyzer?.analyze(record, into: &events) ?? [])
         if arrivalNote != .none { noteArrivalTiming() }
-        let changedLaunches = !events.isEmpty
-        if changedLaunches {
-            // The record's findings join their launches first: a launch shown as it changes on
-            // this record (a launch failure) shows them.
-            linkLive(found)
-            handOutEvents()
-        }
-        if !found.isEmpty { keep(found, linked: changedLaunches) }
+        // The record's findings join their launches first: a launch shown as it changes on this
+        // record (a launch failure) shows them.
+        let joined = linkLive(found)
+        let handedOut = events.isEmpty ? [] : handOutEvents()
+        if !found.isEmpty { keep(found, joined: joined, handedOut: handedOut) }
     }
 
     func unparsed(line: Int, bytes: UnsafeBufferPointer<UInt8>) {
@@ -152,9 +149,9 @@ final class StreamAnalysis: RecordSink {
     func finish() {
         guard analyzer != nil else { return }
         let last = admitted(analyzer?.finish(into: &events) ?? [])
-        linkLive(last)
-        handOutEvents()
-        if !last.isEmpty { keep(last, linked: true) }
+        let joined = linkLive(last)
+        let handedOut = handOutEvents()
+        if !last.isEmpty { keep(last, joined: joined, handedOut: handedOut) }
         if let app = options.app, !seesApp { seesApp = identities.names(app) }
         for diagnostic in analyzer?.ruleDiagnostics() ?? [] { observer?.scanDidReport(diagnostic) }
     }
@@ -165,8 +162,8 @@ final class StreamAnalysis: RecordSink {
     }
 
     /// Keeps `found` (admitted by the filters) and, in a live scan, shows each, linked to its
-    /// launch first unless `linked` (``linkLive(_:)``).
-    private func keep(_ found: [Finding], linked: Bool = false) {
+    /// launch first unless already (`joined`: the launches ``linkLive(_:)`` gave one of them).
+    private func keep(_ found: [Finding], joined: Set<String>? = nil, handedOut: Set<String> = []) {
         if mode.keepsFindings {
             for finding in found where finding.severity >= options.minimumSeverity {
                 kept.append(finding)
@@ -174,23 +171,26 @@ final class StreamAnalysis: RecordSink {
             }
         }
         guard let numbering = mode.liveNumbering else { return }
-        for finding in found {
-            if !linked { link(finding, numbering: numbering) }
-            show(finding, numbering: numbering)
-        }
+        let joined = joined ?? linkLive(found)
+        for finding in found { show(finding, numbering: numbering) }
         // A finding held until its event's last line (or the end) comes after its launch was
-        // shown: the launch is shown again with it.
-        var shown: Set<String> = []
-        for case let id? in found.map(\.launch) where shown.insert(id).inserted {
+        // shown: the launch is shown again with it, unless it was just handed out with it.
+        for id in joined.subtracting(handedOut) {
             guard let launch = launches.held(id), options.admits(launch) else { continue }
             observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[id] ?? [])
         }
     }
 
-    /// In a live scan, links each of `found` to its launch, for the launch's live events.
-    private func linkLive(_ found: [Finding]) {
-        guard let numbering = mode.liveNumbering else { return }
-        for finding in found { link(finding, numbering: numbering) }
+    /// In a live scan, links each of `found` to its launch, for the launch's live events; the
+    /// launches that kept one (those past ``findingsKeptPerLaunch`` keep no more).
+    @discardableResult
+    private func linkLive(_ found: [Finding]) -> Set<String> {
+        guard let numbering = mode.liveNumbering, !found.isEmpty else { return [] }
+        var joined: Set<String> = []
+        for finding in found where link(finding, numbering: numbering) {
+            if let launch = finding.launch { joined.insert(launch) }
+        }
+        return joined
     }
 
     /// Whether ``ScanOptions/filters`` keep `finding`: its rule, process and device, and the time
@@ -207,7 +207,7 @@ final class StreamAnalysis: RecordSink {
     /// A finding as it happens: kept with its launch (for the launch's live events) and shown
     /// when it passes the filters.
     private func handOutLive(_ finding: Finding, numbering: LaunchNumbering) {
-        link(finding, numbering: numbering)
+        _ = link(finding, numbering: numbering)
         show(finding, numbering: numbering)
     }
 
@@ -218,26 +218,31 @@ final class StreamAnalysis: RecordSink {
 
     /// Keeps a live finding with its launch, for the launch's live events (up to
     /// ``findingsKeptPerLaunch``, then a warning once).
-    private func link(_ finding: Finding, numbering: LaunchNumbering) {
-        if mode.keepsFindings, let launch = finding.launch {
-            let numbered = numbering.apply(to: finding)
-            let kept = findingsByLaunch[launch, default: []].count
-            if kept < Self.findingsKeptPerLaunch {
-                findingsByLaunch[launch, default: []].append(numbered)
-                if kept == 0, LaunchNumbering.dropEarliest(from: &findingsByLaunch, keeping: Self.launchesWithFindingsKept) {
-                    launchesPastTheirFindingCap.formIntersection(findingsByLaunch.keys)
-                }
-            } else if launchesPastTheirFindingCap.insert(launch).inserted {
+    private func link(_ finding: Finding, numbering: LaunchNumbering) -> Bool {
+        guard mode.keepsFindings, let launch = finding.launch else { return false }
+        let numbered = numbering.apply(to: finding)
+        let kept = findingsByLaunch[launch, default: []].count
+        if kept < Self.findingsKeptPerLaunch {
+            if kept == 0, LaunchNumbering.dropEarliest(from: &findingsByLaunch, keeping: Self.launchesWithFindingsKept) {
+                launchesPastTheirFindingCap.formIntersection(findingsByLaunch.keys)
+            }
+            findingsByLaunch[launch, default: []].append(numbered)
+            return true
+        }
+        if launchesPastTheirFindingCap.insert(launch).inserted {
                 observer?.scanDidReport(
                     ScanDiagnostic(
                         .warning,
                         "\(Escaping.visible(path)): launch \(numbered.launch ?? launch) has more than \(kept) findings; its timeline "
                             + "lists no more than the first \(kept) (the JSON report lists every finding)"))
-            }
         }
+        return false
     }
 
-    private func handOutEvents() {
+    /// Hands out the tracker's events; the launches a live scan showed as changed.
+    @discardableResult
+    private func handOutEvents() -> Set<String> {
+        var handedOut: Set<String> = []
         events.takeEach { event in
             switch event {
             case .reached(let launch, let phase):
@@ -249,6 +254,7 @@ final class StreamAnalysis: RecordSink {
                 if options.app != nil { identities.note(launch) }
                 if let numbering = mode.liveNumbering, options.admits(launch) {
                     observer?.scanLaunchDidChange(numbering.apply(to: launch), findings: findingsByLaunch[launch.id] ?? [])
+                    handedOut.insert(launch.id)
                 }
             case .diagnosed(let finding):
                 if !options.filters.isEmpty, !passesFilters(finding) { return }
@@ -259,6 +265,7 @@ final class StreamAnalysis: RecordSink {
                 if let numbering = mode.liveNumbering { handOutLive(finding, numbering: numbering) }
             }
         }
+        return handedOut
     }
 
     /// Says once that launches are timed by arrival, and once more if that stops.

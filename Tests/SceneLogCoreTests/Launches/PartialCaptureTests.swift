@@ -396,6 +396,15 @@ struct PartialCaptureTests {
         #expect(read.isEmpty && findings.isEmpty, "\(read.map(\.id)) \(findings.map(\.rule))")
         let pasted = listing.replacingOccurrences(of: "// App-Based\n", with: "").replacingOccurrences(of: "// Scene-Based\n", with: "")
         #expect(try launches(in: pasted).launches.count >= 1, "a console pasted in a fence is read")
+        // A fence and a comment an app logged, never closed, hide none of its later callbacks.
+        let logged = """
+            2024-05-02 10:00:00.100 Chat[812:9001] ```swift
+            2024-05-02 10:00:00.101 Chat[812:9001] // the model's reply, cut here
+            2024-05-02 10:00:00.200 Chat[812:9001] application(_:didFinishLaunchingWithOptions:)
+            2024-05-02 10:00:00.300 Chat[812:9001] sceneDidBecomeActive(_:)
+
+            """
+        #expect(try launches(in: logged).launches.first?.outcome == .active)
     }
 
     /// theos/theos-jailed#29 (iOS 10, a device log quoted in an issue): ReportCrash relays the

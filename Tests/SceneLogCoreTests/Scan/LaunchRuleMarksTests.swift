@@ -14,6 +14,7 @@ import Testing
         #expect(!marks.contains("library-not-loaded", launch: "L3") && !marks.contains("launch-watchdog-termination", launch: "L2"))
         #expect(!marks.contains("scene-lifecycle-not-adopted", launch: "L4"))
         #expect(marks.entries.map(\.launch) == ["L3"] && marks.entries.first?.rules == ["crash-report", "launch-watchdog-termination"])
+        #expect(CrashReportDiagnosis.rules.count <= 8, "each rule is a bit of one byte")
     }
 
     @Test("the marks of a later input move on with its launches' numbers")

@@ -11,12 +11,16 @@ enum CodeFence: Equatable {
     case code
 
     /// Moves past the record whose message is `message`: a fence opens or closes a block, a line
-    /// of code inside one makes it code.
-    mutating func read(_ message: Bytes) {
+    /// of code inside one makes it code, and a line that names its process (`namesAProcess`: a
+    /// log's own line, which no page's code is) makes it output again: a fence an app logged and
+    /// never closed does not hide the callbacks after it.
+    mutating func read(_ message: Bytes, namesAProcess: Bool) {
         let start = message.skippingBlanks(from: 0)
         if message.startsMarkdownFence(at: start) {
             self = self == .outside ? .output : .outside
-        } else if self == .output, Self.codeLineStarts.contains(where: { message.matches($0, at: start) }) {
+        } else if self == .code, namesAProcess {
+            self = .output
+        } else if self == .output, !namesAProcess, Self.codeLineStarts.contains(where: { message.matches($0, at: start) }) {
             self = .code
         }
     }

@@ -37,6 +37,12 @@ public final class TimelinePrinter {
             unnamed.formIntersection(printed.keys)
         }
         let isNamed = launch.bundle != nil || launch.process != nil || launch.pid != nil
+        let lastLine = TimelineRenderer.lastLine(of: launch)
+        if let shown = printed[launch.id], shown.outcome == launch.outcome, findings.count <= shown.findings,
+            lastLine <= shown.lastLine, !(isNamed && unnamed.contains(launch.id))
+        {
+            return  // nothing new to print (a change shown again with a finding it already showed)
+        }
         var text = ""
         if unnamed.contains(launch.id), isNamed {
             unnamed.remove(launch.id)
@@ -57,10 +63,7 @@ public final class TimelinePrinter {
             text += renderer.render(launch, findings: findings)
             if !isNamed { unnamed.insert(launch.id) }
         }
-        printed[launch.id] = (
-            launch.outcome, max(printed[launch.id]?.lastLine ?? 0, TimelineRenderer.lastLine(of: launch)),
-            max(printed[launch.id]?.findings ?? 0, findings.count)
-        )
+        printed[launch.id] = (launch.outcome, max(printed[launch.id]?.lastLine ?? 0, lastLine), max(printed[launch.id]?.findings ?? 0, findings.count))
         guard !text.isEmpty else { return }
         goingOn = endsGoingOn ? launch.id : nil
         do {

@@ -140,6 +140,11 @@ final class ContentCache: @unchecked Sendable {
         bytes += Array(SHA256.hash(data: bytes))
         let entry = entryPath(key)
         let shard = String(entry[..<(entry.lastIndex(of: "/") ?? entry.endIndex)])
+        // A shard folder another user put in a shared cache as a link leads where they chose.
+        guard !LinkChain.isForeignEntry(String(key.hex.prefix(2)), inSharedFolder: String(folder.dropLast())) else {
+            lock.withLock { counts.unwritable += 1 }
+            return
+        }
         if !FileSystem.isFolder(shard) { _ = PathBytes.withCString(shard) { mkdir($0, 0o755) } }
         let temporary = shard + "/.\(key.hex).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         guard Self.writeNewFile(bytes, at: temporary), PathBytes.withCString(temporary, { from in PathBytes.withCString(entry) { rename(from, $0) } }) == 0
