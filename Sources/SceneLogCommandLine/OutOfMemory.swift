@@ -31,13 +31,7 @@ enum OutOfMemory {
     static func installHandler() {
         _ = message.utf8CodeUnitCount  // made now, not in the handler
         for number in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handle
-            #else
-            action.__sigaction_u.__sa_handler = handle
-            #endif
-            sigemptyset(&action.sa_mask)
+            var action = SignalMask.action(handle)
             sigaction(number, &action, previous + Int(number))
         }
     }

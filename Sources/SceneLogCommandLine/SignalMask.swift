@@ -23,19 +23,33 @@ enum SignalMask {
     /// write to a standard error whose reader stalled (idevicesyslog's messages passed on)
     /// returns, and the loop sees the stop.
     static func routeStopsToTheLiveLoop() {
-        unblock([SIGINT, SIGTERM, SIGHUP])
-        for stop in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in SignalMask.stopTheLiveLoop(number) }
-            #else
-            action.__sigaction_u.__sa_handler = { number in SignalMask.stopTheLiveLoop(number) }
-            #endif
-            sigemptyset(&action.sa_mask)
-            for other in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&action.sa_mask, other) }  // one handler at a time
-            action.sa_flags = 0
+        routeStops { number in SignalMask.stopTheLiveLoop(number) }
+    }
+
+    /// Lets SIGINT, SIGTERM and SIGHUP through and routes them to `handler`, one at a time, with
+    /// calls not restarted after it (no `SA_RESTART`).
+    static func routeStops(to handler: @escaping @convention(c) (Int32) -> Void) {
+        let stops = [SIGINT, SIGTERM, SIGHUP]
+        unblock(stops)
+        for stop in stops {
+            var action = action(handler, blocking: stops)  // one handler at a time
             sigaction(stop, &action, nil)
         }
+    }
+
+    /// A `sigaction` that runs `handler` with the signals `blocked` held meanwhile, and does not
+    /// restart interrupted calls after it.
+    static func action(_ handler: @escaping @convention(c) (Int32) -> Void, blocking blocked: [Int32] = []) -> sigaction {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        for number in blocked { sigaddset(&action.sa_mask, number) }
+        action.sa_flags = 0
+        return action
     }
 
     /// The live loop's handler: the first stop asks the loop to end, a second ends the process

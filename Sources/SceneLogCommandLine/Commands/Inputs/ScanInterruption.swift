@@ -23,24 +23,9 @@ nonisolated(unsafe) private var readingEnded: sig_atomic_t = 0
 enum ScanInterruption {
     /// Routes SIGINT, SIGTERM and SIGHUP here.
     static func install() {
-        SignalMask.unblock([SIGINT, SIGTERM, SIGHUP])
-        for stop in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { number in
-                if interruptRequested != 0 || readingEnded != 0 { ScanInterruption.end(number) }
-                interruptRequested = 1
-            }
-            #else
-            action.__sigaction_u.__sa_handler = { number in
-                if interruptRequested != 0 || readingEnded != 0 { ScanInterruption.end(number) }
-                interruptRequested = 1
-            }
-            #endif
-            sigemptyset(&action.sa_mask)
-            for other in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&action.sa_mask, other) }  // one handler at a time
-            action.sa_flags = 0
-            sigaction(stop, &action, nil)
+        SignalMask.routeStops { number in
+            if interruptRequested != 0 || readingEnded != 0 { ScanInterruption.end(number) }
+            interruptRequested = 1
         }
     }
 
