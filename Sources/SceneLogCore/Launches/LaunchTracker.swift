@@ -118,9 +118,9 @@ struct LaunchTracker {
         // names no process, the first that does, while no launch has started. A fence after bare
         // lines only, before any launch, opens the paste: the lines above it were a question's prose.
         if firstRecord == nil {
-            if !Self.isMarkdownFence(record.message) { firstRecord = firstRecordFields(record) }
+            if !CodeFence.isFence(record.message) { firstRecord = firstRecordFields(record) }
         } else if launchCount == 0, firstNamedRecord == nil, firstRecord?.pid == nil, firstRecord?.process == nil,
-            Self.isMarkdownFence(record.message)
+            CodeFence.isFence(record.message)
         {
             firstRecord = nil
         } else if firstNamedRecord == nil, firstRecordIsBare(before: record) {
@@ -290,12 +290,10 @@ struct LaunchTracker {
         {
             return index
         }
-        let ends = effect == .failsLaunch || effect == .endsProcess || effect == .trapsProcess || effect == .privacyKill
-            || effect == .stoppedByDyld
         if finding.data["reportedBy"] != nil {
             // A system process's line about the app (ReportCrash relaying dyld's report): the
             // app's launch, not the relay's, when the line tells how it ended.
-            guard ends else { return nil }
+            guard effect.endsTheLaunch else { return nil }
             let index = startSeenByItsEnd(bundle: finding.data["bundle"], pid: finding.pid, device: device, into: &events)
             launches[index].launch.process = finding.process
             return index
@@ -305,7 +303,7 @@ struct LaunchTracker {
         // and `Referenced from: …/MyApp.app/MyApp`).
         if launches[index].launch.process == nil { launches[index].launch.process = finding.process }
         if launches[index].launch.pid == nil { launches[index].launch.pid = finding.pid }
-        if ends { markSeenOnlyByItsEnd(index, unlessSeenBefore: record) }
+        if effect.endsTheLaunch { markSeenOnlyByItsEnd(index, unlessSeenBefore: record) }
         return index
     }
 
@@ -782,12 +780,6 @@ struct LaunchTracker {
     /// The app's lines show the launch's start (a launch rebuilt from them begins before it is active).
     private mutating func markStartSeen(_ index: Int) {
         if launches[index].launch.evidence == .app { launches[index].launch.startSeen = true }
-    }
-
-    /// Whether `message` is a Markdown code fence (```` ``` ````, ```` ```text ````, `~~~`), which a
-    /// capture pasted into a bug report starts with.
-    private static func isMarkdownFence(_ message: Bytes) -> Bool {
-        message.startsMarkdownFence(at: message.skippingBlanks(from: 0))
     }
 
     /// Whether the first record named no process or pid and `record`, before any launch started,

@@ -203,6 +203,12 @@ enum LaunchEffect: String, Sendable {
     /// the app's launch when one is open, and starts none.
     case toldByATool = "told-by-a-tool"
 
+    /// Whether the line tells the end of its launch (the process stops, or the launch fails):
+    /// alone in a capture, it is a launch seen only by its end.
+    var endsTheLaunch: Bool {
+        self == .failsLaunch || self == .endsProcess || self == .trapsProcess || self == .privacyKill || self == .stoppedByDyld
+    }
+
     /// Whether the system kills the app named on the line for its watchdog.
     var isWatchdogKill: Bool { self == .watchdogKill || self == .backgroundTaskKill }
 }

@@ -25,6 +25,12 @@ enum CodeFence: Equatable {
         }
     }
 
+    /// Whether `message` is a Markdown code fence (```` ``` ````, ```` ```text ````, `~~~`), which a
+    /// capture pasted into a bug report starts with.
+    static func isFence(_ message: Bytes) -> Bool {
+        message.startsMarkdownFence(at: message.skippingBlanks(from: 0))
+    }
+
     /// How a line of Swift, Objective-C, Kotlin, Dart or JavaScript code starts, and no log line.
     private static let codeLineStarts: [StaticString] = ["// ", "/* ", "func ", "override func ", "- (void)", "@main", "class "]
 }
