@@ -84,6 +84,16 @@ private func inputs(_ json: String) throws -> [[String: Any]] {
         #expect(result.status == 3)
         #expect(result.stderr.contains("scenelog: error: cannot read 'damaged.log.gz': is corrupt ("), "\(result.stderr)")
         #expect(result.stderr.contains("): what was read of it may be wrong"))
+        // Text appended after the last member: an error naming the file, with the lines before it read.
+        let whole = try Data(contentsOf: folder.appendingPathComponent("device.log.gz"))
+        try (whole + Data("appended\n".utf8)).write(to: folder.appendingPathComponent("appended.log.gz"))
+        let appended = try CommandRunner.run(["scan", "--fail-on", "never", "appended.log.gz"], in: folder)
+        #expect(appended.status == 3)
+        #expect(
+            appended.stderr.contains(
+                "scenelog: error: cannot read 'appended.log.gz': has 9 bytes after its last gzip member that are not gzip (text appended to the compressed file?): they are not read"
+            ), "\(appended.stderr)")
+        #expect(appended.stdout.contains("100,000 lines"), "\(appended.stdout)")
     }
 
     @Test func brokenArchivesAndBinaryInputsAreReportedAndCrashReportsRead() throws {
